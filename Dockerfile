@@ -1,0 +1,25 @@
+# Production image: build the client and generated code, then run migrations and the server
+# as a non-root user. Configure with environment variables (see README "Configuration"):
+#   DATABASE_URL (required in production: a PostgreSQL database), PUBLIC_URL, ADMIN_EMAIL,
+#   ADMIN_PASSWORD, CLOUDINARY_URL, SMTP_URL, MAIL_FROM, STORE_*, BANK_*, HOLD_HOURS, TRUST_PROXY.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY prisma ./prisma
+COPY prisma.config.ts codegen.ts schema.graphql .prisma-dummy-engine ./
+COPY client ./client
+COPY common ./common
+COPY server ./server
+RUN npm install --strict-allow-scripts --no-audit --no-fund && npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=4000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 4000
+VOLUME /data
+HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Migrations run first (safe with several instances: they take an advisory lock), then the server.
+CMD ["sh", "-c", "node_modules/.bin/tsx server/scripts/migrate.ts && exec node_modules/.bin/tsx server/src/main.ts"]

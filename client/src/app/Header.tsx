@@ -1,0 +1,187 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
+import { useApolloClient, useMutation } from "@apollo/client/react";
+import { graphql } from "../gql/index.ts";
+import { storeSettings } from "../lib/store-settings.ts";
+import { useCartCount } from "../features/cart/useCartCount.ts";
+import { CATEGORY_MENU } from "./menu.ts";
+import { useViewer } from "./useViewer.ts";
+import { Icon } from "../ui/Icon.tsx";
+
+const LogOutMutation = graphql(`
+  mutation LogOut {
+    logOut
+  }
+`);
+
+export function Header() {
+  const { viewer } = useViewer();
+  const cartCount = useCartCount();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [openGroup, setOpenGroup] = useState<string | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const apollo = useApolloClient();
+  const [logOut] = useMutation(LogOutMutation);
+
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  async function handleLogout() {
+    await logOut().catch(() => undefined);
+    await apollo.resetStore().catch(() => undefined);
+    navigate("/");
+  }
+
+  return (
+    <header className="site-header">
+      <div className="top-bar">
+        <div className="container top-bar__inner">
+          <a href={`tel:${storeSettings.phone.replace(/\s/g, "")}`} className="top-bar__item">
+            <Icon name="phone" /> {storeSettings.phone}
+          </a>
+          <a href={storeSettings.mapUrl} target="_blank" rel="noopener noreferrer" className="top-bar__item top-bar__address">
+            <Icon name="pin" /> {storeSettings.address}
+          </a>
+          <span className="top-bar__social">
+            <a href={`https://wa.me/${storeSettings.whatsapp}`} target="_blank" rel="noopener noreferrer" aria-label="WhatsApp">
+              <Icon name="whatsapp" />
+            </a>
+            <a href={storeSettings.instagramUrl} target="_blank" rel="noopener noreferrer" aria-label="Instagram">
+              <Icon name="instagram" />
+            </a>
+            <a href={storeSettings.tiktokUrl} target="_blank" rel="noopener noreferrer" aria-label="TikTok">
+              <Icon name="tiktok" />
+            </a>
+          </span>
+        </div>
+      </div>
+      <div className="container nav-bar">
+        <button
+          type="button"
+          className="icon-button nav-bar__toggle"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen(true)}
+        >
+          <Icon name="menu" />
+        </button>
+        <Link to="/" className="logo" aria-label={`${storeSettings.name} home`}>
+          <span className="logo__mark" aria-hidden="true">
+            T
+          </span>
+          <span className="logo__text">{storeSettings.name}</span>
+        </Link>
+        <nav className="main-nav" aria-label="Main">
+          <NavLink to="/" end>
+            Home
+          </NavLink>
+          {CATEGORY_MENU.map((group) =>
+            group.children.length ? (
+              <div className="dropdown" key={group.label}>
+                <Link to={group.to} className="dropdown__trigger">
+                  {group.label} <Icon name="chevron" />
+                </Link>
+                <div className="dropdown__panel">
+                  <Link to={group.to}>All {group.label}</Link>
+                  {group.children.map((child) => (
+                    <Link key={child.to} to={child.to}>
+                      {child.label}
+                    </Link>
+                  ))}
+                </div>
+              </div>
+            ) : (
+              <Link key={group.label} to={group.to}>
+                {group.label}
+              </Link>
+            ),
+          )}
+          <NavLink to="/size-chart">Size Chart</NavLink>
+          <NavLink to="/about">About</NavLink>
+          <NavLink to="/contact">Contact</NavLink>
+          {viewer?.isAdmin && <NavLink to="/admin">Admin</NavLink>}
+        </nav>
+        <div className="nav-bar__actions">
+          <Link to="/cart" className="icon-button cart-link" aria-label={`Cart, ${cartCount} items`}>
+            <Icon name="cart" />
+            {cartCount > 0 && (
+              <span className="badge" data-testid="cart-count">
+                {cartCount}
+              </span>
+            )}
+          </Link>
+          {viewer ? (
+            <>
+              <Link to="/account" className="icon-button" aria-label="Account">
+                <Icon name="user" />
+              </Link>
+              <button type="button" className="link-button" onClick={handleLogout}>
+                Logout
+              </button>
+            </>
+          ) : (
+            <Link to="/auth" className="link-button">
+              Login
+            </Link>
+          )}
+        </div>
+      </div>
+
+      <div className={`mobile-menu${menuOpen ? " is-open" : ""}`} id="mobile-menu" aria-hidden={!menuOpen}>
+        <div className="mobile-menu__backdrop" onClick={() => setMenuOpen(false)} />
+        <nav className="mobile-menu__panel" aria-label="Mobile">
+          <div className="mobile-menu__head">
+            <span className="logo__text">{storeSettings.name}</span>
+            <button type="button" className="icon-button" aria-label="Close menu" onClick={() => setMenuOpen(false)}>
+              <Icon name="close" />
+            </button>
+          </div>
+          <Link to="/">Home</Link>
+          {CATEGORY_MENU.map((group) =>
+            group.children.length ? (
+              <div className="accordion" key={group.label}>
+                <button
+                  type="button"
+                  className="accordion__trigger"
+                  aria-expanded={openGroup === group.label}
+                  onClick={() => setOpenGroup(openGroup === group.label ? null : group.label)}
+                >
+                  {group.label} <Icon name="chevron" />
+                </button>
+                {openGroup === group.label && (
+                  <div className="accordion__panel">
+                    <Link to={group.to}>All {group.label}</Link>
+                    {group.children.map((child) => (
+                      <Link key={child.to} to={child.to}>
+                        {child.label}
+                      </Link>
+                    ))}
+                  </div>
+                )}
+              </div>
+            ) : (
+              <Link key={group.label} to={group.to}>
+                {group.label}
+              </Link>
+            ),
+          )}
+          <Link to="/size-chart">Size Chart</Link>
+          <Link to="/about">About</Link>
+          <Link to="/contact">Contact</Link>
+          {viewer?.isAdmin && <Link to="/admin">Admin</Link>}
+          {viewer ? (
+            <>
+              <Link to="/account">My Account</Link>
+              <button type="button" className="link-button" onClick={handleLogout}>
+                Logout
+              </button>
+            </>
+          ) : (
+            <Link to="/auth">Login</Link>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

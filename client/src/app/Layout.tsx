@@ -1,0 +1,31 @@
+import { Suspense, useEffect } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import { Header } from "./Header.tsx";
+import { Footer } from "./Footer.tsx";
+
+/** Every route change scrolls the page to the top. */
+function ScrollToTop() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+  return null;
+}
+
+export function Layout() {
+  return (
+    <>
+      <ScrollToTop />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="main">
+        <Suspense fallback={<p className="page-status">Loading...</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+// Store settings are injected into index.html by the server (no extra request on a slow network).
+export interface StoreSettings {
+  name: string;
+  phone: string;
+  whatsapp: string;
+  address: string;
+  mapUrl: string;
+  pickupAddress: string;
+  instagramUrl: string;
+  tiktokUrl: string;
+  email: string;
+  bankAccountName: string;
+  bankName: string;
+  bankAccountNumber: string;
+}
+
+declare global {
+  interface Window {
+    __STORE_SETTINGS__?: StoreSettings;
+  }
+}
+
+const FALLBACK: StoreSettings = {
+  name: "Thrift Store",
+  phone: "",
+  whatsapp: "",
+  address: "",
+  mapUrl: "#",
+  pickupAddress: "",
+  instagramUrl: "#",
+  tiktokUrl: "#",
+  email: "",
+  bankAccountName: "",
+  bankName: "",
+  bankAccountNumber: "",
+};
+
+export const storeSettings: StoreSettings = (typeof window !== "undefined" && window.__STORE_SETTINGS__) || FALLBACK;

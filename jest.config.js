@@ -1,0 +1,42 @@
+// Jest projects: unit (pure logic and the schema/migration checks), the API suite twice (real
+// PostgreSQL and the embedded database), and browser journeys in Debian's Chromium.
+const swc = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true },
+      target: "es2022",
+      transform: { react: { runtime: "automatic" } },
+    },
+    module: { type: "es6" },
+  },
+];
+
+const common = {
+  transform: { "^.+\\.(t|j)sx?$": swc },
+  extensionsToTreatAsEsm: [".ts", ".tsx"],
+  testEnvironment: "node",
+  moduleFileExtensions: ["ts", "tsx", "js", "mjs", "json"],
+  testPathIgnorePatterns: ["/node_modules/", "/dist/"],
+  setupFiles: ["<rootDir>/tests/helpers/quiet-logs.ts"],
+};
+
+export default {
+  testTimeout: 60_000,
+  projects: [
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/server/**/*.test.ts", "<rootDir>/common/**/*.test.ts"] },
+    {
+      ...common,
+      displayName: "api:postgres",
+      testMatch: ["<rootDir>/tests/api/**/*.test.ts"],
+      setupFiles: [...common.setupFiles, "<rootDir>/tests/helpers/use-postgres.ts"],
+    },
+    {
+      ...common,
+      displayName: "api:embedded",
+      testMatch: ["<rootDir>/tests/api/**/*.test.ts"],
+      setupFiles: [...common.setupFiles, "<rootDir>/tests/helpers/use-embedded.ts"],
+    },
+    { ...common, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"] },
+  ],
+};

@@ -1,0 +1,111 @@
+// HTTP wiring: GraphQL at /graphql, health, images, the built client with SPA fallback.
+import fs from "node:fs";
+import path from "node:path";
+import express, { type Express } from "express";
+import compression from "compression";
+import { ApolloServer } from "@apollo/server";
+import { expressMiddleware } from "@as-integrations/express5";
+import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { unwrapResolverError } from "@apollo/server/errors";
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import type { Config } from "./config.ts";
+import { PROJECT_ROOT } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { schema } from "./graphql/schema.ts";
+import type { Context } from "./graphql/context.ts";
+import { sessionCookies } from "./auth/cookies.ts";
+import { validateSessionToken } from "./auth/session.ts";
+import { logger } from "./logger.ts";
+import { DomainError, NotFoundError } from "./modules/errors.ts";
+
+export const DEMO_IMAGES_DIR = path.join(PROJECT_ROOT, "prisma/seed/images");
+
+/** Keeps messages of expected GraphQL errors; hides everything else (SQL, stack traces) and logs it. */
+export function maskError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof GraphQLError || !(original instanceof Error)) {
+    const { extensions, ...rest } = formatted;
+    const { stacktrace: _dropped, ...safeExtensions } = extensions ?? {};
+    return { ...rest, extensions: safeExtensions };
+  }
+  // Rule violations thrown outside a typed result (e.g. a query argument) keep their message.
+  if (original instanceof DomainError) {
+    return { message: original.message, path: formatted.path, extensions: { code: original instanceof NotFoundError ? "NOT_FOUND" : "BAD_USER_INPUT" } };
+  }
+  logger.error("Unexpected error in GraphQL operation", original);
+  return { message: "Something went wrong. Please try again.", path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };
+}
+
+/** Injects the store settings so the first paint needs no extra request. */
+export function renderIndexHtml(html: string, config: Config): string {
+  const json = JSON.stringify(config.store).replace(/</g, "\\u003c");
+  return html.replace("<!--store-settings-->", `<script>window.__STORE_SETTINGS__=${json}</script>`);
+}
+
+export async function createApp(config: Config, db: Database): Promise<{ app: Express; stop(): Promise<void> }> {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  app.use(compression());
+
+  const apollo = new ApolloServer<Context>({
+    schema,
+    introspection: config.env !== "production",
+    includeStacktraceInErrorResponses: false,
+    formatError: maskError,
+    plugins: [
+      config.env === "production"
+        ? ApolloServerPluginLandingPageDisabled()
+        : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true }),
+    ],
+  });
+  await apollo.start();
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await db.prisma.$queryRaw`SELECT 1`;
+      res.json({ status: "ok", database: db.mode });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.use(
+    "/graphql",
+    express.json({ limit: "100kb" }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }): Promise<Context> => {
+        const cookies = sessionCookies(req, res, config.env === "production");
+        const token = cookies.read();
+        const session = token ? await validateSessionToken(db.prisma, token) : null;
+        if (token && !session) cookies.clear();
+        if (token && session?.refreshedExpiresAt) cookies.set(token, session.refreshedExpiresAt);
+        return { prisma: db.prisma, config, viewer: session?.viewer ?? null, cookies, ip: req.ip ?? "unknown", req, res };
+      },
+    }),
+  );
+
+  const week = 7 * 24 * 3600 * 1000;
+  app.use("/images/demo", express.static(DEMO_IMAGES_DIR, { maxAge: week, fallthrough: false }));
+  app.use("/uploads", express.static(config.uploadDir, { maxAge: week, fallthrough: false }));
+
+  // The built client: hashed assets cached for a year, index.html always revalidated.
+  const indexHtml = path.join(config.clientDir, "index.html");
+  app.use("/assets", express.static(path.join(config.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
+  app.use(express.static(config.clientDir, { index: false, maxAge: "1h" }));
+  let page: string | null = null;
+  app.get("/{*path}", (_req, res) => {
+    if (!page) {
+      if (!fs.existsSync(indexHtml)) {
+        res.status(503).type("text").send("The client is not built. Run `npm run build`.");
+        return;
+      }
+      page = renderIndexHtml(fs.readFileSync(indexHtml, "utf8"), config);
+    }
+    res.setHeader("Cache-Control", "no-cache");
+    res.type("html").send(page);
+  });
+
+  return { app, stop: () => apollo.stop() };
+}

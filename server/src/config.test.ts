@@ -1,0 +1,62 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import fs from "node:fs";
+import path from "node:path";
+import os from "node:os";
+import { ConfigError, loadConfig, PROJECT_ROOT } from "./config.ts";
+
+const run = promisify(execFile);
+const dataDir = os.tmpdir();
+
+describe("configuration", () => {
+  it("defaults to port 4000 and the embedded database", () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(4000);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.store.bankName).toBeTruthy();
+  });
+
+  it.each([
+    ["mysql://localhost/db", /must start with postgresql:\/\//],
+    ["not a url", /not a valid URL/],
+    ["postgresql://localhost", /must name a host and a database/],
+  ])("rejects DATABASE_URL %s with one clear message", (url, message) => {
+    expect(() => loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir })).toThrow(message);
+  });
+
+  it("rejects an unwritable DATA_DIR", () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "thrift-")), "a-file");
+    fs.writeFileSync(file, "");
+    expect(() => loadConfig({ DATA_DIR: path.join(file, "data") })).toThrow(`DATA_DIR "${path.join(file, "data")}" is not a writable directory`);
+  });
+
+  it("rejects a bad PORT", () => {
+    expect(() => loadConfig({ PORT: "eighty", DATA_DIR: dataDir })).toThrow("PORT must be a whole number");
+  });
+
+  it("stops start-up with one line and no stack trace", async () => {
+    const tsx = path.join(PROJECT_ROOT, "node_modules/.bin/tsx");
+    const error = await run(tsx, [path.join(PROJECT_ROOT, "server/src/main.ts")], {
+      env: { ...process.env, DATABASE_URL: "mysql://nope/db", NODE_OPTIONS: "" },
+    }).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(error?.code).toBe(1);
+    expect(error?.stderr.trim()).toBe("Configuration error: DATABASE_URL must start with postgresql:// (got \"mysql://\")");
+  }, 30_000);
+
+  it("stops start-up with one line when PostgreSQL cannot be reached", async () => {
+    const tsx = path.join(PROJECT_ROOT, "node_modules/.bin/tsx");
+    const error = await run(tsx, [path.join(PROJECT_ROOT, "server/src/main.ts")], {
+      env: { ...process.env, DATABASE_URL: "postgresql://nobody@127.0.0.1:1/db", NODE_OPTIONS: "" },
+    }).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(error?.code).toBe(1);
+    expect(error?.stderr.trim().split("\n")).toHaveLength(1);
+    expect(error?.stderr).toMatch(/^Start-up failed: Cannot connect to PostgreSQL at DATABASE_URL/);
+  }, 30_000);
+});

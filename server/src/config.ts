@@ -1,0 +1,148 @@
+// Configuration is read from the environment once, validated, and passed down explicitly.
+import path from "node:path";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export interface StoreSettings {
+  name: string;
+  phone: string;
+  whatsapp: string;
+  address: string;
+  mapUrl: string;
+  pickupAddress: string;
+  instagramUrl: string;
+  tiktokUrl: string;
+  email: string;
+  bankAccountName: string;
+  bankName: string;
+  bankAccountNumber: string;
+}
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  /** Express "trust proxy": how many proxies in front of us set X-Forwarded-For (0 = none). */
+  trustProxy: number;
+  publicUrl: string;
+  /** Unset: the embedded database (PGlite) in dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  uploadDir: string;
+  clientDir: string;
+  adminEmail: string;
+  adminPassword: string | null;
+  seedDemo: boolean;
+  holdHours: number;
+  cloudinaryUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  store: StoreSettings;
+}
+
+export class ConfigError extends Error {}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+function positiveInt(name: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0 || n > max) {
+    throw new ConfigError(`${name} must be a whole number between 1 and ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function databaseUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError("DATABASE_URL is not a valid URL (expected postgresql://user:password@host:5432/database)");
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    throw new ConfigError(`DATABASE_URL must start with postgresql:// (got "${url.protocol}//")`);
+  }
+  if (!url.hostname || url.pathname.length < 2) {
+    throw new ConfigError("DATABASE_URL must name a host and a database (postgresql://user@host:5432/database)");
+  }
+  return raw;
+}
+
+function writableDir(name: string, dir: string): string {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch {
+    throw new ConfigError(`${name} "${dir}" is not a writable directory`);
+  }
+  return dir;
+}
+
+function httpUrl(name: string, raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.protocol === "http:" || url.protocol === "https:") return raw.replace(/\/$/, "");
+  } catch {
+    /* fall through */
+  }
+  throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
+  const port = env.PORT === "0" ? 0 : positiveInt("PORT", env.PORT, 4000, 65535);
+  const dbUrl = databaseUrl(env.DATABASE_URL);
+  const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT, "data"));
+  // The embedded database and local uploads both live under DATA_DIR.
+  if (!dbUrl || !env.CLOUDINARY_URL) writableDir("DATA_DIR", dataDir);
+  const uploadDir = path.resolve(env.UPLOAD_DIR || path.join(dataDir, "uploads"));
+  if (!env.CLOUDINARY_URL) writableDir("UPLOAD_DIR", uploadDir);
+  if (env.CLOUDINARY_URL && !env.CLOUDINARY_URL.startsWith("cloudinary://")) {
+    throw new ConfigError("CLOUDINARY_URL must look like cloudinary://key:secret@cloud_name");
+  }
+  if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) {
+    throw new ConfigError("SMTP_URL must look like smtp://user:password@host:587 or smtps://…");
+  }
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if (adminPassword !== null && adminPassword.length < 8) {
+    throw new ConfigError("ADMIN_PASSWORD must be at least 8 characters");
+  }
+  const phone = env.STORE_PHONE || "+234 803 555 0142";
+  const address = env.STORE_ADDRESS || "14 Idiroko Road, Sango-Ota, Ogun State";
+  return {
+    env: nodeEnv,
+    port,
+    host: env.HOST || "0.0.0.0",
+    trustProxy: env.TRUST_PROXY ? positiveInt("TRUST_PROXY", env.TRUST_PROXY, 1, 10) : 0,
+    publicUrl: httpUrl("PUBLIC_URL", env.PUBLIC_URL || `http://localhost:${port || 4000}`),
+    databaseUrl: dbUrl,
+    dataDir,
+    uploadDir,
+    clientDir: path.resolve(env.CLIENT_DIR || path.join(ROOT, "dist/client")),
+    adminEmail: (env.ADMIN_EMAIL || "admin@thrift.local").toLowerCase(),
+    adminPassword,
+    seedDemo: env.SEED_DEMO !== "false",
+    holdHours: positiveInt("HOLD_HOURS", env.HOLD_HOURS, 24, 24 * 14),
+    cloudinaryUrl: env.CLOUDINARY_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || "Thrift Store <orders@thrift.local>",
+    store: {
+      name: env.STORE_NAME || "Thrift Store",
+      phone,
+      whatsapp: (env.STORE_WHATSAPP || phone).replace(/[^\d]/g, ""),
+      address,
+      mapUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`,
+      pickupAddress: env.STORE_PICKUP_ADDRESS || address,
+      instagramUrl: env.STORE_INSTAGRAM_URL || "https://instagram.com/thriftstore.ng",
+      tiktokUrl: env.STORE_TIKTOK_URL || "https://tiktok.com/@thriftstore.ng",
+      email: env.STORE_EMAIL || "hello@thrift.local",
+      bankAccountName: env.BANK_ACCOUNT_NAME || "Thrift Store Enterprises",
+      bankName: env.BANK_NAME || "GTBank",
+      bankAccountNumber: env.BANK_ACCOUNT_NUMBER || "0123456789",
+    },
+  };
+}
+
+export const PROJECT_ROOT = ROOT;

@@ -1,0 +1,72 @@
+// The one Pothos builder: plugins and typed settings only; types live in one file per domain.
+import SchemaBuilder from "@pothos/core";
+import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import ErrorsPlugin from "@pothos/plugin-errors";
+import PrismaPlugin from "@pothos/plugin-prisma";
+import ComplexityPlugin from "@pothos/plugin-complexity";
+import { GraphQLError } from "graphql";
+import type PrismaTypes from "../generated/pothos-types.ts";
+import { getDatamodel } from "../generated/pothos-types.ts";
+import type { Context } from "./context.ts";
+
+export const builder = new SchemaBuilder<{
+  Context: Context;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: { public: boolean; customer: boolean; admin: boolean };
+  Scalars: {
+    /** Naira amount as an exact decimal string, e.g. "12500.00". */
+    Money: { Input: string; Output: string | { toFixed(digits: number): string } };
+    DateTime: { Input: Date; Output: Date };
+  };
+  DefaultFieldNullability: false;
+}>({
+  // Scope-auth must be first so authorization runs before anything else.
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, ComplexityPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      public: true,
+      customer: ctx.viewer !== null,
+      admin: ctx.viewer?.isAdmin === true,
+    }),
+    unauthorizedError: (_parent, ctx) =>
+      new GraphQLError(ctx.viewer ? "You are not allowed to do that" : "Please log in to continue", {
+        extensions: { code: ctx.viewer ? "FORBIDDEN" : "UNAUTHENTICATED" },
+      }),
+  },
+  errors: { defaultTypes: [] },
+  prisma: {
+    client: (ctx) => ctx.prisma,
+    dmmf: getDatamodel(),
+    exposeDescriptions: false,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === "production" ? null : "warn",
+  },
+  complexity: {
+    defaultComplexity: 1,
+    defaultListMultiplier: 10,
+    limit: { complexity: 20_000, depth: 10, breadth: 200 },
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+
+builder.scalarType("Money", {
+  description: "Naira amount as an exact decimal string (two decimals), never a float.",
+  serialize: (value) => (typeof value === "string" ? Number(value).toFixed(2) : value.toFixed(2)),
+  parseValue: (value) => {
+    const text = String(value).trim();
+    if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) throw new GraphQLError("Amount must be a number of naira with at most two decimals");
+    return text;
+  },
+});
+
+builder.scalarType("DateTime", {
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const date = new Date(String(value));
+    if (Number.isNaN(date.getTime())) throw new GraphQLError("Invalid date");
+    return date;
+  },
+});

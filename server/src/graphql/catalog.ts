@@ -1,0 +1,116 @@
+// Catalogue: categories and products for the storefront.
+import { builder } from "./builder.ts";
+import { percentOff } from "../../../common/pricing.ts";
+import {
+  MAX_PAGE_SIZE,
+  pageWindow,
+  productOrder,
+  productWhere,
+  sizesPresent,
+  type ProductFilter,
+  type ProductSort,
+} from "../modules/catalog/catalog.service.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
+
+builder.prismaObject("Category", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    slug: t.exposeString("slug"),
+    main: t.exposeString("main"),
+  }),
+});
+
+builder.prismaObject("Product", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    slug: t.exposeString("slug"),
+    price: t.expose("price", { type: "Money" }),
+    originalPrice: t.expose("originalPrice", { type: "Money", nullable: true }),
+    percentOff: t.int({
+      nullable: true,
+      resolve: (product) => percentOff(product.price.toString(), product.originalPrice?.toString()),
+    }),
+    imageUrl: t.exposeString("imageUrl", { nullable: true }),
+    galleryUrls: t.exposeStringList("galleryUrls"),
+    size: t.exposeString("size", { nullable: true }),
+    stock: t.exposeInt("stock"),
+    description: t.exposeString("description", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    category: t.relation("category", { nullable: true }),
+  }),
+});
+
+const ProductSortEnum = builder.enumType("ProductSort", {
+  values: {
+    NEWEST: { description: "Default: newest first" },
+    PRICE_ASC: { description: "Price: Low to High" },
+    PRICE_DESC: { description: "Price: High to Low" },
+  } as const,
+});
+
+const ProductFilterInput = builder.inputType("ProductFilter", {
+  fields: (t) => ({
+    category: t.string({ required: false, description: "Main or sub category slug, e.g. ladies or ladies-tops" }),
+    categoryIds: t.idList({ required: false }),
+    size: t.string({ required: false }),
+    search: t.string({ required: false, description: "Case-insensitive match on name and description" }),
+    excludeIds: t.idList({ required: false }),
+  }),
+});
+
+interface ProductPageShape {
+  where: Prisma.ProductWhereInput;
+  orderBy: Prisma.ProductOrderByWithRelationInput[];
+  skip: number;
+  take: number;
+  filter: ProductFilter;
+}
+
+const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement({
+  fields: (t) => ({
+    items: t.prismaField({
+      type: ["Product"],
+      resolve: (query, page, _args, ctx) =>
+        ctx.prisma.product.findMany({ ...query, where: page.where, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    }),
+    totalCount: t.int({ resolve: (page, _args, ctx) => ctx.prisma.product.count({ where: page.where }) }),
+    sizes: t.stringList({
+      description: "Sizes present in the filtered category (ignoring the size filter), for the size select",
+      resolve: (page, _args, ctx) => sizesPresent(ctx.prisma, page.filter),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  categories: t.prismaField({
+    type: ["Category"],
+    resolve: (query, _root, _args, ctx) => ctx.prisma.category.findMany({ ...query, orderBy: { name: "asc" } }),
+  }),
+  products: t.field({
+    type: ProductPage,
+    description: `Products matching a filter, sorted and paged on the server (at most ${MAX_PAGE_SIZE} a page).`,
+    args: {
+      filter: t.arg({ type: ProductFilterInput, required: false }),
+      sort: t.arg({ type: ProductSortEnum, required: false, defaultValue: "NEWEST" }),
+      offset: t.arg.int({ required: false, defaultValue: 0 }),
+      limit: t.arg.int({ required: false, defaultValue: 24 }),
+    },
+    resolve: (_root, args) => {
+      const filter: ProductFilter = args.filter ?? {};
+      return {
+        where: productWhere(filter),
+        orderBy: productOrder((args.sort ?? "NEWEST") as ProductSort),
+        ...pageWindow(args.offset, args.limit),
+        filter,
+      };
+    },
+  }),
+  product: t.prismaField({
+    type: "Product",
+    nullable: true,
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: (query, _root, { slug }, ctx) => ctx.prisma.product.findUnique({ ...query, where: { slug } }),
+  }),
+}));

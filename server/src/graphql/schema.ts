@@ -1,0 +1,8 @@
+// Imports every domain's schema file (for their side effects on the builder) and builds the schema.
+import { builder } from "./builder.ts";
+import "./errors.ts";
+import "./store.ts";
+import "./catalog.ts";
+import "./auth.ts";
+
+export const schema = builder.toSchema({ sortSchema: true });

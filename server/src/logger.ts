@@ -1,0 +1,19 @@
+// Plain structured logging to stdout/stderr; one line per event.
+type Level = "info" | "warn" | "error";
+
+function write(level: Level, message: string, detail?: unknown) {
+  if (process.env.LOG_LEVEL === "silent") return;
+  const line = JSON.stringify({
+    time: new Date().toISOString(),
+    level,
+    message,
+    ...(detail instanceof Error ? { error: detail.message, stack: detail.stack } : detail !== undefined ? { detail } : {}),
+  });
+  (level === "info" ? process.stdout : process.stderr).write(`${line}\n`);
+}
+
+export const logger = {
+  info: (message: string, detail?: unknown) => write("info", message, detail),
+  warn: (message: string, detail?: unknown) => write("warn", message, detail),
+  error: (message: string, detail?: unknown) => write("error", message, detail),
+};

@@ -1,0 +1,90 @@
+// Product browsing rules: filters, sorting and paging are done by the database so a catalogue
+// of thousands of products stays fast (the spec's client-side filtering does not scale).
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { Db } from "../../db/database.ts";
+import { resolveCategorySlug } from "../../../../common/categories.ts";
+import { ValidationError } from "../errors.ts";
+
+export type ProductSort = "NEWEST" | "PRICE_ASC" | "PRICE_DESC";
+
+export interface ProductFilter {
+  /** A main ("ladies") or sub ("ladies-tops") category slug, as in /products?category=… */
+  category?: string | null;
+  categoryIds?: string[] | null;
+  size?: string | null;
+  search?: string | null;
+  excludeIds?: string[] | null;
+}
+
+export const MAX_PAGE_SIZE = 48;
+
+export function productWhere(filter: ProductFilter, options: { ignoreSize?: boolean } = {}): Prisma.ProductWhereInput {
+  const and: Prisma.ProductWhereInput[] = [];
+  if (filter.category) {
+    const resolved = resolveCategorySlug(filter.category);
+    // An unknown category shows the empty state rather than the whole catalogue.
+    if (!resolved) and.push({ id: { in: [] } });
+    else if (resolved.subSlug) and.push({ category: { slug: resolved.subSlug } });
+    else and.push({ category: { main: resolved.main.name } });
+  }
+  if (filter.categoryIds?.length) and.push({ categoryId: { in: filter.categoryIds } });
+  if (filter.excludeIds?.length) and.push({ id: { notIn: filter.excludeIds } });
+  if (filter.size && !options.ignoreSize) and.push({ size: { equals: filter.size, mode: "insensitive" } });
+  const search = filter.search?.trim();
+  if (search) {
+    if (search.length > 100) throw new ValidationError("Search text is too long", "search");
+    and.push({
+      OR: [
+        { name: { contains: search, mode: "insensitive" } },
+        { description: { contains: search, mode: "insensitive" } },
+      ],
+    });
+  }
+  return and.length ? { AND: and } : {};
+}
+
+export function productOrder(sort: ProductSort): Prisma.ProductOrderByWithRelationInput[] {
+  // id last keeps pages stable when two products share a price or a timestamp.
+  switch (sort) {
+    case "PRICE_ASC":
+      return [{ price: "asc" }, { createdAt: "desc" }, { id: "asc" }];
+    case "PRICE_DESC":
+      return [{ price: "desc" }, { createdAt: "desc" }, { id: "asc" }];
+    default:
+      return [{ createdAt: "desc" }, { id: "asc" }];
+  }
+}
+
+export function pageWindow(offset: number | null | undefined, limit: number | null | undefined) {
+  const skip = offset ?? 0;
+  const take = limit ?? 24;
+  if (!Number.isInteger(skip) || skip < 0) throw new ValidationError("offset must be 0 or more", "offset");
+  if (!Number.isInteger(take) || take < 1 || take > MAX_PAGE_SIZE) {
+    throw new ValidationError(`limit must be between 1 and ${MAX_PAGE_SIZE}`, "limit");
+  }
+  return { skip, take };
+}
+
+/** Sizes present among the products a filter matches (ignoring the size filter itself). */
+export async function sizesPresent(prisma: Db, filter: ProductFilter): Promise<string[]> {
+  const rows = await prisma.product.findMany({
+    where: { AND: [productWhere(filter, { ignoreSize: true }), { size: { not: null } }] },
+    distinct: ["size"],
+    select: { size: true },
+    orderBy: { size: "asc" },
+  });
+  return sortSizes(rows.map((row) => row.size!).filter(Boolean));
+}
+
+const SIZE_ORDER = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
+
+/** Letter sizes in wearing order, then everything else (kids' ages, waist numbers) naturally. */
+export function sortSizes(sizes: string[]): string[] {
+  const rank = (s: string) => {
+    const i = SIZE_ORDER.indexOf(s.toUpperCase());
+    return i === -1 ? SIZE_ORDER.length : i;
+  };
+  return [...new Set(sizes)].sort(
+    (a, b) => rank(a) - rank(b) || a.localeCompare(b, "en", { numeric: true, sensitivity: "base" }),
+  );
+}

@@ -1,0 +1,45 @@
+// Expected failures of the shop's rules. Services throw these; the GraphQL layer returns them
+// as typed results carrying the spec's exact message. Anything else is a bug: masked and logged.
+
+export class DomainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(
+    message: string,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends DomainError {}
+
+export class InsufficientStockError extends DomainError {
+  constructor(
+    readonly productId: string,
+    readonly productName: string,
+    readonly available: number,
+  ) {
+    super(
+      available > 0
+        ? `Only ${available} ${available === 1 ? "item" : "items"} available in stock for ${productName}`
+        : `${productName} is out of stock`,
+    );
+  }
+}
+
+export class RateLimitError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many attempts. Please wait ${Math.ceil(retryAfterSeconds / 60)} minute(s) and try again.`);
+  }
+}
+
+/** Guard helper: throws a ValidationError when the condition fails. */
+export function invariant(condition: unknown, message: string, field: string | null = null): asserts condition {
+  if (!condition) throw new ValidationError(message, field);
+}

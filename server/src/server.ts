@@ -1,0 +1,66 @@
+// Starting and stopping the whole store: database, migrations, first-run data, HTTP.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Config } from "./config.ts";
+import { openDatabase, type Database } from "./db/database.ts";
+import { migrate } from "./db/migrate.ts";
+import { seedDemoCatalogue } from "./db/seed.ts";
+import { ensureAdmin } from "./modules/accounts/accounts.service.ts";
+import { createApp } from "./app.ts";
+import { logger } from "./logger.ts";
+
+export interface RunningStore {
+  url: string;
+  db: Database;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Injected database (tests); otherwise opened from config. */
+  db?: Database;
+}
+
+/** Applies migrations; on an empty store seeds the demo catalogue and the admin account. */
+export async function prepareDatabase(config: Config, db: Database): Promise<void> {
+  const applied = await migrate(db);
+  if (applied.length) logger.info("Applied migrations", applied);
+  if (config.seedDemo) {
+    const { created } = await seedDemoCatalogue(db.prisma);
+    if (created) logger.info("Seeded the demo catalogue");
+  }
+  const { generatedPassword } = await ensureAdmin(db.prisma, config.adminEmail, config.adminPassword);
+  if (generatedPassword) {
+    // Printed once, on the run that created the account; set ADMIN_PASSWORD to choose it instead.
+    logger.info(`Created admin account ${config.adminEmail} with password: ${generatedPassword}`);
+  }
+}
+
+export async function startStore(config: Config, options: StartOptions = {}): Promise<RunningStore> {
+  const db =
+    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    await prepareDatabase(config, db);
+    const { app, stop } = await createApp(config, db);
+    const server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(config.port, config.host, () => resolve(s));
+      s.once("error", reject);
+    });
+    const { port } = server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}`;
+    return {
+      url,
+      db,
+      server,
+      async close() {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await stop();
+        if (!options.db) await db.close();
+      },
+    };
+  } catch (error) {
+    if (!options.db) await db.close().catch(() => undefined);
+    throw error;
+  }
+}

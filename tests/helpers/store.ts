@@ -1,0 +1,116 @@
+// A real store for a test file: its own database, migrations, optional demo seed, real HTTP on a
+// free port. Tests talk to it only over HTTP (and read the database to check effects).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig, type Config } from "../../server/src/config.ts";
+import { startStore, type RunningStore } from "../../server/src/server.ts";
+import { createTestDatabase } from "./databases.ts";
+import type { Db } from "../../server/src/db/database.ts";
+
+export const ADMIN_EMAIL = "admin@test.local";
+export const ADMIN_PASSWORD = "admin-password-1";
+
+export interface TestStore {
+  url: string;
+  prisma: Db;
+  config: Config;
+  store: RunningStore;
+  /** SQL statements Prisma sent since the last reset (for N+1 checks). */
+  queries: string[];
+  client(): GraphQLClient;
+  /** A client signed in as the seeded admin. */
+  admin(): Promise<GraphQLClient>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  seed?: boolean;
+  env?: Record<string, string>;
+}
+
+export async function startTestStore(options: StartOptions = {}): Promise<TestStore> {
+  const queries: string[] = [];
+  const testDb = await createTestDatabase({ onQuery: (sql) => queries.push(sql) });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "thrift-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SEED_DEMO: options.seed === false ? "false" : "true",
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const store = await startStore(config, { db: testDb.db });
+  const url = store.url;
+  return {
+    url,
+    prisma: testDb.db.prisma,
+    config,
+    store,
+    queries,
+    client: () => new GraphQLClient(url),
+    async admin() {
+      const client = new GraphQLClient(url);
+      await client.logIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+      return client;
+    },
+    async close() {
+      await store.close();
+      await testDb.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface GraphQLResponse<T> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+/** A browser-like GraphQL client: keeps its session cookie between calls. */
+export class GraphQLClient {
+  cookie: string | null = null;
+  constructor(readonly url: string) {}
+
+  async request<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResponse<T>> {
+    const res = await fetch(`${this.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(this.cookie ? { cookie: this.cookie } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const setCookie = res.headers.getSetCookie();
+    for (const header of setCookie) {
+      const [pair] = header.split(";");
+      if (/Max-Age=0/i.test(header)) this.cookie = null;
+      else this.cookie = pair ?? null;
+    }
+    return (await res.json()) as GraphQLResponse<T>;
+  }
+
+  /** Like request, but fails the test on any GraphQL error. */
+  async data<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const res = await this.request<T>(query, variables);
+    if (res.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(res.errors)}`);
+    return res.data as T;
+  }
+
+  async logIn(email: string, password: string) {
+    const data = await this.data(
+      `mutation($input: LogInInput!) { logIn(input: $input) { __typename ... on Error { message } } }`,
+      { input: { email, password } },
+    );
+    if (data.logIn.__typename !== "MutationLogInSuccess") throw new Error(`logIn failed: ${data.logIn.message}`);
+  }
+
+  async signUp(email: string, password = "secret-pass-1", fullName = "Ada Obi") {
+    const data = await this.data(
+      `mutation($input: SignUpInput!) { signUp(input: $input) { __typename ... on Error { message } } }`,
+      { input: { email, password, confirmPassword: password, fullName } },
+    );
+    if (data.signUp.__typename !== "MutationSignUpSuccess") throw new Error(`signUp failed: ${data.signUp.message}`);
+  }
+}
