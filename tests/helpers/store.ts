@@ -42,6 +42,8 @@ export async function startTestStore(options: StartOptions = {}): Promise<TestSt
     ADMIN_PASSWORD,
     SEED_DEMO: options.seed === false ? "false" : "true",
     LOG_LEVEL: "silent",
+    // Lets parallel work build the client into its own folder (npm run build empties dist/client).
+    ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
     ...options.env,
   });
   const store = await startStore(config, { db: testDb.db });

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { Header } from "./Header.tsx";
 import { Footer } from "./Footer.tsx";
+import { Toaster } from "../ui/toast.tsx";
 
 /** Every route change scrolls the page to the top. */
 function ScrollToTop() {
@@ -26,6 +27,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <Toaster />
     </>
   );
 }

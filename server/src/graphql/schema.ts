@@ -4,5 +4,11 @@ import "./errors.ts";
 import "./store.ts";
 import "./catalog.ts";
 import "./auth.ts";
+import "./home.ts";
+import "./cart.ts";
+import "./orders.ts";
+import "./account.ts";
+import "./admin.ts";
+import "./payments.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });
