@@ -17,6 +17,8 @@ import type { Context } from "./graphql/context.ts";
 import { sessionCookies } from "./auth/cookies.ts";
 import { validateSessionToken } from "./auth/session.ts";
 import { logger } from "./logger.ts";
+import { uploadsHandler } from "./http/uploads.ts";
+import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError } from "./modules/errors.ts";
 
 export const DEMO_IMAGES_DIR = path.join(PROJECT_ROOT, "prisma/seed/images");
@@ -70,6 +72,8 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
       res.status(503).json({ status: "unavailable" });
     }
   });
+
+  app.post("/api/uploads", uploadsHandler(config, db.prisma, await selectStorage(config)));
 
   app.use(
     "/graphql",

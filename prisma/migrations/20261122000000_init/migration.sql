@@ -37,7 +37,7 @@ CREATE TABLE "users" (
 CREATE TABLE "sessions" (
     "id" TEXT NOT NULL,
     "user_id" UUID NOT NULL,
-    "secret_hash" BYTEA NOT NULL,
+    "secret_hash" TEXT NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
 

@@ -3,7 +3,7 @@
 // absolute cap; signing out deletes the row.
 import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { decodeHex, encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { Db } from "../db/database.ts";
 import type { Viewer } from "./viewer.ts";
 
@@ -27,7 +27,7 @@ export async function createSession(prisma: Db, userId: string, now = new Date()
   const secret = randomPart();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
   await prisma.session.create({
-    data: { id, userId, secretHash: Buffer.from(hashSecret(secret)), createdAt: now, expiresAt },
+    data: { id, userId, secretHash: encodeHexLowerCase(hashSecret(secret)), createdAt: now, expiresAt },
   });
   return { token: `${id}.${secret}`, expiresAt };
 }
@@ -46,7 +46,7 @@ export async function validateSessionToken(prisma: Db, token: string, now = new 
     include: { user: { select: { id: true, email: true, roles: { select: { role: true } } } } },
   });
   if (!session) return null;
-  if (!constantTimeEqual(hashSecret(secret), new Uint8Array(session.secretHash))) return null;
+  if (!constantTimeEqual(hashSecret(secret), decodeHex(session.secretHash))) return null;
   if (session.expiresAt.getTime() <= now.getTime()) {
     await prisma.session.deleteMany({ where: { id } });
     return null;

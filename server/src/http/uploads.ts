@@ -1,0 +1,121 @@
+// POST /api/uploads: multipart files checked by content and size, stored only when all pass.
+// purpose=product (admins), avatar (signed-in shoppers, upserted per user), receipt (anyone, rate-limited).
+import type { Request, RequestHandler } from "express";
+import busboy from "busboy";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import type { FileStorage, UploadFolder } from "../storage/storage.ts";
+import { detectFileType, IMAGE_TYPES } from "../storage/file-type.ts";
+import { sessionCookies } from "../auth/cookies.ts";
+import { validateSessionToken } from "../auth/session.ts";
+import { hitRateLimit } from "../modules/accounts/rate-limit.ts";
+import { RateLimitError } from "../modules/errors.ts";
+import { logger } from "../logger.ts";
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_FILES = 10;
+
+type Purpose = "product" | "avatar" | "receipt";
+
+const PURPOSES: Record<Purpose, { folder: UploadFolder; types: Set<string>; maxFiles: number; typeMessage: string }> = {
+  product: { folder: "product-images", types: IMAGE_TYPES, maxFiles: MAX_UPLOAD_FILES, typeMessage: "Only image files (JPEG, PNG, WebP, GIF) can be uploaded" },
+  avatar: { folder: "profiles", types: IMAGE_TYPES, maxFiles: 1, typeMessage: "Only image files (JPEG, PNG, WebP, GIF) can be uploaded" },
+  receipt: {
+    folder: "receipts",
+    types: new Set([...IMAGE_TYPES, "application/pdf"]),
+    maxFiles: 1,
+    typeMessage: "Receipts must be an image (JPEG, PNG, WebP, GIF) or a PDF",
+  },
+};
+
+class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Parsed {
+  purpose: string | null;
+  files: { name: string; buffer: Buffer }[];
+}
+
+function parseMultipart(req: Request): Promise<Parsed> {
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({ headers: req.headers, limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_UPLOAD_FILES, fields: 5, fieldSize: 1024 } });
+    } catch {
+      reject(new UploadError(400, "Send the files as multipart/form-data"));
+      return;
+    }
+    const parsed: Parsed = { purpose: null, files: [] };
+    let failure: UploadError | null = null;
+    bb.on("field", (name, value) => {
+      if (name === "purpose") parsed.purpose = value;
+    });
+    bb.on("file", (field, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("limit", () => {
+        failure ??= new UploadError(413, `${info.filename || "A file"} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+      });
+      stream.on("end", () => {
+        if (field === "files") parsed.files.push({ name: info.filename ?? "", buffer: Buffer.concat(chunks) });
+      });
+    });
+    bb.on("filesLimit", () => {
+      failure ??= new UploadError(400, `At most ${MAX_UPLOAD_FILES} files at once`);
+    });
+    bb.on("error", () => reject(new UploadError(400, "The upload could not be read")));
+    bb.on("close", () => (failure ? reject(failure) : resolve(parsed)));
+    req.pipe(bb);
+  });
+}
+
+export function uploadsHandler(config: Config, prisma: Db, storage: FileStorage): RequestHandler {
+  return async (req, res) => {
+    try {
+      const cookies = sessionCookies(req, res, config.env === "production");
+      const token = cookies.read();
+      const session = token ? await validateSessionToken(prisma, token) : null;
+      const parsed = await parseMultipart(req);
+      const purpose = parsed.purpose as Purpose | null;
+      if (!purpose || !(purpose in PURPOSES)) throw new UploadError(400, "purpose must be product, avatar or receipt");
+      const rule = PURPOSES[purpose];
+      if (purpose === "product" && !session?.viewer.isAdmin) {
+        throw new UploadError(session ? 403 : 401, session ? "Only admins can upload product images" : "Please log in to upload");
+      }
+      if (purpose === "avatar" && !session) throw new UploadError(401, "Please log in to upload");
+      if (purpose === "receipt") await hitRateLimit(prisma, [`receipt-upload:ip:${req.ip}`], { limit: 20, windowSeconds: 3600 });
+      if (!parsed.files.length) throw new UploadError(400, "Choose at least one file");
+      if (parsed.files.length > rule.maxFiles) throw new UploadError(400, `At most ${rule.maxFiles} file${rule.maxFiles > 1 ? "s" : ""} for this upload`);
+      // Check every file before storing any, so a bad file in a batch stores nothing.
+      const checked = parsed.files.map((file) => {
+        const type = detectFileType(file.buffer);
+        if (!type || !rule.types.has(type.mimeType)) throw new UploadError(415, `${file.name || "File"}: ${rule.typeMessage}`);
+        return { ...file, type };
+      });
+      const stored = [];
+      for (const file of checked) {
+        const saved = await storage.save(
+          { buffer: file.buffer, mimeType: file.type.mimeType, extension: file.type.extension },
+          purpose === "avatar" ? { folder: rule.folder, publicId: session!.viewer.userId, overwrite: true } : { folder: rule.folder },
+        );
+        stored.push({ url: saved.url, mimeType: file.type.mimeType, bytes: file.buffer.length });
+      }
+      res.status(201).json({ files: stored });
+    } catch (error) {
+      if (error instanceof UploadError) {
+        res.status(error.status).json({ error: error.message });
+      } else if (error instanceof RateLimitError) {
+        res.status(429).json({ error: error.message });
+      } else {
+        logger.error("Upload failed", error);
+        res.status(500).json({ error: "The upload failed. Please try again." });
+      }
+    }
+  };
+}
