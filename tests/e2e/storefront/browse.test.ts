@@ -39,9 +39,10 @@ describe("browsing the store", () => {
     await mobile.getByRole("button", { name: "Ladies" }).click();
     await mobile.getByRole("link", { name: "Tops", exact: true }).click();
     await page.waitForURL(/\/products\?category=ladies-tops$/);
-    await page.locator(".product-card").first().waitFor();
-    const names = await page.locator(".product-card__name").allInnerTexts();
     const expected = await t.prisma.product.findMany({ where: { category: { slug: "ladies-tops" } }, select: { name: true } });
+    // The home page's cards stay on screen while the listing chunk loads: wait for the listing's own.
+    await page.waitForFunction((n) => document.querySelectorAll(".product-card__name").length === n, expected.length);
+    const names = await page.locator(".product-card__name").allInnerTexts();
     expect(names.sort()).toEqual(expected.map((p) => p.name).sort());
     await context.close();
   });
