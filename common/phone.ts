@@ -3,7 +3,8 @@ import { MESSAGES } from "./validation.ts";
 
 /** +2348031234567, or null when it is not a Nigerian mobile/landline number. */
 export function normalizeNigerianPhone(input: string): string | null {
-  const digits = input.replace(/[\s\-().]/g, "");
+  // People often write the trunk zero after the country code: +234 (0)803 ….
+  const digits = input.replace(/[\s\-().]/g, "").replace(/^(\+?234)0(?=\d{10}$)/, "$1");
   let national: string;
   if (/^\+234\d{10}$/.test(digits)) national = digits.slice(4);
   else if (/^234\d{10}$/.test(digits)) national = digits.slice(3);

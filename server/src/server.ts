@@ -8,6 +8,9 @@ import { seedDemoCatalogue } from "./db/seed.ts";
 import { ensureAdmin } from "./modules/accounts/accounts.service.ts";
 import { createApp } from "./app.ts";
 import { logger } from "./logger.ts";
+import { startScheduler } from "./jobs/scheduler.ts";
+import { holdExpiryJob } from "./jobs/hold-expiry.job.ts";
+import { startMailDelivery } from "./mail/delivery.ts";
 
 export interface RunningStore {
   url: string;
@@ -46,6 +49,8 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.once("error", reject);
     });
+    const mail = startMailDelivery(db.prisma, config);
+    const scheduler = startScheduler([holdExpiryJob(db.prisma, config)]);
     const { port } = server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;
     return {
@@ -55,6 +60,8 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
       async close() {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
+        await scheduler.stop();
+        await mail.stop();
         await stop();
         if (!options.db) await db.close();
       },

@@ -84,3 +84,219 @@ describe("server", () => {
     expect(res.headers.get("content-type")).toMatch(/svg/);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Browsing rules of the product list: every filter, sort and page boundary, on the server.
+
+async function categoryId(slug: string) {
+  return (await t.prisma.category.findUniqueOrThrow({ where: { slug } })).id;
+}
+
+/** Extra products with a made-up word in them, so searches have a known answer. */
+async function addProducts(rows: { name: string; description?: string; price: number; size?: string | null; category: string; stock?: number }[]) {
+  const created = [];
+  for (const [i, row] of rows.entries()) {
+    created.push(
+      await t.prisma.product.create({
+        data: {
+          name: row.name,
+          slug: `${row.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${i}-${Math.random().toString(36).slice(2, 7)}`,
+          price: row.price,
+          description: row.description ?? null,
+          size: row.size ?? null,
+          stock: row.stock ?? 3,
+          categoryId: await categoryId(row.category),
+        },
+      }),
+    );
+  }
+  return created;
+}
+
+async function allPages(variables: Record<string, unknown>, limit = 7) {
+  const items: any[] = [];
+  let total = Infinity;
+  for (let offset = 0; offset < total; offset += limit) {
+    const { products } = await t.client().data(PRODUCTS, { ...variables, offset, limit });
+    total = products.totalCount;
+    items.push(...products.items);
+    if (!products.items.length) break;
+  }
+  return { items, total };
+}
+
+describe("product list: filters", () => {
+  it("a size filter keeps only that size, ignoring letter case", async () => {
+    const { products } = await t.client().data(PRODUCTS, { filter: { size: "m" }, limit: 48 });
+    expect(products.totalCount).toBeGreaterThan(0);
+    expect(products.items.every((p: any) => p.size === "M")).toBe(true);
+    const expected = await t.prisma.product.count({ where: { size: { equals: "M", mode: "insensitive" } } });
+    expect(products.totalCount).toBe(expected);
+  });
+
+  it("category and size combine, and the size list shows the sizes present in the category whatever size is chosen", async () => {
+    const client = t.client();
+    const ladies = await client.data(PRODUCTS, { filter: { category: "ladies" } });
+    const ladiesInM = await client.data(PRODUCTS, { filter: { category: "ladies", size: "M" }, limit: 48 });
+    expect(ladiesInM.products.items.every((p: any) => p.size === "M" && p.category.main === "Ladies")).toBe(true);
+    expect(ladiesInM.products.sizes).toEqual(ladies.products.sizes);
+    const rows = await t.prisma.product.findMany({ where: { category: { main: "Ladies" }, size: { not: null } }, distinct: ["size"], select: { size: true } });
+    expect([...ladies.products.sizes].sort()).toEqual(rows.map((r) => r.size).sort());
+  });
+
+  it("sizes are listed in wearing order (XS before S before M before L before XL)", async () => {
+    const { products } = await t.client().data(PRODUCTS, { filter: { category: "ladies" } });
+    const letters = products.sizes.filter((s: string) => ["XS", "S", "M", "L", "XL", "XXL"].includes(s));
+    const order = ["XS", "S", "M", "L", "XL", "XXL"];
+    expect(letters).toEqual([...letters].sort((a: string, b: string) => order.indexOf(a) - order.indexOf(b)));
+  });
+
+  it("search matches the name or the description, in any letter case", async () => {
+    await addProducts([
+      { name: "Quokkaberry Linen Shirt", price: 4000, category: "men-tops" },
+      { name: "Plain Cotton Tee", description: "Soft tee with a tiny QUOKKABERRY print on the pocket", price: 3000, category: "men-tops" },
+      { name: "Unrelated Denim Skirt", price: 5000, category: "ladies-skirts" },
+    ]);
+    const { products } = await t.client().data(PRODUCTS, { filter: { search: "quokkaBERRY" } });
+    expect(products.items.map((p: any) => p.name).sort()).toEqual(["Plain Cotton Tee", "Quokkaberry Linen Shirt"]);
+    const inSkirts = await t.client().data(PRODUCTS, { filter: { search: "quokkaberry", category: "ladies-skirts" } });
+    expect(inSkirts.products.totalCount).toBe(0);
+    const blank = await t.client().data(PRODUCTS, { filter: { search: "   " } });
+    expect(blank.products.totalCount).toBe(await t.prisma.product.count());
+  });
+
+  it("search treats % and _ as plain characters", async () => {
+    const { products } = await t.client().data(PRODUCTS, { filter: { search: "%" } });
+    const expected = await t.prisma.product.count({ where: { OR: [{ name: { contains: "%" } }, { description: { contains: "%" } }] } });
+    expect(products.totalCount).toBe(expected);
+  });
+
+  it("a search text over 100 characters is refused with a clear message", async () => {
+    const res = await t.client().request(PRODUCTS, { filter: { search: "x".repeat(101) } });
+    expect(res.errors?.[0]?.message).toBe("Search text is too long");
+  });
+
+  it("category ids and excluded ids narrow the list (related products)", async () => {
+    const id = await categoryId("men-pants");
+    const { products } = await t.client().data(PRODUCTS, { filter: { categoryIds: [id] }, limit: 48 });
+    expect(products.items.length).toBeGreaterThan(1);
+    const [first, ...rest] = products.items;
+    const without = await t.client().data(PRODUCTS, { filter: { categoryIds: [id], excludeIds: [first.id] }, limit: 48 });
+    expect(without.products.items.map((p: any) => p.id).sort()).toEqual(rest.map((p: any) => p.id).sort());
+  });
+
+  it("each main category returns only its products and all of them", async () => {
+    for (const main of ["Ladies", "Men", "Kids", "Bales", "Unisex"]) {
+      const { items, total } = await allPages({ filter: { category: main.toLowerCase() } }, 48);
+      expect(items.every((p: any) => p.category.main === main)).toBe(true);
+      expect(total).toBe(await t.prisma.product.count({ where: { category: { main } } }));
+    }
+  });
+});
+
+describe("product list: sorting", () => {
+  it("Price: Low to High lists every product by ascending price", async () => {
+    const { items } = await allPages({ sort: "PRICE_ASC" }, 48);
+    const prices = items.map((p: any) => Number(p.price));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(items.length).toBe(await t.prisma.product.count());
+  });
+
+  it("Price: High to Low lists every product by descending price, within a category too", async () => {
+    const { items } = await allPages({ sort: "PRICE_DESC", filter: { category: "ladies" } }, 5);
+    const prices = items.map((p: any) => Number(p.price));
+    expect(prices.length).toBeGreaterThan(5);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  });
+
+  it("Default lists the newest first", async () => {
+    const { items } = await allPages({ sort: "NEWEST" }, 48);
+    const dates = items.map((p: any) => Date.parse(p.createdAt));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+  });
+});
+
+describe("product list: pages", () => {
+  it("pages do not overlap or skip a product, even when prices tie", async () => {
+    await addProducts(
+      Array.from({ length: 5 }, (_, i) => ({ name: `Same Price Wrapper ${i}`, price: 2500, category: "unisex" })),
+    );
+    for (const sort of ["NEWEST", "PRICE_ASC", "PRICE_DESC"]) {
+      const { items, total } = await allPages({ sort }, 7);
+      const ids = items.map((p: any) => p.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.length).toBe(total);
+    }
+  });
+
+  it("the last page holds the remainder, and past the end is empty", async () => {
+    const total = await t.prisma.product.count();
+    const client = t.client();
+    const last = await client.data(PRODUCTS, { offset: total - 1, limit: 48 });
+    expect(last.products.items).toHaveLength(1);
+    expect(last.products.totalCount).toBe(total);
+    const end = await client.data(PRODUCTS, { offset: total, limit: 48 });
+    expect(end.products.items).toHaveLength(0);
+    const beyond = await client.data(PRODUCTS, { offset: total + 100, limit: 48 });
+    expect(beyond.products.items).toHaveLength(0);
+  });
+
+  it("page sizes of 1 and 48 are accepted; 0, 49 and a negative offset are refused", async () => {
+    const client = t.client();
+    expect((await client.data(PRODUCTS, { limit: 1 })).products.items).toHaveLength(1);
+    expect((await client.data(PRODUCTS, { limit: 48 })).products.items).toHaveLength(48);
+    expect((await client.request(PRODUCTS, { limit: 0 })).errors?.[0]?.message).toBe("limit must be between 1 and 48");
+    expect((await client.request(PRODUCTS, { limit: 49 })).errors?.[0]?.message).toBe("limit must be between 1 and 48");
+    expect((await client.request(PRODUCTS, { offset: -1 })).errors?.[0]?.message).toBe("offset must be 0 or more");
+  });
+});
+
+describe("product detail", () => {
+  it("shows the category name, the gallery and the percent off rounded from the original price", async () => {
+    const product = await t.prisma.product.create({
+      data: {
+        name: "Gallery Test Gown",
+        slug: "gallery-test-gown",
+        price: 6700,
+        originalPrice: 10000,
+        galleryUrls: ["/images/demo/gown.svg", "/images/demo/skirt.svg"],
+        imageUrl: "/images/demo/gown.svg",
+        stock: 2,
+        categoryId: await categoryId("ladies-gowns"),
+      },
+    });
+    const { product: found } = await t.client().data(
+      `query($slug: String!) { product(slug: $slug) { id percentOff price originalPrice galleryUrls stock category { name } } }`,
+      { slug: product.slug },
+    );
+    expect(found).toMatchObject({ id: product.id, percentOff: 33, price: "6700.00", originalPrice: "10000.00", stock: 2, category: { name: "Ladies - Gowns" } });
+    expect(found.galleryUrls).toEqual(["/images/demo/gown.svg", "/images/demo/skirt.svg"]);
+  });
+});
+
+describe("product queries stay within a fixed number of SQL statements", () => {
+  const FULL = `query($filter: ProductFilter, $sort: ProductSort, $limit: Int) {
+    products(filter: $filter, sort: $sort, limit: $limit) { totalCount sizes items { id name price category { id name } } }
+  }`;
+
+  async function statements(query: string, variables: Record<string, unknown>) {
+    const client = t.client();
+    await client.data(query, variables); // warm-up (session lookups etc. are not the page's)
+    t.queries.length = 0;
+    await client.data(query, variables);
+    return t.queries.filter((sql) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(sql.trim())).length;
+  }
+
+  it("a page of 2 or 48 products with their categories costs the same few statements", async () => {
+    const small = await statements(FULL, { limit: 2 });
+    const large = await statements(FULL, { limit: 48, sort: "PRICE_ASC", filter: { category: "ladies", search: "a" } });
+    expect(small).toBeLessThanOrEqual(4);
+    expect(large).toBeLessThanOrEqual(4);
+  });
+
+  it("the product page is at most 2 statements", async () => {
+    const { products } = await t.client().data(PRODUCTS, { limit: 1 });
+    const count = await statements(`query($slug: String!) { product(slug: $slug) { id name galleryUrls category { name } } }`, { slug: products.items[0].slug });
+    expect(count).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,17 +1,28 @@
-// Title, description, canonical link and Open Graph tags per page.
+// Title, description, canonical link and Open Graph tags per page (sharing on WhatsApp, search).
 import { useEffect } from "react";
 import { storeSettings } from "./store-settings.ts";
 
+export const DEFAULT_DESCRIPTION =
+  "Quality pre-loved clothing for ladies, men and kids, bales and unisex items, delivered across Nigeria. Look great, feel great, pay less.";
+
 export interface PageMeta {
   title: string;
+  /** Falls back to the shop's description, so a page never keeps the previous page's text. */
   description?: string;
   /** Path (with query) of the canonical URL; defaults to the current path. */
   canonicalPath?: string;
   image?: string | null;
+  type?: "website" | "product";
+  /** Pages that should not appear in search results (not found states). */
+  noIndex?: boolean;
 }
 
-function setMeta(attr: "name" | "property", key: string, content: string) {
+function setMeta(attr: "name" | "property", key: string, content: string | null) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
+  if (content === null) {
+    el?.remove();
+    return;
+  }
   if (!el) {
     el = document.createElement("meta");
     el.setAttribute(attr, key);
@@ -20,9 +31,10 @@ function setMeta(attr: "name" | "property", key: string, content: string) {
   el.content = content;
 }
 
-export function usePageMeta({ title, description, canonicalPath, image }: PageMeta) {
+export function usePageMeta({ title, description, canonicalPath, image, type = "website", noIndex = false }: PageMeta) {
   useEffect(() => {
     const fullTitle = title.includes(storeSettings.name) ? title : `${title} | ${storeSettings.name}`;
+    const text = description || DEFAULT_DESCRIPTION;
     document.title = fullTitle;
     const url = new URL(canonicalPath ?? window.location.pathname, window.location.origin).toString();
     let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
@@ -32,14 +44,15 @@ export function usePageMeta({ title, description, canonicalPath, image }: PageMe
       document.head.appendChild(link);
     }
     link.href = url;
-    if (description) {
-      setMeta("name", "description", description);
-      setMeta("property", "og:description", description);
-    }
+    setMeta("name", "description", text);
+    setMeta("name", "robots", noIndex ? "noindex" : null);
     setMeta("property", "og:title", fullTitle);
+    setMeta("property", "og:description", text);
     setMeta("property", "og:url", url);
-    setMeta("property", "og:type", "website");
+    setMeta("property", "og:type", type);
     setMeta("property", "og:site_name", storeSettings.name);
-    if (image) setMeta("property", "og:image", new URL(image, window.location.origin).toString());
-  }, [title, description, canonicalPath, image]);
+    setMeta("property", "og:locale", "en_NG");
+    setMeta("property", "og:image", image ? new URL(image, window.location.origin).toString() : null);
+    setMeta("name", "twitter:card", image ? "summary_large_image" : "summary");
+  }, [title, description, canonicalPath, image, type, noIndex]);
 }

@@ -36,3 +36,10 @@ const FALLBACK: StoreSettings = {
 };
 
 export const storeSettings: StoreSettings = (typeof window !== "undefined" && window.__STORE_SETTINGS__) || FALLBACK;
+
+/** Contact hours (SPEC §9), shown on the contact page and wherever hours appear. */
+export const OPENING_HOURS: { days: string; hours: string }[] = [
+  { days: "Mon-Fri", hours: "9:00 AM-6:00 PM" },
+  { days: "Sat", hours: "10:00 AM-4:00 PM" },
+  { days: "Sun", hours: "closed" },
+];

@@ -1,20 +1,64 @@
+// Product pictures for slow networks: fixed width/height (no layout shift), lazy below the fold,
+// high priority for the first visible ones, a placeholder on error, and right-sized Cloudinary
+// renditions through srcset when the image lives on Cloudinary.
 import { useState } from "react";
 
-const PLACEHOLDER = "/images/demo/placeholder.svg";
+export const PLACEHOLDER_IMAGE = "/images/demo/placeholder.svg";
 
-/** Product picture with fixed aspect ratio (no layout shift), lazy below the fold, placeholder on error. */
-export function ProductImage({ src, alt, eager = false, className }: { src: string | null | undefined; alt: string; eager?: boolean; className?: string }) {
-  const [failed, setFailed] = useState(false);
+const CLOUDINARY_UPLOAD = /^(https?:\/\/res\.cloudinary\.com\/[^/]+\/image\/upload\/)(.*)$/;
+const WIDTHS = [200, 400, 600, 800, 1200];
+
+/** The Cloudinary URL with a resize + automatic format/quality transformation; other URLs unchanged. */
+export function cloudinaryUrl(src: string, width: number): string {
+  const match = CLOUDINARY_UPLOAD.exec(src);
+  return match ? `${match[1]}w_${width},c_limit,f_auto,q_auto/${match[2]}` : src;
+}
+
+export function imageSources(src: string, width: number): { src: string; srcSet?: string } {
+  if (!CLOUDINARY_UPLOAD.test(src)) return { src };
+  return {
+    src: cloudinaryUrl(src, width),
+    srcSet: WIDTHS.map((w) => `${cloudinaryUrl(src, w)} ${w}w`).join(", "),
+  };
+}
+
+export interface ProductImageProps {
+  src: string | null | undefined;
+  alt: string;
+  /** First visible images: load at once with high priority (they are the page's LCP). */
+  eager?: boolean;
+  className?: string;
+  /** The slot width for the browser to pick a rendition, e.g. "(min-width: 1024px) 25vw, 50vw". */
+  sizes?: string;
+  width?: number;
+  height?: number;
+}
+
+export function ProductImage({
+  src,
+  alt,
+  eager = false,
+  className,
+  sizes = "(min-width: 1024px) 280px, (min-width: 720px) 33vw, 50vw",
+  width = 400,
+  height = 500,
+}: ProductImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const usable = src && failedSrc !== src ? src : null;
+  const sources = usable ? imageSources(usable, width) : { src: PLACEHOLDER_IMAGE };
   return (
     <img
       className={className ?? "product-image"}
-      src={!src || failed ? PLACEHOLDER : src}
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.srcSet ? sizes : undefined}
       alt={alt}
-      width={400}
-      height={500}
+      width={width}
+      height={height}
       loading={eager ? "eager" : "lazy"}
-      decoding="async"
-      onError={() => setFailed(true)}
+      fetchPriority={eager ? "high" : "auto"}
+      decoding={eager ? "sync" : "async"}
+      onError={() => usable && setFailedSrc(usable)}
     />
   );
 }

@@ -6,6 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
+import { logger } from "../logger.ts";
 
 export type Db = PrismaClient;
 
@@ -47,6 +48,9 @@ function prismaClient(adapter: PrismaPg | PrismaPGlite, onQuery?: (sql: string) 
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  // An idle connection dropped by the server (restart, failover, DROP DATABASE … FORCE in tests) must
+  // not crash the process: pg emits it on the pool, and an unhandled 'error' event is fatal.
+  pool.on("error", (error) => logger.warn("PostgreSQL dropped an idle connection", error.message));
   // Fail fast with a clear message rather than on the first request.
   const probe = await pool.connect().catch((error: Error) => {
     void pool.end();

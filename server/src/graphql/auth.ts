@@ -1,5 +1,6 @@
 // Who am I, sign up, log in, log out.
 import { builder } from "./builder.ts";
+import { GuestCartLineInput } from "./cart.ts";
 import { RateLimitError, ValidationError } from "../modules/errors.ts";
 import { logIn, signUp } from "../modules/accounts/accounts.service.ts";
 import { invalidateSession } from "../auth/session.ts";
@@ -29,6 +30,7 @@ builder.queryField("viewer", (t) =>
   t.field({
     type: ViewerType,
     nullable: true,
+    authScopes: { public: true },
     resolve: async (_root, _args, ctx) => {
       if (!ctx.viewer) return null;
       const user = await ctx.prisma.user.findUnique({ where: { id: ctx.viewer.userId }, select: { fullName: true } });
@@ -43,6 +45,7 @@ const SignUpInput = builder.inputType("SignUpInput", {
     password: t.string({ required: true }),
     confirmPassword: t.string({ required: true }),
     fullName: t.string({ required: false }),
+    guestCart: t.field({ type: [GuestCartLineInput], required: false, description: "Merged into the new account's cart" }),
   }),
 });
 
@@ -50,6 +53,7 @@ const LogInInput = builder.inputType("LogInInput", {
   fields: (t) => ({
     email: t.string({ required: true }),
     password: t.string({ required: true }),
+    guestCart: t.field({ type: [GuestCartLineInput], required: false, description: "Merged into the account's cart (quantities add, capped at stock)" }),
   }),
 });
 
@@ -57,6 +61,7 @@ builder.mutationFields((t) => ({
   signUp: t.field({
     type: AuthPayload,
     errors: { types: [ValidationError, RateLimitError] },
+    authScopes: { public: true },
     args: { input: t.arg({ type: SignUpInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const { user, session } = await signUp(ctx.prisma, input, ctx.ip);
@@ -67,6 +72,7 @@ builder.mutationFields((t) => ({
   logIn: t.field({
     type: AuthPayload,
     errors: { types: [ValidationError, RateLimitError] },
+    authScopes: { public: true },
     args: { input: t.arg({ type: LogInInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const { user, session } = await logIn(ctx.prisma, input, ctx.ip);
@@ -76,6 +82,7 @@ builder.mutationFields((t) => ({
     },
   }),
   logOut: t.boolean({
+    authScopes: { public: true },
     resolve: async (_root, _args, ctx) => {
       if (ctx.viewer) await invalidateSession(ctx.prisma, ctx.viewer.sessionId);
       ctx.cookies.clear();

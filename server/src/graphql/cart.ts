@@ -1,1 +1,78 @@
-// Filled in by the cart feature.
+// Cart: the signed-in shopper's server cart, and the products of a guest cart read by id list.
+import { builder } from "./builder.ts";
+import { NotFoundError, ValidationError } from "../modules/errors.ts";
+import { addToCart, guestCartProductIds, removeCartItem, updateCartItem } from "../modules/cart/cart.service.ts";
+
+/**
+ * Pothos hands an empty `select` to a resolver when the client asks only for `__typename`, which
+ * Prisma refuses; selecting the id keeps such requests valid.
+ */
+export function selectingSomething<Q extends object>(query: Q): Q {
+  const select = (query as { select?: object }).select;
+  return select && Object.keys(select).length === 0 ? ({ ...query, select: { id: true } } as Q) : query;
+}
+
+export const GuestCartLineInput = builder.inputType("GuestCartLineInput", {
+  description: "One line of the browser's guest cart (localStorage guestCart).",
+  fields: (t) => ({
+    productId: t.id({ required: true }),
+    quantity: t.int({ required: true }),
+  }),
+});
+
+builder.prismaObject("CartItem", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    quantity: t.exposeInt("quantity"),
+    product: t.relation("product"),
+  }),
+});
+
+builder.queryFields((t) => ({
+  cart: t.prismaField({
+    type: ["CartItem"],
+    description: "The signed-in shopper's cart, oldest line first.",
+    authScopes: { customer: true },
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.cartItem.findMany({ ...selectingSomething(query), where: { userId: ctx.viewer!.userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+  }),
+  cartProducts: t.prismaField({
+    type: ["Product"],
+    description: "The products of a guest cart (browser storage), with current prices and stock, in one query.",
+    authScopes: { public: true },
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: (query, _root, { ids }, ctx) =>
+      ctx.prisma.product.findMany({ ...selectingSomething(query), where: { id: { in: guestCartProductIds(ids.map(String)) } } }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  addToCart: t.prismaField({
+    type: "CartItem",
+    description: "Adds to the signed-in shopper's cart; a product already there is incremented (never above its stock).",
+    authScopes: { customer: true },
+    errors: { types: [ValidationError, NotFoundError] },
+    args: { productId: t.arg.id({ required: true }), quantity: t.arg.int({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const item = await addToCart(ctx.prisma, ctx.viewer!.userId, String(args.productId), args.quantity);
+      return ctx.prisma.cartItem.findUniqueOrThrow({ ...selectingSomething(query), where: { id: item.id } });
+    },
+  }),
+  updateCartItem: t.prismaField({
+    type: "CartItem",
+    authScopes: { customer: true },
+    errors: { types: [ValidationError, NotFoundError] },
+    args: { itemId: t.arg.id({ required: true }), quantity: t.arg.int({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const item = await updateCartItem(ctx.prisma, ctx.viewer!.userId, String(args.itemId), args.quantity);
+      return ctx.prisma.cartItem.findUniqueOrThrow({ ...selectingSomething(query), where: { id: item.id } });
+    },
+  }),
+  removeCartItem: t.id({
+    description: "Removes a line from the signed-in shopper's cart; answers the removed id.",
+    authScopes: { customer: true },
+    errors: { types: [NotFoundError] },
+    args: { itemId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => removeCartItem(ctx.prisma, ctx.viewer!.userId, String(args.itemId)),
+  }),
+}));

@@ -72,11 +72,13 @@ const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement
   fields: (t) => ({
     items: t.prismaField({
       type: ["Product"],
+      authScopes: { public: true },
       resolve: (query, page, _args, ctx) =>
         ctx.prisma.product.findMany({ ...query, where: page.where, orderBy: page.orderBy, skip: page.skip, take: page.take }),
     }),
-    totalCount: t.int({ resolve: (page, _args, ctx) => ctx.prisma.product.count({ where: page.where }) }),
+    totalCount: t.int({ authScopes: { public: true }, resolve: (page, _args, ctx) => ctx.prisma.product.count({ where: page.where }) }),
     sizes: t.stringList({
+      authScopes: { public: true },
       description: "Sizes present in the filtered category (ignoring the size filter), for the size select",
       resolve: (page, _args, ctx) => sizesPresent(ctx.prisma, page.filter),
     }),
@@ -86,10 +88,12 @@ const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement
 builder.queryFields((t) => ({
   categories: t.prismaField({
     type: ["Category"],
+    authScopes: { public: true },
     resolve: (query, _root, _args, ctx) => ctx.prisma.category.findMany({ ...query, orderBy: { name: "asc" } }),
   }),
   products: t.field({
     type: ProductPage,
+    authScopes: { public: true },
     description: `Products matching a filter, sorted and paged on the server (at most ${MAX_PAGE_SIZE} a page).`,
     args: {
       filter: t.arg({ type: ProductFilterInput, required: false }),
@@ -110,6 +114,7 @@ builder.queryFields((t) => ({
   product: t.prismaField({
     type: "Product",
     nullable: true,
+    authScopes: { public: true },
     args: { slug: t.arg.string({ required: true }) },
     resolve: (query, _root, { slug }, ctx) => ctx.prisma.product.findUnique({ ...query, where: { slug } }),
   }),

@@ -1,1 +1,79 @@
-// Filled in by the home feature.
+// Home page: the active homepage section, featured products, special offers and featured reviews.
+// The CustomerReview and HomepageSection types live here; admin queries and mutations for them are
+// added by the admin schema file, referring to these types by name.
+import { builder } from "./builder.ts";
+import {
+  activeSectionArgs,
+  featuredProductsArgs,
+  featuredReviewsArgs,
+  sectionProducts,
+  specialOffersArgs,
+  SECTION_PRODUCTS,
+} from "../modules/home/home.service.ts";
+
+export const SectionTypeEnum = builder.enumType("SectionType", {
+  description: "How a homepage section picks its products",
+  values: {
+    latest: { description: "Newest first" },
+    best_sellers: { description: "Stock ascending" },
+    random: { description: `Random from the newest 20, ${SECTION_PRODUCTS} shown` },
+  } as const,
+});
+
+builder.prismaObject("CustomerReview", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    customerName: t.exposeString("customerName"),
+    rating: t.exposeInt("rating"),
+    reviewText: t.exposeString("reviewText"),
+    isFeatured: t.exposeBoolean("isFeatured"),
+    product: t.relation("product", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+builder.prismaObject("HomepageSection", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    sectionType: t.expose("sectionType", { type: SectionTypeEnum }),
+    title: t.exposeString("title"),
+    description: t.exposeString("description", { nullable: true }),
+    isActive: t.exposeBoolean("isActive"),
+    displayOrder: t.exposeInt("displayOrder"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    products: t.prismaField({
+      type: ["Product"],
+      description: `Up to ${SECTION_PRODUCTS} products chosen by the section type`,
+      authScopes: { public: true },
+      resolve: (query, section, _args, ctx) => sectionProducts(ctx.prisma, section.sectionType, query),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  activeHomepageSection: t.prismaField({
+    type: "HomepageSection",
+    nullable: true,
+    description: "The active homepage section with the lowest display order, if any",
+    authScopes: { public: true },
+    resolve: (query, _root, _args, ctx) => ctx.prisma.homepageSection.findFirst({ ...query, ...activeSectionArgs() }),
+  }),
+  featuredProducts: t.prismaField({
+    type: ["Product"],
+    description: "The latest 12 products",
+    authScopes: { public: true },
+    resolve: (query, _root, _args, ctx) => ctx.prisma.product.findMany({ ...query, ...featuredProductsArgs() }),
+  }),
+  specialOffers: t.prismaField({
+    type: ["Product"],
+    description: "Three products, stock ascending",
+    authScopes: { public: true },
+    resolve: (query, _root, _args, ctx) => ctx.prisma.product.findMany({ ...query, ...specialOffersArgs() }),
+  }),
+  featuredReviews: t.prismaField({
+    type: ["CustomerReview"],
+    description: "Up to 4 featured reviews, newest first",
+    authScopes: { public: true },
+    resolve: (query, _root, _args, ctx) => ctx.prisma.customerReview.findMany({ ...query, ...featuredReviewsArgs() }),
+  }),
+}));

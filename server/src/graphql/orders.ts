@@ -1,1 +1,166 @@
-// Filled in by the orders feature.
+// Orders as shoppers see them: the Order and OrderItem types (also used by the admin and payments
+// schema files), placing an order, the shopper's own list, the thank-you order and the tracker.
+import { builder } from "./builder.ts";
+import type { Context } from "./context.ts";
+import { InsufficientStockError, NotFoundError, ValidationError } from "../modules/errors.ts";
+import { placeOrder } from "../modules/orders/place-order.ts";
+import {
+  canSeeOrderContact,
+  findOrderIdByReference,
+  grantOrderAccess,
+  latestOrderId,
+  proveGuestOwnership,
+} from "../modules/orders/order-queries.ts";
+import { GuestCartLineInput, selectingSomething } from "./cart.ts";
+
+export const OrderStatusEnum = builder.enumType("OrderStatus", {
+  values: ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled"] as const,
+});
+export const PaymentStatusEnum = builder.enumType("PaymentStatus", {
+  values: ["awaiting_transfer", "under_review", "paid", "expired"] as const,
+});
+export const DeliveryMethodEnum = builder.enumType("DeliveryMethod", { values: ["doorstep", "park", "pickup"] as const });
+export const PaymentMethodEnum = builder.enumType("PaymentMethod", { values: ["bank_transfer"] as const });
+
+builder.prismaObject("OrderItem", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    productName: t.exposeString("productName", { description: "Name at order time" }),
+    imageUrl: t.exposeString("imageUrl", { nullable: true }),
+    quantity: t.exposeInt("quantity"),
+    price: t.expose("price", { type: "Money", description: "Unit price the order was placed at" }),
+    size: t.exposeString("size", { nullable: true }),
+    product: t.relation("product", { nullable: true }),
+  }),
+});
+
+/** Contact and delivery-hand-over details: only for the owner, the guest who proved ownership in
+ * this request, or an admin; anyone else holding the reference sees null. */
+type PrivateField = "customerName" | "customerEmail" | "customerPhone" | "customerAddress" | "transportCompany" | "waybillNumber" | "driverPhone";
+const PRIVATE_NOTE = "Visible to the order's owner and admins only; null for anyone else.";
+
+builder.prismaObject("Order", {
+  fields: (t) => {
+    const ownerOnly = (field: PrivateField) =>
+      t.string({
+        nullable: true,
+        description: PRIVATE_NOTE,
+        select: { id: true, userId: true, [field]: true },
+        resolve: (order, _args, ctx) =>
+          canSeeOrderContact(ctx, order) ? ((order as Partial<Record<PrivateField, string | null>>)[field] ?? null) : null,
+      });
+    return {
+      id: t.exposeID("id"),
+      shortOrderId: t.exposeString("shortOrderId", { description: "The order reference for the transfer narration" }),
+      orderNumber: t.exposeInt("orderNumber"),
+      total: t.expose("total", { type: "Money" }),
+      status: t.expose("status", { type: OrderStatusEnum }),
+      paymentStatus: t.expose("paymentStatus", { type: PaymentStatusEnum }),
+      holdExpiresAt: t.expose("holdExpiresAt", { type: "DateTime", nullable: true }),
+      deliveryMethod: t.expose("deliveryMethod", { type: DeliveryMethodEnum }),
+      parkState: t.exposeString("parkState", { nullable: true }),
+      parkName: t.exposeString("parkName", { nullable: true }),
+      paymentMethod: t.expose("paymentMethod", { type: PaymentMethodEnum }),
+      createdAt: t.expose("createdAt", { type: "DateTime" }),
+      trackingNumber: t.exposeString("trackingNumber", { nullable: true }),
+      trackingStatus: t.exposeString("trackingStatus", { nullable: true }),
+      trackingUpdatedAt: t.expose("trackingUpdatedAt", { type: "DateTime", nullable: true }),
+      transportCompany: ownerOnly("transportCompany"),
+      waybillNumber: ownerOnly("waybillNumber"),
+      driverPhone: ownerOnly("driverPhone"),
+      customerName: ownerOnly("customerName"),
+      customerEmail: ownerOnly("customerEmail"),
+      customerPhone: ownerOnly("customerPhone"),
+      customerAddress: ownerOnly("customerAddress"),
+      viewerIsOwner: t.boolean({
+        description: "True when the viewer may see the contact details (owner or admin).",
+        select: { id: true, userId: true },
+        resolve: (order, _args, ctx) => canSeeOrderContact(ctx, order),
+      }),
+      items: t.relation("items", { query: { orderBy: { id: "asc" } } }),
+    };
+  },
+});
+
+const PlaceOrderInput = builder.inputType("PlaceOrderInput", {
+  fields: (t) => ({
+    fullName: t.string({ required: true }),
+    email: t.string({ required: true }),
+    phone: t.string({ required: true }),
+    deliveryMethod: t.string({ required: true, description: "doorstep | park | pickup" }),
+    address: t.string({ required: false, description: "Required for doorstep; the store's address is used for pickup" }),
+    parkState: t.string({ required: false, description: "Motor park delivery: destination state" }),
+    parkName: t.string({ required: false, description: "Motor park delivery: the park" }),
+    items: t.field({
+      type: [GuestCartLineInput],
+      required: false,
+      description: "A guest's cart lines. Ignored for a signed-in shopper (the server cart is used). Prices always come from the database.",
+    }),
+    idempotencyKey: t.string({ required: true, description: "Random key per checkout: a retry with the same key returns the same order" }),
+  }),
+});
+
+const PlaceOrderPayload = builder.objectRef<{ orderId: string; guestToken: string | null }>("PlaceOrderPayload").implement({
+  fields: (t) => ({
+    order: t.prismaField({
+      type: "Order",
+      resolve: (query, payload, _args, ctx) => ctx.prisma.order.findUniqueOrThrow({ ...selectingSomething(query), where: { id: payload.orderId } }),
+    }),
+    guestToken: t.exposeString("guestToken", {
+      nullable: true,
+      description: "Guest orders only: keep it in this browser to show the order again (thank-you, tracker).",
+    }),
+  }),
+});
+
+builder.mutationField("placeOrder", (t) =>
+  t.field({
+    type: PlaceOrderPayload,
+    description: "Places an order from the shopper's cart; pay by bank transfer afterwards.",
+    authScopes: { public: true },
+    errors: { types: [ValidationError, NotFoundError, InsufficientStockError] },
+    args: { input: t.arg({ type: PlaceOrderInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const placed = await placeOrder(ctx.prisma, ctx.config, ctx.viewer, {
+        ...input,
+        items: input.items?.map((l) => ({ productId: String(l.productId), quantity: l.quantity })),
+      });
+      grantOrderAccess(ctx, placed.orderId);
+      return placed;
+    },
+  }),
+);
+
+builder.queryFields((t) => ({
+  myOrders: t.prismaField({
+    type: ["Order"],
+    description: "The signed-in shopper's orders, newest first.",
+    authScopes: { customer: true },
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.order.findMany({ ...selectingSomething(query), where: { userId: ctx.viewer!.userId }, orderBy: { createdAt: "desc" }, take: 200 }),
+  }),
+  latestOrder: t.prismaField({
+    type: "Order",
+    nullable: true,
+    description: "The thank-you page's order: the signed-in shopper's newest, or the guest order this browser placed.",
+    authScopes: { public: true },
+    args: { guestOrderId: t.arg.id({ required: false }), guestToken: t.arg.string({ required: false }) },
+    resolve: async (query, _root, args, ctx) => {
+      const id = await latestOrderId(ctx.prisma, ctx, { orderId: args.guestOrderId ? String(args.guestOrderId) : null, token: args.guestToken });
+      return id ? ctx.prisma.order.findUnique({ ...selectingSomething(query), where: { id } }) : null;
+    },
+  }),
+  trackOrder: t.prismaField({
+    type: "Order",
+    nullable: true,
+    description: "The tracker: an order by short order id or id. Contact details only for the owner or an admin.",
+    authScopes: { public: true },
+    args: { reference: t.arg.string({ required: true }), guestToken: t.arg.string({ required: false }) },
+    resolve: async (query, _root, args, ctx) => {
+      const id = await findOrderIdByReference(ctx.prisma, args.reference);
+      if (!id) return null;
+      await proveGuestOwnership(ctx.prisma, ctx, id, args.guestToken);
+      return ctx.prisma.order.findUnique({ ...selectingSomething(query), where: { id } });
+    },
+  }),
+}));

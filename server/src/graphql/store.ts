@@ -20,5 +20,5 @@ const StoreSettings = builder.objectRef<StoreSettingsShape>("StoreSettings").imp
 });
 
 builder.queryField("storeSettings", (t) =>
-  t.field({ type: StoreSettings, resolve: (_root, _args, ctx) => ctx.config.store }),
+  t.field({ type: StoreSettings, authScopes: { public: true }, resolve: (_root, _args, ctx) => ctx.config.store }),
 );

@@ -98,13 +98,19 @@ export function uploadsHandler(config: Config, prisma: Db, storage: FileStorage)
         if (!type || !rule.types.has(type.mimeType)) throw new UploadError(415, `${file.name || "File"}: ${rule.typeMessage}`);
         return { ...file, type };
       });
-      const stored = [];
-      for (const file of checked) {
-        const saved = await storage.save(
-          { buffer: file.buffer, mimeType: file.type.mimeType, extension: file.type.extension },
-          purpose === "avatar" ? { folder: rule.folder, publicId: session!.viewer.userId, overwrite: true } : { folder: rule.folder },
-        );
-        stored.push({ url: saved.url, mimeType: file.type.mimeType, bytes: file.buffer.length });
+      const stored: { url: string; mimeType: string; bytes: number }[] = [];
+      try {
+        for (const file of checked) {
+          const saved = await storage.save(
+            { buffer: file.buffer, mimeType: file.type.mimeType, extension: file.type.extension },
+            purpose === "avatar" ? { folder: rule.folder, publicId: session!.viewer.userId, overwrite: true } : { folder: rule.folder },
+          );
+          stored.push({ url: saved.url, mimeType: file.type.mimeType, bytes: file.buffer.length });
+        }
+      } catch (error) {
+        // All or nothing: a storage failure half-way removes what this batch already stored.
+        await Promise.all(stored.map((file) => storage.remove(file.url).catch(() => undefined)));
+        throw error;
       }
       res.status(201).json({ files: stored });
     } catch (error) {

@@ -1,8 +1,323 @@
-// Placeholder: replaced by the page's real implementation.
-export function AccountPage() {
+// /account: profile (view/edit, avatar), order stats and My Orders. Guests are sent to /auth.
+import { useState, type ChangeEvent, type FormEvent } from "react";
+import { Link, Navigate } from "react-router-dom";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import type { AccountProfileQuery as AccountProfileData } from "../../gql/graphql.ts";
+import { LIMITS } from "../../../../common/validation.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { useViewer } from "../../app/useViewer.ts";
+import { usePageMeta } from "../../lib/page-meta.ts";
+import { toast } from "../../ui/toast.tsx";
+import { ProductImage } from "../../ui/ProductImage.tsx";
+import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
+import { DELIVERY_LABELS, formatDate, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS, statusTone } from "../orders/order-labels.ts";
+import { uploadAvatar } from "./upload-avatar.ts";
+
+const AccountProfileQuery = graphql(`
+  query AccountProfile {
+    myProfile {
+      id
+      email
+      fullName
+      phone
+      address
+      avatarUrl
+    }
+    myOrders {
+      id
+      shortOrderId
+      status
+      paymentStatus
+      total
+      createdAt
+      deliveryMethod
+      customerName
+      customerAddress
+      items {
+        id
+        productName
+        imageUrl
+        quantity
+        price
+        size
+      }
+    }
+  }
+`);
+
+const AccountUpdateProfileMutation = graphql(`
+  mutation AccountUpdateProfile($input: ProfileInput!) {
+    updateProfile(input: $input) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationUpdateProfileSuccess {
+        data {
+          id
+          fullName
+          phone
+          address
+        }
+      }
+    }
+  }
+`);
+
+const AccountUpdateAvatarMutation = graphql(`
+  mutation AccountUpdateAvatar($avatarUrl: String!) {
+    updateAvatar(avatarUrl: $avatarUrl) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationUpdateAvatarSuccess {
+        data {
+          id
+          avatarUrl
+        }
+      }
+    }
+  }
+`);
+
+type Profile = { id: string; email: string; fullName?: string | null; phone?: string | null; address?: string | null; avatarUrl?: string | null };
+
+function ProfileCard({ profile }: { profile: Profile }) {
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState({ fullName: "", phone: "", address: "" });
+  const [uploading, setUploading] = useState(false);
+  const [save, { loading: saving }] = useMutation(AccountUpdateProfileMutation);
+  const [saveAvatar] = useMutation(AccountUpdateAvatarMutation);
+
+  function startEditing() {
+    setForm({ fullName: profile.fullName ?? "", phone: profile.phone ?? "", address: profile.address ?? "" });
+    setEditing(true);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const { data } = await save({ variables: { input: form } });
+      if (data?.updateProfile.__typename !== "MutationUpdateProfileSuccess") {
+        toast.error(data && "message" in data.updateProfile ? `Failed to save profile: ${data.updateProfile.message}` : "Failed to save profile");
+        return;
+      }
+      toast("Profile saved");
+      setEditing(false);
+    } catch {
+      toast.error("Failed to save profile");
+    }
+  }
+
+  async function changeAvatar(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    setUploading(true);
+    try {
+      const url = await uploadAvatar(file);
+      const { data } = await saveAvatar({ variables: { avatarUrl: url } });
+      if (data?.updateAvatar.__typename !== "MutationUpdateAvatarSuccess") throw new Error("not saved");
+      toast("Profile photo updated");
+    } catch (error) {
+      toast.error(error instanceof Error && error.message.startsWith("Failed to upload avatar") ? error.message : "Failed to upload avatar");
+    } finally {
+      setUploading(false);
+    }
+  }
+
   return (
-    <section className="container">
+    <section className="profile-card" aria-labelledby="profile-title">
+      <div className="profile-card__head">
+        <div className="avatar">
+          {profile.avatarUrl ? <img src={profile.avatarUrl} alt="Profile photo" width={80} height={80} className="avatar__image" /> : <span aria-hidden="true">{(profile.fullName || profile.email).slice(0, 1).toUpperCase()}</span>}
+        </div>
+        <div>
+          <h2 id="profile-title">{profile.fullName || "Your profile"}</h2>
+          <p className="profile-card__email">{profile.email}</p>
+          <label className="link-button avatar-upload">
+            {uploading ? "Uploading..." : "Change photo"}
+            <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" onChange={changeAvatar} disabled={uploading} className="visually-hidden" aria-label="Upload profile photo" />
+          </label>
+        </div>
+      </div>
+      {editing ? (
+        <form onSubmit={submit} className="profile-form">
+          <div className="form-field">
+            <label htmlFor="profile-name">Full name</label>
+            <input id="profile-name" value={form.fullName} onChange={(e) => setForm({ ...form, fullName: e.target.value })} maxLength={LIMITS.name} autoComplete="name" />
+          </div>
+          <div className="form-field">
+            <label htmlFor="profile-phone">Phone number</label>
+            <input id="profile-phone" type="tel" value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} maxLength={LIMITS.phone} autoComplete="tel" />
+          </div>
+          <div className="form-field">
+            <label htmlFor="profile-address">Address</label>
+            <textarea id="profile-address" rows={3} value={form.address} onChange={(e) => setForm({ ...form, address: e.target.value })} maxLength={LIMITS.address} autoComplete="street-address" />
+          </div>
+          <div className="profile-form__actions">
+            <button type="submit" className="button" disabled={saving}>
+              Save
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <dl className="order-facts">
+            <div>
+              <dt>Phone</dt>
+              <dd>{profile.phone || "Not set"}</dd>
+            </div>
+            <div>
+              <dt>Address</dt>
+              <dd>{profile.address || "Not set"}</dd>
+            </div>
+          </dl>
+          <button type="button" className="button button--ghost" onClick={startEditing}>
+            Edit Profile
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+type AccountOrder = AccountProfileData["myOrders"][number];
+
+function CopyReference({ reference }: { reference: string }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(reference);
+      setCopied(true);
+      toast("Copied");
+      window.setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast.error("Could not copy. Please copy the reference by hand.");
+    }
+  }
+  return (
+    <button type="button" className="link-button copy-button" onClick={() => void copy()} aria-label={`Copy order reference ${reference}`}>
+      {copied ? "Copied" : "Copy"}
+    </button>
+  );
+}
+
+function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => void }) {
+  return (
+    <div className="side-panel-backdrop" onClick={onClose} onKeyDown={(e) => e.key === "Escape" && onClose()}>
+      <aside className="side-panel" role="dialog" aria-modal="true" aria-labelledby="order-panel-title" onClick={(e) => e.stopPropagation()}>
+        <div className="side-panel__head">
+          <h2 id="order-panel-title">Order {order.shortOrderId}</h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={onClose} autoFocus>
+            ×
+          </button>
+        </div>
+        <p>
+          {formatDateTime(order.createdAt)} · {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+        </p>
+        <p>
+          {DELIVERY_LABELS[order.deliveryMethod]}: {order.customerAddress}
+        </p>
+        <ul className="order-items">
+          {order.items.map((item) => (
+            <li key={item.id} className="order-item">
+              <ProductImage src={item.imageUrl} alt={item.productName} className="order-item__image" />
+              <span className="order-item__name">{item.productName}</span>
+              <span className="order-item__qty">
+                {item.quantity} x {formatNaira(item.price)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="order-summary__total">
+          Total: <strong>{formatNaira(order.total)}</strong>
+        </p>
+        <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name={order.customerName ?? ""} />
+        <Link to={`/track-order/${order.shortOrderId}`} className="button">
+          Track
+        </Link>
+      </aside>
+    </div>
+  );
+}
+
+export function AccountPage() {
+  usePageMeta({ title: "My Account" });
+  const { viewer, loading: viewerLoading } = useViewer();
+  const { data, loading } = useQuery(AccountProfileQuery, { skip: !viewer, fetchPolicy: "cache-and-network" });
+  const [open, setOpen] = useState<AccountOrder | null>(null);
+
+  if (viewerLoading) return <p className="page-status">Loading...</p>;
+  if (!viewer) return <Navigate to="/auth" replace />;
+  if (loading && !data) return <p className="page-status">Loading your account...</p>;
+  if (!data) return <p className="page-status">Could not load your account. Please refresh the page.</p>;
+
+  const orders = data.myOrders;
+  return (
+    <section className="container account-page">
       <h1>My Account</h1>
+      <div className="account-layout">
+        <ProfileCard profile={data.myProfile} />
+        <section className="account-stats" aria-label="Order statistics">
+          <div className="stat">
+            <span className="stat__label">Total Orders</span>
+            <strong className="stat__value" data-testid="total-orders">
+              {orders.length}
+            </strong>
+          </div>
+          <div className="stat">
+            <span className="stat__label">Last Order</span>
+            <strong className="stat__value">{orders[0] ? formatDate(orders[0].createdAt) : "None yet"}</strong>
+          </div>
+        </section>
+      </div>
+
+      <section className="my-orders" aria-labelledby="my-orders-title">
+        <div className="my-orders__head">
+          <h2 id="my-orders-title">My Orders</h2>
+          <Link to="/products" className="button button--ghost">
+            Shop More
+          </Link>
+        </div>
+        {orders.length === 0 ? (
+          <div className="cart-empty">
+            <p>You have not placed any orders yet.</p>
+            <Link to="/products" className="button">
+              Start Shopping
+            </Link>
+          </div>
+        ) : (
+          <ul className="order-list">
+            {orders.map((order) => (
+              <li key={order.id} className="order-row" data-testid="order-row">
+                <div className="order-row__main">
+                  <span className="order-reference">{order.shortOrderId}</span>
+                  <CopyReference reference={order.shortOrderId} />
+                  <span className={`status-badge status-badge--${statusTone(order.status)}`}>{STATUS_LABELS[order.status]}</span>
+                </div>
+                <div className="order-row__meta">
+                  {formatDate(order.createdAt)} · {order.items.length} {order.items.length === 1 ? "item" : "items"} · <strong>{formatNaira(order.total)}</strong>
+                </div>
+                <div className="order-row__actions">
+                  <button type="button" className="button button--ghost" onClick={() => setOpen(order)}>
+                    View
+                  </button>
+                  <Link to={`/track-order/${order.shortOrderId}`} className="button button--ghost">
+                    Track
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {open && <OrderPanel order={open} onClose={() => setOpen(null)} />}
     </section>
   );
 }

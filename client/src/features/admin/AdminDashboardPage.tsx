@@ -1,8 +1,97 @@
-// Placeholder: replaced by the page's real implementation.
+// /admin: the Admin Dashboard with tabs for products, orders, users, reviews, payments and emails.
+import { useState, type KeyboardEvent } from "react";
+import { Link } from "react-router-dom";
+import { useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { PaymentsQueue } from "../payments/PaymentsQueue.tsx";
+import { AdminGate } from "./AdminGate.tsx";
+import { ProductsTab } from "./ProductsTab.tsx";
+import { OrdersTab } from "./OrdersTab.tsx";
+import { UsersTab } from "./UsersTab.tsx";
+import { ReviewsManager } from "./ReviewsManager.tsx";
+import { EmailsTab } from "./EmailsTab.tsx";
+
+const AdminCountsQuery = graphql(`
+  query AdminDashboardCounts {
+    adminStats {
+      products
+      orders
+      users
+      reviews
+      failedEmails
+    }
+    paymentCounts {
+      underReview
+    }
+  }
+`);
+
+type Tab = "products" | "orders" | "users" | "reviews" | "payments" | "emails";
+const TABS: Tab[] = ["products", "orders", "users", "reviews", "payments", "emails"];
+
+function Dashboard() {
+  const [tab, setTab] = useState<Tab>("products");
+  const { data } = useQuery(AdminCountsQuery, { fetchPolicy: "cache-and-network" });
+  const stats = data?.adminStats;
+  const labels: Record<Tab, string> = {
+    products: "Products",
+    orders: `Orders${stats ? ` (${stats.orders})` : ""}`,
+    users: `Users${stats ? ` (${stats.users})` : ""}`,
+    reviews: `Reviews${stats ? ` (${stats.reviews})` : ""}`,
+    payments: `Payments${data?.paymentCounts ? ` (${data.paymentCounts.underReview} to review)` : ""}`,
+    emails: `Emails${stats?.failedEmails ? ` (${stats.failedEmails} failed)` : ""}`,
+  };
+
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+  function onKeyDown(event: KeyboardEvent) {
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length]!;
+    setTab(next);
+    document.getElementById(`admin-tab-${next}`)?.focus();
+  }
+
+  return (
+    <section className="container admin">
+      <div className="admin__head">
+        <h1>Admin Dashboard</h1>
+        <Link to="/admin/sections" className="button button--small button--gold">
+          Manage Homepage
+        </Link>
+      </div>
+      <div className="admin-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onKeyDown}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            id={`admin-tab-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls={`admin-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className="admin-tabs__tab"
+            onClick={() => setTab(name)}
+          >
+            {labels[name]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+        {tab === "products" ? <ProductsTab /> : null}
+        {tab === "orders" ? <OrdersTab /> : null}
+        {tab === "users" ? <UsersTab /> : null}
+        {tab === "reviews" ? <ReviewsManager /> : null}
+        {tab === "payments" ? <PaymentsQueue /> : null}
+        {tab === "emails" ? <EmailsTab /> : null}
+      </div>
+    </section>
+  );
+}
+
 export function AdminDashboardPage() {
   return (
-    <section className="container">
-      <h1>Admin Dashboard</h1>
-    </section>
+    <AdminGate title="Admin Dashboard">
+      <Dashboard />
+    </AdminGate>
   );
 }

@@ -1,8 +1,203 @@
-// Placeholder: replaced by the page's real implementation.
-export function AuthPage() {
+// /auth and /user-auth: Login and Sign Up tabs. A signed-in visitor goes to /account. The guest cart
+// is sent with the credentials and merged into the account's cart by the server.
+import { useId, useState, type FormEvent } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router-dom";
+import { useApolloClient, useMutation } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { credentialsError, emailError, LIMITS, MESSAGES, passwordError } from "../../../../common/validation.ts";
+import { useViewer, ViewerQuery } from "../../app/useViewer.ts";
+import { toast } from "../../ui/toast.tsx";
+import { usePageMeta } from "../../lib/page-meta.ts";
+import { clearGuestCart, guestCartForMerge } from "../cart/guest-cart.ts";
+
+const AuthLogInMutation = graphql(`
+  mutation AuthLogIn($input: LogInInput!) {
+    logIn(input: $input) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationLogInSuccess {
+        data {
+          viewer {
+            id
+            email
+            fullName
+            isAdmin
+          }
+        }
+      }
+    }
+  }
+`);
+
+const AuthSignUpMutation = graphql(`
+  mutation AuthSignUp($input: SignUpInput!) {
+    signUp(input: $input) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationSignUpSuccess {
+        data {
+          viewer {
+            id
+            email
+            fullName
+            isAdmin
+          }
+        }
+      }
+    }
+  }
+`);
+
+type Tab = "login" | "signup";
+
+function PasswordField(props: { label: string; value: string; onChange: (v: string) => void; autoComplete: string; error?: string | null }) {
+  const [shown, setShown] = useState(false);
+  const id = useId();
   return (
-    <section className="container">
-      <h1>Login</h1>
+    <div className="form-field">
+      <label htmlFor={id}>{props.label}</label>
+      <div className="password-field">
+        <input
+          id={id}
+          type={shown ? "text" : "password"}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          autoComplete={props.autoComplete}
+          maxLength={LIMITS.password}
+          aria-invalid={Boolean(props.error)}
+          aria-describedby={props.error ? `${id}-error` : undefined}
+        />
+        <button type="button" className="password-field__toggle" onClick={() => setShown(!shown)} aria-label={shown ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`} aria-pressed={shown}>
+          {shown ? "Hide" : "Show"}
+        </button>
+      </div>
+      {props.error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function AuthPage() {
+  const location = useLocation();
+  const [tab, setTab] = useState<Tab>((location.state as { tab?: Tab } | null)?.tab === "signup" ? "signup" : "login");
+  usePageMeta({ title: tab === "login" ? "Login" : "Sign Up" });
+  const { viewer, loading } = useViewer();
+  const navigate = useNavigate();
+  const apollo = useApolloClient();
+  const [fullName, setFullName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null; confirm?: string | null; form?: string | null }>({});
+  const [busy, setBusy] = useState(false);
+  const [logIn] = useMutation(AuthLogInMutation);
+  const [signUp] = useMutation(AuthSignUpMutation);
+
+  if (!loading && viewer && !busy) return <Navigate to="/account" replace />;
+
+  function switchTab(next: Tab) {
+    setTab(next);
+    setErrors({});
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const signingUp = tab === "signup";
+    const problem = credentialsError({ email, password, confirmPassword: signingUp ? confirmPassword : undefined }, signingUp);
+    if (problem) {
+      setErrors({
+        email: emailError(email),
+        password: passwordError(password),
+        confirm: signingUp && confirmPassword !== password ? MESSAGES.passwordsDiffer : null,
+      });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const guestCart = guestCartForMerge();
+      const result = signingUp
+        ? (await signUp({ variables: { input: { email, password, confirmPassword, fullName: fullName.trim() || null, guestCart } } })).data?.signUp
+        : (await logIn({ variables: { input: { email, password, guestCart } } })).data?.logIn;
+      if (!result || !("data" in result)) {
+        const message = result && "message" in result ? result.message : "Something went wrong. Please try again.";
+        setErrors({ form: message });
+        toast.error(message);
+        setBusy(false);
+        return;
+      }
+      // The server has merged the guest cart into the account's cart: the browser copy goes.
+      clearGuestCart();
+      await apollo.resetStore().catch(() => undefined);
+      apollo.writeQuery({ query: ViewerQuery, data: { viewer: result.data.viewer } });
+      toast(signingUp ? "Account created successfully! Please check your email." : "Logged in successfully!");
+      navigate("/account", { replace: true });
+    } catch {
+      const message = "Something went wrong. Please try again.";
+      setErrors({ form: message });
+      toast.error(message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="container auth-page">
+      <div className="auth-card">
+        <div className="auth-tabs" role="tablist" aria-label="Login or sign up">
+          <button type="button" role="tab" id="tab-login" aria-selected={tab === "login"} aria-controls="auth-panel" className="auth-tab" onClick={() => switchTab("login")}>
+            Login
+          </button>
+          <button type="button" role="tab" id="tab-signup" aria-selected={tab === "signup"} aria-controls="auth-panel" className="auth-tab" onClick={() => switchTab("signup")}>
+            Sign Up
+          </button>
+        </div>
+        <form id="auth-panel" role="tabpanel" aria-labelledby={tab === "login" ? "tab-login" : "tab-signup"} onSubmit={submit} noValidate>
+          <h1>{tab === "login" ? "Welcome back" : "Create your account"}</h1>
+          {tab === "signup" && (
+            <div className="form-field">
+              <label htmlFor="auth-name">Full name</label>
+              <input id="auth-name" value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="name" maxLength={LIMITS.name} />
+            </div>
+          )}
+          <div className="form-field">
+            <label htmlFor="auth-email">Email</label>
+            <input
+              id="auth-email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoComplete="email"
+              maxLength={LIMITS.email}
+              aria-invalid={Boolean(errors.email)}
+              aria-describedby={errors.email ? "auth-email-error" : undefined}
+            />
+            {errors.email && (
+              <p className="field-error" id="auth-email-error" role="alert">
+                {errors.email}
+              </p>
+            )}
+          </div>
+          <PasswordField label="Password" value={password} onChange={setPassword} autoComplete={tab === "login" ? "current-password" : "new-password"} error={errors.password} />
+          {tab === "signup" && (
+            <PasswordField label="Confirm password" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" error={errors.confirm} />
+          )}
+          {errors.form && (
+            <p className="form-error" role="alert">
+              {errors.form}
+            </p>
+          )}
+          <button type="submit" className="button auth-submit" disabled={busy}>
+            {busy ? "Please wait..." : tab === "login" ? "Login" : "Sign Up"}
+          </button>
+        </form>
+      </div>
     </section>
   );
 }

@@ -1,8 +1,136 @@
-// Placeholder: replaced by the page's real implementation.
-export function CartPage() {
+// The cart: lines with steppers and remove, the order summary, and related products.
+import { Link, useNavigate } from "react-router-dom";
+import { useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { ProductImage } from "../../ui/ProductImage.tsx";
+import { usePageMeta } from "../../lib/page-meta.ts";
+import { ProductCard } from "../catalog/ProductCard.tsx";
+import { useCart, type CartLine } from "./useCart.ts";
+
+const RelatedProductsQuery = graphql(`
+  query CartRelatedProducts($categoryIds: [ID!], $excludeIds: [ID!]) {
+    products(filter: { categoryIds: $categoryIds, excludeIds: $excludeIds }, limit: 4) {
+      items {
+        id
+        ...ProductCard
+      }
+    }
+  }
+`);
+
+export function QuantityStepper({ line, onChange }: { line: CartLine; onChange: (quantity: number) => void }) {
   return (
-    <section className="container">
-      <h1>Cart</h1>
+    <div className="stepper" role="group" aria-label={`Quantity of ${line.name}`}>
+      <button type="button" className="stepper__button" aria-label="Decrease quantity" onClick={() => onChange(line.quantity - 1)}>
+        −
+      </button>
+      <span className="stepper__value" aria-live="polite" data-testid="quantity">
+        {line.quantity}
+      </span>
+      <button type="button" className="stepper__button" aria-label="Increase quantity" onClick={() => onChange(line.quantity + 1)}>
+        +
+      </button>
+    </div>
+  );
+}
+
+function RelatedProducts({ lines }: { lines: CartLine[] }) {
+  const categoryIds = [...new Set(lines.map((l) => l.categoryId).filter((id): id is string => Boolean(id)))];
+  const { data } = useQuery(RelatedProductsQuery, {
+    skip: categoryIds.length === 0,
+    variables: { categoryIds, excludeIds: lines.map((l) => l.productId) },
+  });
+  const items = data?.products.items ?? [];
+  if (!items.length) return null;
+  return (
+    <section className="cart-related" aria-labelledby="related-title">
+      <h2 id="related-title">Shop Related Products</h2>
+      <div className="product-grid">
+        {items.map((p) => (
+          <ProductCard key={p.id} product={p} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function CartPage() {
+  usePageMeta({ title: "Your Cart" });
+  const { lines, loading, signedIn, subtotal, setQuantity, remove } = useCart();
+  const navigate = useNavigate();
+
+  if (loading) return <p className="page-status">Loading cart...</p>;
+
+  return (
+    <section className="container cart-page">
+      <h1>Shopping Cart</h1>
+      {!signedIn && (
+        <p className="cart-signup">
+          Signing up will make your shopping faster and easier!{" "}
+          <Link to="/user-auth" state={{ tab: "signup" }} className="link-button">
+            Sign up now
+          </Link>
+        </p>
+      )}
+      {lines.length === 0 ? (
+        <div className="cart-empty">
+          <p>Your cart is empty.</p>
+          <Link to="/products" className="button">
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-layout">
+          <ul className="cart-lines" aria-label="Items in your cart">
+            {lines.map((line) => (
+              <li key={line.key} className="cart-line" data-testid="cart-line">
+                <Link to={`/products/${line.slug}`} className="cart-line__image">
+                  <ProductImage src={line.imageUrl} alt={line.name} />
+                </Link>
+                <div className="cart-line__body">
+                  <Link to={`/products/${line.slug}`} className="cart-line__name">
+                    {line.name}
+                  </Link>
+                  {line.size && <p className="cart-line__meta">Size: {line.size}</p>}
+                  <p className="cart-line__price">{formatNaira(line.price)}</p>
+                  {line.stock === 0 ? (
+                    <p className="stock stock--out">This item is out of stock. Please remove it to check out.</p>
+                  ) : line.quantity > line.stock ? (
+                    <p className="stock stock--out">Only {line.stock} left: please lower the quantity.</p>
+                  ) : null}
+                  <div className="cart-line__actions">
+                    <QuantityStepper line={line} onChange={(q) => void setQuantity(line, q)} />
+                    <button type="button" className="link-button cart-line__remove" onClick={() => void remove(line)} aria-label={`Remove ${line.name}`}>
+                      Remove
+                    </button>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <aside className="order-summary" aria-labelledby="summary-title">
+            <h2 id="summary-title">Order Summary</h2>
+            <dl>
+              <div>
+                <dt>Subtotal</dt>
+                <dd data-testid="subtotal">{formatNaira(subtotal)}</dd>
+              </div>
+              <div className="order-summary__total">
+                <dt>Total</dt>
+                <dd data-testid="total">{formatNaira(subtotal)}</dd>
+              </div>
+            </dl>
+            <button type="button" className="button order-summary__cta" onClick={() => navigate("/checkout")}>
+              Proceed to Checkout
+            </button>
+            <Link to="/products" className="button button--ghost">
+              Continue Shopping
+            </Link>
+          </aside>
+        </div>
+      )}
+      {lines.length > 0 && <RelatedProducts lines={lines} />}
     </section>
   );
 }

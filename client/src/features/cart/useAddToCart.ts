@@ -1,28 +1,83 @@
-// Contract used by product cards and the product page. The cart feature owns the implementation.
-// from "card": quantity 1, guests allowed (browser cart). from "detail": login required.
+// Contract used by product cards and the product page. from "card": quantity 1, guests allowed
+// (browser cart). from "detail": login required. The server enforces stock again for signed-in carts.
 import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { useMutation } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
+import { useViewer } from "../../app/useViewer.ts";
+import { onlyInStockMessage } from "../../../../common/checkout.ts";
+import { addGuestLine, guestQuantityOf, notifyCartUpdated } from "./guest-cart.ts";
 
 export interface AddableProduct {
   id: string;
   stock: number;
 }
 
+const AddToCartMutation = graphql(`
+  mutation CartAdd($productId: ID!, $quantity: Int!) {
+    addToCart(productId: $productId, quantity: $quantity) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationAddToCartSuccess {
+        data {
+          id
+          quantity
+        }
+      }
+    }
+  }
+`);
+
 export function useAddToCart() {
   const [busy, setBusy] = useState(false);
+  const { viewer } = useViewer();
+  const navigate = useNavigate();
+  const [add] = useMutation(AddToCartMutation);
+
   async function addToCart(product: AddableProduct, quantity: number, from: "card" | "detail"): Promise<void> {
-    void from;
-    if (product.stock === 0) {
+    if (from === "detail" && !viewer) {
+      toast.error("Please login to add items to cart");
+      navigate("/auth");
+      return;
+    }
+    if (product.stock <= 0) {
       toast.error("This item is out of stock");
+      return;
+    }
+    const wanted = from === "card" ? 1 : quantity;
+    if (!Number.isInteger(wanted) || wanted < 1) return;
+    if (wanted > product.stock) {
+      toast.error(onlyInStockMessage(product.stock));
       return;
     }
     setBusy(true);
     try {
-      void quantity;
+      if (viewer) {
+        const { data } = await add({ variables: { productId: product.id, quantity: wanted } });
+        const result = data?.addToCart;
+        if (result?.__typename !== "MutationAddToCartSuccess") {
+          // The server's stock message is the useful one; anything else is a generic failure.
+          toast.error(result && "message" in result && result.__typename === "ValidationError" ? result.message : "Failed to add to cart");
+          return;
+        }
+        notifyCartUpdated();
+      } else {
+        if (guestQuantityOf(product.id) + wanted > product.stock) {
+          toast.error(onlyInStockMessage(product.stock));
+          return;
+        }
+        addGuestLine(product.id, wanted);
+      }
       toast("Added to cart!");
+    } catch {
+      toast.error("Failed to add to cart");
     } finally {
       setBusy(false);
     }
   }
+
   return { addToCart, busy };
 }

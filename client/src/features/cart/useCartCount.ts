@@ -1,36 +1,48 @@
-// The header badge: number of items in the cart, refreshed on every "cart-updated" event.
+// The header badge: items in the cart (the server cart when signed in, else the browser's guest
+// cart), refreshed on every "cart-updated" event.
 import { useEffect, useState } from "react";
+import { useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { useViewer } from "../../app/useViewer.ts";
+import { CART_UPDATED, readGuestCart } from "./guest-cart.ts";
 
-export const CART_UPDATED = "cart-updated";
-export const GUEST_CART_KEY = "guestCart";
+// Kept for code written against the first version of this module.
+export { CART_UPDATED, GUEST_CART_KEY, readGuestCart, type GuestCartLine } from "./guest-cart.ts";
 
-export interface GuestCartLine {
-  product_id: string;
-  quantity: number;
-}
-
-export function readGuestCart(): GuestCartLine[] {
-  try {
-    const parsed = JSON.parse(localStorage.getItem(GUEST_CART_KEY) ?? "[]");
-    return Array.isArray(parsed)
-      ? parsed.filter((l) => typeof l?.product_id === "string" && Number.isInteger(l?.quantity) && l.quantity > 0)
-      : [];
-  } catch {
-    return [];
+const CartCountQuery = graphql(`
+  query CartCount {
+    cart {
+      id
+      quantity
+    }
   }
+`);
+
+function guestCount(): number {
+  return readGuestCart().reduce((sum, line) => sum + line.quantity, 0);
 }
 
 export function useCartCount(): number {
-  const [count, setCount] = useState(0);
+  const { viewer } = useViewer();
+  const [guest, setGuest] = useState(0);
+  const server = useQuery(CartCountQuery, { skip: !viewer, fetchPolicy: "cache-and-network" });
+  const { refetch } = server;
+  const signedIn = Boolean(viewer);
+
   useEffect(() => {
-    const refresh = () => setCount(readGuestCart().reduce((sum, line) => sum + line.quantity, 0));
-    refresh();
+    const refresh = () => {
+      setGuest(guestCount());
+      if (signedIn) void refetch().catch(() => undefined);
+    };
+    setGuest(guestCount());
     window.addEventListener(CART_UPDATED, refresh);
     window.addEventListener("storage", refresh);
     return () => {
       window.removeEventListener(CART_UPDATED, refresh);
       window.removeEventListener("storage", refresh);
     };
-  }, []);
-  return count;
+  }, [signedIn, refetch]);
+
+  if (!viewer) return guest;
+  return (server.data?.cart ?? []).reduce((sum, item) => sum + item.quantity, 0);
 }

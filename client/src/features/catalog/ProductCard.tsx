@@ -1,7 +1,10 @@
+// The product card used on the home page, the product list and the cart's related products.
 import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import { Price } from "../../ui/Price.tsx";
 import { ProductImage } from "../../ui/ProductImage.tsx";
+import { useAddToCart } from "../cart/useAddToCart.ts";
+import { OnHoldBadge } from "../payments/OnHoldBadge.tsx";
 
 export const ProductCardFragment = graphql(`
   fragment ProductCard on Product {
@@ -14,21 +17,35 @@ export const ProductCardFragment = graphql(`
     imageUrl
     size
     stock
+    onHold
   }
 `);
 
 export function ProductCard(props: { product: FragmentType<typeof ProductCardFragment>; eager?: boolean }) {
   const product = getFragmentData(ProductCardFragment, props.product);
+  const { addToCart, busy } = useAddToCart();
+  const soldOut = product.stock === 0;
   return (
     <article className="product-card">
       <Link to={`/products/${product.slug}`} className="product-card__link">
         <ProductImage src={product.imageUrl} alt={product.name} eager={props.eager} />
-        {product.percentOff ? <span className="product-card__badge">-{product.percentOff}%</span> : null}
         <h3 className="product-card__name">{product.name}</h3>
       </Link>
       <Price price={product.price} originalPrice={product.originalPrice} percentOff={product.percentOff} />
       {product.size && <p className="product-card__size">Size: {product.size}</p>}
-      {product.stock === 0 && <p className="stock stock--out">Out of stock</p>}
+      {soldOut && (
+        <p className="stock stock--out">
+          This item is out of stock <OnHoldBadge onHold={product.onHold} />
+        </p>
+      )}
+      <button
+        type="button"
+        className="button product-card__add"
+        disabled={soldOut || busy}
+        onClick={() => void addToCart(product, 1, "card")}
+      >
+        Add to Cart
+      </button>
     </article>
   );
 }

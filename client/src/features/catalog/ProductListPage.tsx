@@ -1,14 +1,22 @@
+// Products (SPEC §2): category and subcategory buttons, size select, price sort, search and
+// "Load more". Filtering, sorting and paging run on the server; the URL holds the state
+// (category, size, sort, q) so a listing can be shared and the back button works.
+import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
+import type { ProductSort } from "../../gql/graphql.ts";
 import { ProductCard } from "./ProductCard.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
-import { resolveCategorySlug } from "../../../../common/categories.ts";
+import { MAIN_CATEGORIES, resolveCategorySlug } from "../../../../common/categories.ts";
+
+export const PAGE_SIZE = 24;
 
 const ProductListQuery = graphql(`
-  query ProductList($filter: ProductFilter, $sort: ProductSort, $offset: Int, $limit: Int) {
+  query StorefrontProductList($filter: ProductFilter, $sort: ProductSort, $offset: Int, $limit: Int) {
     products(filter: $filter, sort: $sort, offset: $offset, limit: $limit) {
       totalCount
+      sizes
       items {
         id
         ...ProductCard
@@ -17,30 +25,189 @@ const ProductListQuery = graphql(`
   }
 `);
 
-export function ProductListPage() {
-  const [params] = useSearchParams();
-  const category = params.get("category");
+// "Load more" asks only for the next items: the count and the size list are already on screen.
+const ProductListMoreQuery = graphql(`
+  query StorefrontProductListMore($filter: ProductFilter, $sort: ProductSort, $offset: Int, $limit: Int) {
+    products(filter: $filter, sort: $sort, offset: $offset, limit: $limit) {
+      items {
+        id
+        ...ProductCard
+      }
+    }
+  }
+`);
+
+const SORTS: { value: string; label: string; sort: ProductSort }[] = [
+  { value: "", label: "Default", sort: "NEWEST" },
+  { value: "price-asc", label: "Price: Low to High", sort: "PRICE_ASC" },
+  { value: "price-desc", label: "Price: High to Low", sort: "PRICE_DESC" },
+];
+
+const POSSESSIVE: Record<string, string> = { ladies: "ladies'", men: "men's", kids: "kids'" };
+
+/** Heading and meta text for a category query value ("ladies", "ladies-tops", none). */
+export function categoryLabel(category: string | null): { heading: string; noun: string } {
   const resolved = resolveCategorySlug(category);
-  const { data, loading } = useQuery(ProductListQuery, { variables: { filter: { category }, limit: 24 } });
-  const heading = resolved ? resolved.main.name : "All Products";
-  usePageMeta({
-    title: `${heading} — Shop`,
-    description: `Shop pre-loved ${heading.toLowerCase()} at thrift prices, delivered across Nigeria.`,
-    canonicalPath: category ? `/products?category=${category}` : "/products",
+  if (!resolved) return { heading: "All Products", noun: "clothing, bales and unisex items" };
+  const { main } = resolved;
+  const sub = main.subcategories.find((s) => s.slug === resolved.subSlug);
+  if (sub) {
+    const noun = main.slug === "kids" ? `${sub.name.toLowerCase()}s' clothing` : `${POSSESSIVE[main.slug] ?? main.slug} ${sub.name.toLowerCase()}`;
+    return { heading: `${main.name} ${sub.name}`, noun };
+  }
+  if (main.slug === "bales") return { heading: main.name, noun: "clothing bales" };
+  if (main.slug === "unisex") return { heading: main.name, noun: "unisex clothing" };
+  return { heading: main.name, noun: `${POSSESSIVE[main.slug] ?? main.slug} clothing` };
+}
+
+export function ProductListPage() {
+  const [params, setParams] = useSearchParams();
+  const category = params.get("category");
+  const size = params.get("size") ?? "";
+  const sortValue = params.get("sort") ?? "";
+  const q = params.get("q") ?? "";
+  const resolved = resolveCategorySlug(category);
+  const activeMain = resolved?.main ?? null;
+  const activeSub = resolved?.subSlug && resolved.subSlug !== resolved.main.slug ? resolved.subSlug : null;
+  const sort = SORTS.find((s) => s.value === sortValue) ?? SORTS[0]!;
+
+  const { data, previousData, loading, fetchMore } = useQuery(ProductListQuery, {
+    variables: { filter: { category, size: size || null, search: q || null }, sort: sort.sort, offset: 0, limit: PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
   });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const page = data?.products;
+  const sizes = (page ?? previousData?.products)?.sizes ?? [];
+
+  const { heading, noun } = categoryLabel(category);
+  usePageMeta({
+    title: q ? `${heading}: “${q}”` : heading,
+    description: `Shop pre-loved ${noun} at thrift prices in naira, delivered across Nigeria or picked up in Ota.`,
+    canonicalPath: resolved ? `/products?category=${encodeURIComponent(category!)}` : "/products",
+  });
+
+  /** Changes URL parameters (a new history entry, so Back returns to the previous filter). */
+  function update(changes: Record<string, string | null>) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  }
+
+  // A new main category resets the subcategory (the slug names one or the other) and the size,
+  // whose options depend on the category.
+  const chooseCategory = (slug: string | null) => update({ category: slug, size: null });
+
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get("q") ?? "").trim();
+    update({ q: text || null });
+  }
+
+  async function loadMore() {
+    if (!page) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        query: ProductListMoreQuery,
+        variables: { offset: page.items.length },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          products: { ...previous.products, items: [...previous.products.items, ...fetchMoreResult.products.items] },
+        }),
+      });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  const items = page?.items ?? [];
   return (
-    <section className="container">
+    <section className="container product-list">
       <h1>{heading}</h1>
-      {loading && !data ? (
-        <p className="page-status">Loading products...</p>
-      ) : !data?.products.items.length ? (
-        <p className="page-status">No products found in this category</p>
-      ) : (
-        <div className="product-grid">
-          {data.products.items.map((product, i) => (
-            <ProductCard key={product.id} product={product} eager={i < 4} />
+      <div className="filters">
+        <div className="chip-row" role="group" aria-label="Category">
+          <button type="button" className="chip" aria-pressed={!activeMain} onClick={() => chooseCategory(null)}>
+            All
+          </button>
+          {MAIN_CATEGORIES.map((main) => (
+            <button key={main.slug} type="button" className="chip" aria-pressed={activeMain?.slug === main.slug} onClick={() => chooseCategory(main.slug)}>
+              {main.name}
+            </button>
           ))}
         </div>
+        {activeMain && activeMain.subcategories.length > 0 && (
+          <div className="chip-row" role="group" aria-label={`${activeMain.name} subcategory`}>
+            <button type="button" className="chip chip--sub" aria-pressed={!activeSub} onClick={() => chooseCategory(activeMain.slug)}>
+              All {activeMain.name}
+            </button>
+            {activeMain.subcategories.map((sub) => (
+              <button key={sub.slug} type="button" className="chip chip--sub" aria-pressed={activeSub === sub.slug} onClick={() => chooseCategory(sub.slug)}>
+                {sub.name}
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="filters__row">
+          <form role="search" className="search" onSubmit={search}>
+            <label htmlFor="product-search" className="visually-hidden">
+              Search products
+            </label>
+            <input id="product-search" key={q} name="q" type="search" defaultValue={q} placeholder="Search products" maxLength={100} enterKeyHint="search" />
+            <button type="submit" className="button button--small">
+              Search
+            </button>
+          </form>
+          <label className="select">
+            <span>Size</span>
+            <select value={size} onChange={(e) => update({ size: e.target.value || null })}>
+              <option value="">All Sizes</option>
+              {size && !sizes.includes(size) && <option value={size}>{size}</option>}
+              {sizes.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="select">
+            <span>Sort by price</span>
+            <select value={sort.value} onChange={(e) => update({ sort: e.target.value || null })}>
+              {SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+      {loading && !loadingMore ? (
+        <p className="page-status" role="status">
+          Loading products...
+        </p>
+      ) : !items.length ? (
+        <p className="page-status">No products found in this category</p>
+      ) : (
+        <>
+          <h2 className="visually-hidden">Products</h2>
+          <p className="product-list__count" aria-live="polite">
+            Showing {items.length} of {page!.totalCount} products
+          </p>
+          <div className="product-grid">
+            {items.map((product, i) => (
+              <ProductCard key={product.id} product={product} eager={i < 2} />
+            ))}
+          </div>
+          {items.length < page!.totalCount && (
+            <p className="load-more">
+              <button type="button" className="button button--ghost" disabled={loadingMore} onClick={() => void loadMore()}>
+                {loadingMore ? "Loading more..." : "Load more"}
+              </button>
+            </p>
+          )}
+        </>
       )}
     </section>
   );

@@ -1,12 +1,18 @@
+// Product detail (SPEC §2): picture and gallery, prices, size, description, stock, quantity, Add to Cart.
+import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { Price } from "../../ui/Price.tsx";
 import { ProductImage } from "../../ui/ProductImage.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
+import { useAddToCart } from "../cart/useAddToCart.ts";
+import { OnHoldBadge } from "../payments/OnHoldBadge.tsx";
+import { ProductWhatsApp } from "../payments/ProductWhatsApp.tsx";
 
 const ProductQuery = graphql(`
-  query ProductDetail($slug: String!) {
+  query StorefrontProductDetail($slug: String!) {
     product(slug: $slug) {
       id
       name
@@ -18,48 +24,151 @@ const ProductQuery = graphql(`
       galleryUrls
       size
       stock
+      onHold
       description
       category {
         id
         name
+        slug
       }
     }
   }
 `);
+
+/** The page description: the product description cut to 150 characters (SPEC §2). */
+export function productMetaDescription(description: string | null | undefined): string | undefined {
+  return description ? description.slice(0, 150) : undefined;
+}
+
+/** schema.org Product data, so search results can show the price and availability. */
+function productStructuredData(product: { name: string; slug: string; price: string; imageUrl?: string | null; description?: string | null; stock: number }) {
+  const json = JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description ?? undefined,
+    image: product.imageUrl ? new URL(product.imageUrl, window.location.origin).toString() : undefined,
+    offers: {
+      "@type": "Offer",
+      url: new URL(`/products/${product.slug}`, window.location.origin).toString(),
+      priceCurrency: "NGN",
+      price: product.price,
+      itemCondition: "https://schema.org/UsedCondition",
+      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  });
+  // A product name containing "</script>" must not end the tag early.
+  return json.replace(/</g, "\\u003c");
+}
 
 export function ProductPage() {
   const { slug = "" } = useParams();
   const { data, loading } = useQuery(ProductQuery, { variables: { slug } });
   const product = data?.product;
   usePageMeta({
-    title: product?.name ?? (loading ? "Loading" : "Product not found"),
-    description: product?.description?.slice(0, 150),
+    title: product?.name ?? (loading ? "Loading product" : "Product not found"),
+    description: productMetaDescription(product?.description),
+    canonicalPath: `/products/${slug}`,
     image: product?.imageUrl,
+    type: product ? "product" : "website",
+    noIndex: !loading && !product,
   });
-  if (loading && !data) return <p className="container page-status">Loading...</p>;
+  if (loading && !data) return <p className="container page-status">Loading product...</p>;
   if (!product) {
     return (
       <section className="container page-status">
         <h1>Product not found</h1>
+        <p>This item may have sold out and been removed from the shop.</p>
         <Link to="/products" className="button">
           Back to Products
         </Link>
       </section>
     );
   }
+  // key: a new product starts with its own picture and a quantity of 1.
+  return <ProductDetail key={product.id} product={product} />;
+}
+
+function ProductDetail({
+  product,
+}: {
+  product: {
+    id: string;
+    name: string;
+    slug: string;
+    price: string;
+    originalPrice?: string | null;
+    percentOff?: number | null;
+    imageUrl?: string | null;
+    galleryUrls: string[];
+    size?: string | null;
+    stock: number;
+    onHold: boolean;
+    description?: string | null;
+    category?: { name: string } | null;
+  };
+}) {
+  const images = [product.imageUrl, ...product.galleryUrls].filter((url): url is string => Boolean(url));
+  const [shown, setShown] = useState(images[0] ?? null);
+  const [quantity, setQuantity] = useState(1);
+  const { addToCart, busy } = useAddToCart();
+  const inStock = product.stock > 0;
   return (
     <section className="container product-detail">
-      <ProductImage src={product.imageUrl} alt={product.name} eager className="product-detail__image" />
+      <script type="application/ld+json">{productStructuredData(product)}</script>
+      <div className="product-detail__media">
+        <ProductImage
+          src={shown}
+          alt={product.name}
+          eager
+          className="product-detail__image"
+          width={600}
+          height={750}
+          sizes="(min-width: 800px) 50vw, 100vw"
+        />
+        {images.length > 1 && (
+          <ul className="product-detail__thumbs" aria-label="More pictures">
+            {images.map((url, i) => (
+              <li key={url}>
+                <button type="button" className="product-detail__thumb" aria-pressed={url === shown} onClick={() => setShown(url)}>
+                  <ProductImage src={url} alt={`${product.name}, picture ${i + 1}`} width={80} height={100} sizes="80px" className="product-image" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <div className="product-detail__info">
         <h1>{product.name}</h1>
         {product.category && <p className="product-detail__category">{product.category.name}</p>}
         <Price price={product.price} originalPrice={product.originalPrice} percentOff={product.percentOff} />
-        {product.size && <p>Size: {product.size}</p>}
-        {product.description && <p>{product.description}</p>}
-        <p className={product.stock > 0 ? "stock" : "stock stock--out"}>
-          {product.stock > 0 ? `${product.stock} items available` : "Out of stock"}
+        {product.size && <p className="product-detail__size">Size: {product.size}</p>}
+        {product.description && <p className="product-detail__description">{product.description}</p>}
+        <p className={inStock ? "stock" : "stock stock--out"}>
+          {inStock ? `${product.stock} items available` : "Out of stock"} <OnHoldBadge onHold={product.onHold} />
         </p>
-        <Link to="/products">Back to Products</Link>
+        {inStock && (
+          <div className="quantity" role="group" aria-label="Quantity">
+            <button type="button" className="quantity__step" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
+              −
+            </button>
+            <output className="quantity__value" aria-live="polite">
+              {quantity}
+            </output>
+            <button type="button" className="quantity__step" aria-label="Increase quantity" disabled={quantity >= product.stock} onClick={() => setQuantity((q) => Math.min(product.stock, q + 1))}>
+              +
+            </button>
+          </div>
+        )}
+        <button type="button" className="button product-detail__add" disabled={!inStock || busy} onClick={() => void addToCart(product, quantity, "detail")}>
+          Add to Cart
+        </button>
+        <ProductWhatsApp name={product.name} price={product.price} slug={product.slug} size={product.size} />
+        <p>
+          <Link to="/products" className="back-link">
+            <Icon name="back" /> Back to Products
+          </Link>
+        </p>
       </div>
     </section>
   );

@@ -1,8 +1,277 @@
-// Placeholder: replaced by the page's real implementation.
+// Checkout: delivery details, order summary, bank-transfer details and the confirm button. The server
+// prices the order and takes the stock; this page only gives early feedback with the same rules.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, Navigate, useNavigate } from "react-router-dom";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { checkoutDetailsErrors } from "../../../../common/checkout.ts";
+import { LIMITS, MESSAGES } from "../../../../common/validation.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { toast } from "../../ui/toast.tsx";
+import { usePageMeta } from "../../lib/page-meta.ts";
+import { storeSettings } from "../../lib/store-settings.ts";
+import { PayByTransfer } from "../payments/PayByTransfer.tsx";
+import { ParkPicker, type ParkChoice } from "../payments/ParkPicker.tsx";
+import { useCart } from "../cart/useCart.ts";
+import { clearGuestCart, notifyCartUpdated } from "../cart/guest-cart.ts";
+import { rememberGuestOrder } from "../orders/guest-orders.ts";
+
+const CheckoutProfileQuery = graphql(`
+  query CheckoutProfile {
+    myProfile {
+      id
+      email
+      fullName
+      phone
+      address
+    }
+  }
+`);
+
+const CheckoutPlaceOrderMutation = graphql(`
+  mutation CheckoutPlaceOrder($input: PlaceOrderInput!) {
+    placeOrder(input: $input) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationPlaceOrderSuccess {
+        data {
+          guestToken
+          order {
+            id
+            shortOrderId
+            total
+            holdExpiresAt
+          }
+        }
+      }
+    }
+  }
+`);
+
+type Method = "doorstep" | "park" | "pickup";
+
+interface PlacedOrder {
+  id: string;
+  shortOrderId: string;
+  total: string;
+  holdExpiresAt: string | null;
+}
+
+/** A random key per checkout attempt, so a retried request cannot create a second order. */
+function newCheckoutKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const METHODS: { value: Method; label: string; hint: string }[] = [
+  { value: "doorstep", label: "Doorstep delivery", hint: "We deliver to your address" },
+  { value: "park", label: "Motor park", hint: "Collect at a motor park in your state" },
+  { value: "pickup", label: "Store pickup", hint: storeSettings.pickupAddress },
+];
+
 export function CheckoutPage() {
+  usePageMeta({ title: "Checkout" });
+  const navigate = useNavigate();
+  const { lines, loading, signedIn, subtotal } = useCart();
+  const profile = useQuery(CheckoutProfileQuery, { skip: !signedIn });
+  const [placeOrder] = useMutation(CheckoutPlaceOrderMutation);
+  const [fullName, setFullName] = useState("");
+  const [email, setEmail] = useState("");
+  const [phone, setPhone] = useState("");
+  const [method, setMethod] = useState<Method>("doorstep");
+  const [address, setAddress] = useState("");
+  const [park, setPark] = useState<ParkChoice>({ state: "", park: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const checkoutKey = useRef(newCheckoutKey());
+  const transferBlock = useRef<HTMLDivElement>(null);
+
+  // Signed-in shoppers start from their profile.
+  const me = profile.data?.myProfile;
+  useEffect(() => {
+    if (!me) return;
+    setFullName((v) => v || me.fullName || "");
+    setEmail((v) => v || me.email);
+    setPhone((v) => v || me.phone || "");
+    setAddress((v) => v || me.address || "");
+  }, [me]);
+
+  if (loading) return <p className="page-status">Loading checkout...</p>;
+  if (!placed && lines.length === 0) return <Navigate to="/cart" replace />;
+
+  const input = { fullName, email, phone, deliveryMethod: method, address: method === "doorstep" ? address : null, parkState: park.state, parkName: park.park };
+
+  function validate(): { field: string; message: string }[] {
+    const found = checkoutDetailsErrors(input);
+    setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])));
+    return found;
+  }
+
+  function saveDetails(event: FormEvent) {
+    event.preventDefault();
+    const found = validate();
+    if (found.length) {
+      toast.error(found[0]!.message);
+      return;
+    }
+    toast("Delivery details saved. Please confirm your payment below.");
+    window.setTimeout(() => transferBlock.current?.scrollIntoView({ behavior: "smooth", block: "start" }), 200);
+  }
+
+  async function confirmOrder() {
+    const found = validate();
+    if (found.length) {
+      toast.error(MESSAGES.confirmPrefix + found[0]!.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data } = await placeOrder({
+        variables: {
+          input: {
+            ...input,
+            parkState: method === "park" ? park.state : null,
+            parkName: method === "park" ? park.park : null,
+            items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+            idempotencyKey: checkoutKey.current,
+          },
+        },
+      });
+      const result = data?.placeOrder;
+      if (result?.__typename !== "MutationPlaceOrderSuccess") {
+        toast.error(result && "message" in result ? result.message : "Order submission failed");
+        return;
+      }
+      const { order, guestToken } = result.data;
+      setPlaced(order);
+      if (guestToken) rememberGuestOrder({ orderId: order.id, reference: order.shortOrderId, token: guestToken });
+      if (signedIn) notifyCartUpdated();
+      else clearGuestCart();
+      checkoutKey.current = newCheckoutKey();
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : "Order submission failed");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fieldError = (field: string) =>
+    errors[field] ? (
+      <p className="field-error" id={`checkout-${field}-error`} role="alert">
+        {errors[field]}
+      </p>
+    ) : null;
+  const described = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `checkout-${field}-error` } : {});
+
   return (
-    <section className="container">
+    <section className="container checkout-page">
       <h1>Checkout</h1>
+      <p className="checkout-banner" role="note">
+        Please take a screenshot of your order or save your order reference: you will need it for your bank transfer and to track your order.
+      </p>
+      <div className="checkout-layout">
+        <form className="checkout-form" onSubmit={saveDetails} noValidate aria-labelledby="details-title">
+          <h2 id="details-title">Delivery details</h2>
+          <div className="form-field">
+            <label htmlFor="checkout-name">Full name</label>
+            <input id="checkout-name" value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="name" maxLength={LIMITS.name} {...described("fullName")} />
+            {fieldError("fullName")}
+          </div>
+          <div className="form-field">
+            <label htmlFor="checkout-email">Email</label>
+            <input id="checkout-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" maxLength={LIMITS.email} {...described("email")} />
+            {fieldError("email")}
+          </div>
+          <div className="form-field">
+            <label htmlFor="checkout-phone">Phone number</label>
+            <input id="checkout-phone" type="tel" inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel" maxLength={LIMITS.phone} placeholder="0803 123 4567" {...described("phone")} />
+            {fieldError("phone")}
+          </div>
+          <fieldset className="delivery-methods">
+            <legend>How would you like to get your order?</legend>
+            {METHODS.map((m) => (
+              <label key={m.value} className={`delivery-method${method === m.value ? " is-selected" : ""}`}>
+                <input type="radio" name="deliveryMethod" value={m.value} checked={method === m.value} onChange={() => setMethod(m.value)} />
+                <span>
+                  <strong>{m.label}</strong>
+                  <small>{m.hint}</small>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {method === "doorstep" && (
+            <div className="form-field">
+              <label htmlFor="checkout-address">Delivery address</label>
+              <textarea id="checkout-address" rows={3} value={address} onChange={(e) => setAddress(e.target.value)} autoComplete="street-address" maxLength={LIMITS.address} {...described("address")} />
+              {fieldError("address")}
+            </div>
+          )}
+          {method === "park" && (
+            <div className="form-field" {...described("park")}>
+              <ParkPicker value={park} onChange={setPark} />
+              {fieldError("park")}
+            </div>
+          )}
+          {method === "pickup" && <p className="checkout-pickup">Pick up from our store: {storeSettings.pickupAddress}</p>}
+          <button type="submit" className="button button--ghost">
+            Save &amp; Continue
+          </button>
+        </form>
+
+        <aside className="order-summary checkout-summary" aria-labelledby="checkout-summary-title">
+          <h2 id="checkout-summary-title">Order Summary</h2>
+          <ul className="checkout-items">
+            {lines.map((l) => (
+              <li key={l.key}>
+                <span>
+                  {l.name} × {l.quantity}
+                </span>
+                <span>{formatNaira((Math.round(Number(l.price) * 100) * l.quantity) / 100)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl>
+            <div className="order-summary__total">
+              <dt>Total</dt>
+              <dd data-testid="checkout-total">{formatNaira(placed?.total ?? subtotal)}</dd>
+            </div>
+          </dl>
+        </aside>
+      </div>
+
+      <div ref={transferBlock} className="checkout-transfer">
+        <PayByTransfer amount={placed?.total ?? subtotal} reference={placed?.shortOrderId ?? null} holdExpiresAt={placed?.holdExpiresAt ?? null} />
+        <button type="button" className="button checkout-confirm" onClick={() => void confirmOrder()} disabled={busy || Boolean(placed)}>
+          {busy ? "Processing..." : "Confirm Order"}
+        </button>
+      </div>
+
+      {placed && (
+        <div className="dialog-backdrop">
+          <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="order-confirmed-title">
+            <h2 id="order-confirmed-title">Order Confirmed</h2>
+            <p>
+              Your order reference is <strong className="order-reference">{placed.shortOrderId}</strong>. Please transfer {formatNaira(placed.total)} to{" "}
+              {storeSettings.bankAccountName}, {storeSettings.bankName} {storeSettings.bankAccountNumber} with this reference in the narration.
+            </p>
+            <div className="dialog__actions">
+              <button type="button" className="button button--ghost" onClick={() => navigate("/")}>
+                Done
+              </button>
+              <button type="button" className="button" onClick={() => navigate("/thank-you")} autoFocus>
+                I've Paid - Next
+              </button>
+            </div>
+            <p className="dialog__note">
+              <Link to={`/track-order/${placed.shortOrderId}`}>Track this order</Link>
+            </p>
+          </div>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,8 +1,169 @@
-// Placeholder: replaced by the page's real implementation.
+// /thank-you (and /thankyou, with an ignored id): the viewer's own latest order, never another
+// shopper's: the signed-in shopper's newest, or the guest order this browser placed.
+import { Link } from "react-router-dom";
+import { useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { usePageMeta } from "../../lib/page-meta.ts";
+import { ProductImage } from "../../ui/ProductImage.tsx";
+import { useViewer } from "../../app/useViewer.ts";
+import { PayByTransfer } from "../payments/PayByTransfer.tsx";
+import { ReceiptUpload } from "../payments/ReceiptUpload.tsx";
+import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
+import { latestGuestOrder } from "./guest-orders.ts";
+import { DELIVERY_LABELS, formatDateTime, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+
+const OrdersLatestQuery = graphql(`
+  query OrdersLatest($guestOrderId: ID, $guestToken: String) {
+    latestOrder(guestOrderId: $guestOrderId, guestToken: $guestToken) {
+      id
+      shortOrderId
+      orderNumber
+      status
+      paymentStatus
+      total
+      createdAt
+      holdExpiresAt
+      deliveryMethod
+      paymentMethod
+      customerName
+      customerEmail
+      customerPhone
+      customerAddress
+      items {
+        id
+        productName
+        imageUrl
+        quantity
+        price
+        size
+      }
+    }
+  }
+`);
+
+function deliveryNote(method: string): string {
+  if (method === "pickup") return "We will call you when your order is ready for pickup at our store.";
+  if (method === "park") return "We will send your order to the motor park you chose and share the waybill details once it ships.";
+  return "We will deliver to your address once your payment is confirmed.";
+}
+
 export function ThankYouPage() {
+  usePageMeta({ title: "Thank you for your order" });
+  const { loading: viewerLoading } = useViewer();
+  const pass = latestGuestOrder();
+  const { data, loading } = useQuery(OrdersLatestQuery, {
+    variables: { guestOrderId: pass?.orderId ?? null, guestToken: pass?.token ?? null },
+    fetchPolicy: "network-only",
+    skip: viewerLoading,
+  });
+
+  if (viewerLoading || loading) return <p className="page-status">Loading your order...</p>;
+  const order = data?.latestOrder;
+  if (!order) {
+    return (
+      <section className="container thank-you">
+        <h1>No recent order found</h1>
+        <Link to="/" className="button">
+          Back to Home
+        </Link>
+      </section>
+    );
+  }
+
   return (
-    <section className="container">
-      <h1>Thank you</h1>
+    <section className="container thank-you">
+      <h1>Thank you for your order!</h1>
+      <div className="thank-you__summary">
+        <dl className="order-facts">
+          <div>
+            <dt>Order number</dt>
+            <dd className="order-reference" data-testid="order-reference">
+              {order.shortOrderId}
+            </dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>
+              {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+            </dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd data-testid="order-total">{formatNaira(order.total)}</dd>
+          </div>
+          <div>
+            <dt>Placed</dt>
+            <dd>{formatDateTime(order.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Delivery</dt>
+            <dd>{DELIVERY_LABELS[order.deliveryMethod]}</dd>
+          </div>
+          <div>
+            <dt>Payment</dt>
+            <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <h2>Customer details</h2>
+      <dl className="order-facts">
+        <div>
+          <dt>Name</dt>
+          <dd>{order.customerName}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{order.customerEmail}</dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>{order.customerPhone}</dd>
+        </div>
+        <div>
+          <dt>Address</dt>
+          <dd>{order.customerAddress}</dd>
+        </div>
+      </dl>
+
+      <h2>Items</h2>
+      <ul className="order-items">
+        {order.items.map((item) => (
+          <li key={item.id} className="order-item">
+            <ProductImage src={item.imageUrl} alt={item.productName} className="order-item__image" />
+            <span className="order-item__name">
+              {item.productName}
+              {item.size && <small> · Size {item.size}</small>}
+            </span>
+            <span className="order-item__qty">
+              {item.quantity} x {formatNaira(item.price)}
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <h2>Payment instructions</h2>
+      <PayByTransfer amount={order.total} reference={order.shortOrderId} holdExpiresAt={order.holdExpiresAt} />
+      <div className="no-print">
+        <ReceiptUpload orderId={order.id} reference={order.shortOrderId} />
+        <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name={order.customerName ?? ""} />
+      </div>
+
+      <h2>Delivery</h2>
+      <p className="delivery-note">{deliveryNote(order.deliveryMethod)}</p>
+
+      <div className="thank-you__actions no-print">
+        <Link to="/" className="button button--ghost">
+          Back to Home
+        </Link>
+        <Link to={`/track-order/${order.shortOrderId}`} className="button button--ghost">
+          Track Order
+        </Link>
+        <button type="button" className="button" onClick={() => window.print()}>
+          Print Order
+        </button>
+      </div>
     </section>
   );
 }

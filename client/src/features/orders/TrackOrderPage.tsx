@@ -1,8 +1,197 @@
-// Placeholder: replaced by the page's real implementation.
-export function TrackOrderPage() {
+// The order tracker: progress in three steps (Processing, Shipped, Delivered), the items, and the
+// contact and shipping details for the owner or an admin only.
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { usePageMeta } from "../../lib/page-meta.ts";
+import { ProductImage } from "../../ui/ProductImage.tsx";
+import { ReceiptUpload } from "../payments/ReceiptUpload.tsx";
+import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
+import { GuestOrderLookup } from "../payments/GuestOrderLookup.tsx";
+import { OrderStatusHistory } from "../payments/OrderStatusHistory.tsx";
+import { guestPassFor } from "./guest-orders.ts";
+import { DELIVERY_LABELS, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+
+const OrdersTrackQuery = graphql(`
+  query OrdersTrack($reference: String!, $guestToken: String) {
+    trackOrder(reference: $reference, guestToken: $guestToken) {
+      id
+      shortOrderId
+      status
+      paymentStatus
+      total
+      createdAt
+      deliveryMethod
+      viewerIsOwner
+      customerName
+      customerEmail
+      customerPhone
+      customerAddress
+      trackingNumber
+      trackingStatus
+      trackingUpdatedAt
+      transportCompany
+      waybillNumber
+      driverPhone
+      items {
+        id
+        productName
+        imageUrl
+        quantity
+        price
+        size
+      }
+    }
+  }
+`);
+
+export const TRACK_STEPS = [
+  { status: "processing", label: "Processing" },
+  { status: "shipped", label: "Shipped" },
+  { status: "delivered", label: "Delivered" },
+] as const;
+
+/** How many steps are highlighted: pending, confirmed (and cancelled) highlight none. */
+export function stepsReached(status: string): number {
+  return TRACK_STEPS.findIndex((s) => s.status === status) + 1;
+}
+
+function ReferenceForm() {
+  const navigate = useNavigate();
+  const [reference, setReference] = useState("");
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = reference.trim();
+    if (value) navigate(`/track-order/${encodeURIComponent(value)}`);
+  }
   return (
-    <section className="container">
+    <section className="container tracker">
       <h1>Track your order</h1>
+      <form className="tracker-form" onSubmit={submit}>
+        <label htmlFor="track-reference">Order reference</label>
+        <input id="track-reference" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={64} placeholder="e.g. 7KQ2M9XD" autoCapitalize="characters" />
+        <button type="submit" className="button">
+          Track
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export function TrackOrderPage() {
+  const { orderId } = useParams();
+  usePageMeta({ title: "Track your order" });
+  if (!orderId) return <ReferenceForm />;
+  return <OrderTracker reference={orderId} />;
+}
+
+function OrderTracker({ reference }: { reference: string }) {
+  const pass = guestPassFor(reference);
+  const { data, loading } = useQuery(OrdersTrackQuery, { variables: { reference, guestToken: pass?.token ?? null }, fetchPolicy: "cache-and-network" });
+  if (loading && !data) return <p className="page-status">Loading order...</p>;
+  const order = data?.trackOrder;
+  if (!order) {
+    return (
+      <section className="container tracker">
+        <h1>Order not found</h1>
+        <p>Check the order reference and try again.</p>
+        <Link to="/account" className="button">
+          Go Back
+        </Link>
+      </section>
+    );
+  }
+  const reached = stepsReached(order.status);
+  return (
+    <section className="container tracker">
+      <h1>Order {order.shortOrderId}</h1>
+      <p className="tracker__meta">
+        Placed {formatDateTime(order.createdAt)} · {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]} · {formatNaira(order.total)}
+      </p>
+      {order.status === "cancelled" && <p className="tracker__cancelled">This order was cancelled.</p>}
+      <ol className="tracker-steps" aria-label="Order progress">
+        {TRACK_STEPS.map((step, i) => (
+          <li key={step.status} className={`tracker-step${i < reached ? " is-done" : ""}`} aria-current={i === reached - 1 ? "step" : undefined}>
+            <span className="tracker-step__dot" aria-hidden="true">
+              {i + 1}
+            </span>
+            <span className="tracker-step__label">{step.label}</span>
+          </li>
+        ))}
+      </ol>
+      <OrderStatusHistory reference={order.shortOrderId} />
+
+      <h2>Items</h2>
+      <ul className="order-items">
+        {order.items.map((item) => (
+          <li key={item.id} className="order-item">
+            <ProductImage src={item.imageUrl} alt={item.productName} className="order-item__image" />
+            <span className="order-item__name">{item.productName}</span>
+            <span className="order-item__qty">
+              {item.quantity} x {formatNaira(item.price)}
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      {order.viewerIsOwner ? (
+        <>
+          <h2>Delivery details</h2>
+          <dl className="order-facts">
+            <div>
+              <dt>Name</dt>
+              <dd>{order.customerName}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{order.customerEmail}</dd>
+            </div>
+            <div>
+              <dt>Phone</dt>
+              <dd>{order.customerPhone}</dd>
+            </div>
+            <div>
+              <dt>{DELIVERY_LABELS[order.deliveryMethod]}</dt>
+              <dd>{order.customerAddress}</dd>
+            </div>
+            {order.trackingNumber && (
+              <div>
+                <dt>Tracking number</dt>
+                <dd>{order.trackingNumber}</dd>
+              </div>
+            )}
+            {order.transportCompany && (
+              <div>
+                <dt>Transport company</dt>
+                <dd>{order.transportCompany}</dd>
+              </div>
+            )}
+            {order.waybillNumber && (
+              <div>
+                <dt>Waybill number</dt>
+                <dd>{order.waybillNumber}</dd>
+              </div>
+            )}
+            {order.driverPhone && (
+              <div>
+                <dt>Driver's phone</dt>
+                <dd>
+                  <a href={`tel:${order.driverPhone}`}>{order.driverPhone}</a>
+                </dd>
+              </div>
+            )}
+          </dl>
+          <ReceiptUpload orderId={order.id} reference={order.shortOrderId} />
+          <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name={order.customerName ?? ""} />
+        </>
+      ) : (
+        <>
+          <GuestOrderLookup reference={order.shortOrderId} />
+          <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name="" />
+        </>
+      )}
     </section>
   );
 }

@@ -1,4 +1,166 @@
-// Placeholder with the final props; the payments feature implements it (reference + phone → full details).
-export function GuestOrderLookup(_props: { reference: string }) {
-  return null;
+// Phone-first guests: the order reference plus the phone used at checkout opens the full order
+// (contact details, items, payment, shipping) and lets the guest send a receipt. Rate-limited.
+// The tracker around it already offers "Chat about this order".
+import { useId, useState, type FormEvent } from "react";
+import { useLazyQuery } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { phoneError } from "../../../../common/phone.ts";
+import { PayByTransfer } from "./PayByTransfer.tsx";
+import { ReceiptUpload } from "./ReceiptUpload.tsx";
+import { OrderStatusHistory } from "./OrderStatusHistory.tsx";
+import { formatLagosTime } from "./time.ts";
+import { PAYMENT_STATUS_LABELS, STATUS_LABELS as ORDER_STATUS_LABELS } from "../orders/order-labels.ts";
+
+const PaymentsGuestLookupQuery = graphql(`
+  query PaymentsGuestLookup($reference: String!, $phone: String!) {
+    orderByReferenceAndPhone(reference: $reference, phone: $phone) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on QueryOrderByReferenceAndPhoneSuccess {
+        data {
+          order {
+            id
+            shortOrderId
+            total
+            status
+            paymentStatus
+            holdExpiresAt
+            rejectionReason
+            createdAt
+            deliveryMethod
+            customerName
+            customerEmail
+            customerPhone
+            customerAddress
+            parkState
+            parkName
+            transportCompany
+            waybillNumber
+            driverPhone
+            trackingNumber
+            items {
+              id
+              productName
+              quantity
+              price
+              size
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+const DELIVERY: Record<string, string> = { doorstep: "Doorstep delivery", park: "Motor park", pickup: "Store pickup" };
+
+export function GuestOrderLookup({ reference }: { reference: string }) {
+  const id = useId();
+  const [ref, setRef] = useState(reference);
+  const [phone, setPhone] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [lookup, { data, loading }] = useLazyQuery(PaymentsGuestLookupQuery, { fetchPolicy: "network-only" });
+  const result = data?.orderByReferenceAndPhone;
+  const order = result?.__typename === "QueryOrderByReferenceAndPhoneSuccess" ? result.data.order : null;
+
+  async function open(event: FormEvent) {
+    event.preventDefault();
+    const problem = ref.trim().length < 4 ? "Enter the order reference from your confirmation" : phoneError(phone);
+    setError(problem);
+    if (problem) return;
+    await lookup({ variables: { reference: ref.trim(), phone } }).catch(() => setError("Something went wrong. Please try again."));
+  }
+  // The server's answer (wrong phone, rate limit) shows until the shopper tries again.
+  const answerError = result && result.__typename !== "QueryOrderByReferenceAndPhoneSuccess" && "message" in result ? result.message : null;
+  const shownError = error ?? (loading ? null : answerError);
+
+  if (order) {
+    const open = order.status !== "cancelled" && (order.paymentStatus === "awaiting_transfer" || order.paymentStatus === "under_review");
+    return (
+      <section className="guest-order" aria-label={`Order ${order.shortOrderId}`}>
+        <h2>Order {order.shortOrderId}</h2>
+        <dl className="guest-order__facts">
+          <dt>Status</dt>
+          <dd className="guest-order__status">{ORDER_STATUS_LABELS[order.status] ?? order.status}</dd>
+          <dt>Payment</dt>
+          <dd className="guest-order__payment">{PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus}</dd>
+          <dt>Total</dt>
+          <dd>{formatNaira(order.total)}</dd>
+          <dt>Placed</dt>
+          <dd>{formatLagosTime(order.createdAt)}</dd>
+          <dt>Delivery</dt>
+          <dd>{DELIVERY[order.deliveryMethod] ?? order.deliveryMethod}</dd>
+          <dt>Name</dt>
+          <dd>{order.customerName}</dd>
+          <dt>Email</dt>
+          <dd>{order.customerEmail}</dd>
+          <dt>Phone</dt>
+          <dd>{order.customerPhone}</dd>
+          {order.customerAddress && (
+            <>
+              <dt>Address</dt>
+              <dd>{order.customerAddress}</dd>
+            </>
+          )}
+          {order.waybillNumber && (
+            <>
+              <dt>Transport company</dt>
+              <dd>{order.transportCompany}</dd>
+              <dt>Waybill number</dt>
+              <dd>{order.waybillNumber}</dd>
+              <dt>Driver's phone</dt>
+              <dd>{order.driverPhone && <a href={`tel:${order.driverPhone}`}>{order.driverPhone}</a>}</dd>
+            </>
+          )}
+        </dl>
+        {order.rejectionReason && order.paymentStatus === "awaiting_transfer" && (
+          <p className="payment-rejected" role="alert">
+            We could not confirm your last receipt: {order.rejectionReason}
+          </p>
+        )}
+        <ul className="guest-order__items">
+          {order.items.map((item) => (
+            <li key={item.id}>
+              {item.productName}
+              {item.size ? ` (${item.size})` : ""} — {item.quantity} x {formatNaira(item.price)}
+            </li>
+          ))}
+        </ul>
+        {open && order.paymentStatus === "awaiting_transfer" && (
+          <>
+            <PayByTransfer amount={order.total} reference={order.shortOrderId} holdExpiresAt={order.holdExpiresAt} />
+            <ReceiptUpload orderId={order.id} reference={order.shortOrderId} phone={phone} />
+          </>
+        )}
+        {order.paymentStatus === "under_review" && <p className="payment-review-note">Your receipt is being checked. We will email you once the payment is confirmed.</p>}
+        <OrderStatusHistory reference={order.shortOrderId} />
+      </section>
+    );
+  }
+
+  return (
+    <form className="guest-lookup" onSubmit={open} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>See your full order details</h2>
+      <p>Enter your order reference and the phone number you used at checkout.</p>
+      <label>
+        Order reference
+        <input value={ref} maxLength={20} autoCapitalize="characters" onChange={(e) => setRef(e.target.value)} />
+      </label>
+      <label>
+        Phone number
+        <input type="tel" value={phone} maxLength={20} autoComplete="tel" inputMode="tel" placeholder="0803 123 4567" onChange={(e) => setPhone(e.target.value)} />
+      </label>
+      {shownError && (
+        <p className="field-error" role="alert">
+          {shownError}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={loading}>
+        {loading ? "Opening..." : "Open order details"}
+      </button>
+    </form>
+  );
 }

@@ -1,4 +1,12 @@
-// Placeholder with the final props; the payments feature implements it.
+// The order's owner sends the transfer receipt (image or PDF) with the sender's name and bank.
+// The file goes to POST /api/uploads first; the mutation then puts the order under review. A receipt
+// never marks the order paid: an admin checks the bank account first.
+import { useId, useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { toast } from "../../ui/toast.tsx";
+import { guestPassFor } from "../orders/guest-orders.ts";
+
 export interface ReceiptUploadProps {
   orderId: string;
   reference: string;
@@ -7,6 +15,154 @@ export interface ReceiptUploadProps {
   onUploaded?: () => void;
 }
 
-export function ReceiptUpload(_props: ReceiptUploadProps) {
-  return null;
+const PaymentsSubmitReceiptMutation = graphql(`
+  mutation PaymentsSubmitReceipt($input: SubmitReceiptInput!) {
+    submitPaymentReceipt(input: $input) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationSubmitPaymentReceiptSuccess {
+        data {
+          order {
+            id
+            status
+            paymentStatus
+            holdExpiresAt
+            holdExtended
+            rejectionReason
+          }
+        }
+      }
+    }
+  }
+`);
+
+// Where the payment stands, so the form hides once paid and shows why a receipt was rejected.
+const PaymentsReceiptStateQuery = graphql(`
+  query PaymentsReceiptState($reference: String!, $guestToken: String) {
+    trackOrder(reference: $reference, guestToken: $guestToken) {
+      id
+      status
+      paymentStatus
+      rejectionReason
+    }
+  }
+`);
+
+const MAX_BYTES = 5 * 1024 * 1024;
+const TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"];
+/** Banks and wallets Nigerians transfer from most; any name may be typed. */
+const BANKS = ["Access Bank", "Fidelity Bank", "First Bank", "FCMB", "GTBank", "Kuda", "Moniepoint", "Opay", "PalmPay", "Polaris Bank", "Stanbic IBTC", "Sterling Bank", "UBA", "Union Bank", "Wema Bank", "Zenith Bank"];
+
+async function uploadReceiptFile(file: File): Promise<string> {
+  const form = new FormData();
+  form.append("purpose", "receipt");
+  form.append("files", file);
+  const res = await fetch("/api/uploads", { method: "POST", body: form, credentials: "same-origin" });
+  const body = (await res.json().catch(() => ({}))) as { files?: { url: string }[]; error?: string };
+  if (!res.ok || !body.files?.[0]) throw new Error(body.error || "The receipt could not be uploaded. Please try again.");
+  return body.files[0].url;
+}
+
+export function ReceiptUpload({ orderId, reference, phone, onUploaded }: ReceiptUploadProps) {
+  const id = useId();
+  const guestToken = guestPassFor(reference)?.token ?? guestPassFor(orderId)?.token ?? null;
+  const state = useQuery(PaymentsReceiptStateQuery, { variables: { reference, guestToken }, fetchPolicy: "cache-and-network" }).data?.trackOrder;
+  const [another, setAnother] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [senderName, setSenderName] = useState("");
+  const [senderBank, setSenderBank] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [submit] = useMutation(PaymentsSubmitReceiptMutation);
+
+  function check(): string | null {
+    if (!file) return "Please choose the receipt: a screenshot, photo or PDF";
+    if (!TYPES.includes(file.type)) return "The receipt must be an image (JPEG, PNG, WebP, GIF) or a PDF";
+    if (file.size > MAX_BYTES) return "The receipt must be at most 5 MB";
+    if (senderName.trim().length < 2) return "Sender name must be at least 2 characters";
+    if (senderBank.trim().length < 2) return "Please enter the bank you sent the money from";
+    return null;
+  }
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const problem = check();
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const fileUrl = await uploadReceiptFile(file!);
+      const { data } = await submit({
+        variables: {
+          input: { orderId, fileUrl, senderName, senderBank, phone: phone ?? null, guestToken },
+        },
+      });
+      const result = data?.submitPaymentReceipt;
+      if (result?.__typename !== "MutationSubmitPaymentReceiptSuccess") {
+        setError(result && "message" in result ? result.message : "The receipt could not be sent. Please try again.");
+        return;
+      }
+      toast("Receipt sent. We will confirm your payment soon.");
+      setFile(null);
+      setAnother(false);
+      onUploaded?.();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : "The receipt could not be sent. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (state && (state.paymentStatus === "paid" || state.paymentStatus === "expired" || state.status === "cancelled")) return null;
+  if (state?.paymentStatus === "under_review" && !another) {
+    return (
+      <div className="receipt-upload receipt-upload--sent no-print" role="status">
+        <p>We have your receipt for order {reference} and are checking it against our bank account. We will email you once the payment is confirmed.</p>
+        <button type="button" className="button button--ghost button--small" onClick={() => setAnother(true)}>
+          Send another receipt
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="receipt-upload no-print" onSubmit={send} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Paid already? Send your receipt</h3>
+      <p className="receipt-upload__hint">
+        Upload the transfer receipt for order <strong>{reference}</strong>. We check every transfer against our bank account before confirming.
+      </p>
+      {state?.paymentStatus === "awaiting_transfer" && state.rejectionReason && (
+        <p className="payment-rejected" role="alert">
+          We could not confirm your last receipt: {state.rejectionReason}
+        </p>
+      )}
+      <label>
+        Receipt (image or PDF, up to 5 MB)
+        <input type="file" accept="image/jpeg,image/png,image/webp,image/gif,application/pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      </label>
+      <label>
+        Sender name (as on the account you paid from)
+        <input value={senderName} maxLength={100} autoComplete="name" onChange={(e) => setSenderName(e.target.value)} />
+      </label>
+      <label>
+        Bank you paid from
+        <input value={senderBank} maxLength={60} list={`${id}-banks`} onChange={(e) => setSenderBank(e.target.value)} />
+        <datalist id={`${id}-banks`}>
+          {BANKS.map((bank) => (
+            <option key={bank} value={bank} />
+          ))}
+        </datalist>
+      </label>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? "Sending..." : "Send receipt"}
+      </button>
+    </form>
+  );
 }

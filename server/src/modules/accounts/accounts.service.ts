@@ -6,6 +6,7 @@ import { createSession } from "../../auth/session.ts";
 import { ValidationError } from "../errors.ts";
 import { hitRateLimit } from "./rate-limit.ts";
 import { queueEmail } from "../../mail/outbox.ts";
+import { mergeGuestCart, type GuestCartLine } from "../cart/cart.service.ts";
 
 const LOGIN_RULE = { limit: 10, windowSeconds: 15 * 60 };
 const SIGNUP_RULE = { limit: 5, windowSeconds: 60 * 60 };
@@ -23,6 +24,8 @@ export interface SignUpInput {
   password: string;
   confirmPassword: string;
   fullName?: string | null;
+  /** The browser's guest cart, merged into the new account's cart. */
+  guestCart?: GuestCartLine[] | null;
 }
 
 export async function signUp(prisma: Db, input: SignUpInput, ip: string) {
@@ -31,7 +34,7 @@ export async function signUp(prisma: Db, input: SignUpInput, ip: string) {
   const fullName = input.fullName?.trim() || null;
   if (fullName && fullName.length > LIMITS.name) throw new ValidationError(`Name must be at most ${LIMITS.name} characters`, "fullName");
   const email = normaliseEmail(input.email);
-  await hitRateLimit(prisma, [`signup:ip:${ip}`], SIGNUP_RULE);
+  await hitRateLimit(prisma, [`signup:ip:${ip}`, `signup:email:${email}`], SIGNUP_RULE);
   const passwordHash = await hashPassword(input.password);
   const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
   if (existing) throw new ValidationError("Unable to create an account with this email. Try logging in instead.", "email");
@@ -46,11 +49,12 @@ export async function signUp(prisma: Db, input: SignUpInput, ip: string) {
     });
     return created;
   });
+  await mergeGuestCart(prisma, user.id, input.guestCart ?? []);
   const session = await createSession(prisma, user.id);
   return { user, session };
 }
 
-export async function logIn(prisma: Db, input: { email: string; password: string }, ip: string) {
+export async function logIn(prisma: Db, input: { email: string; password: string; guestCart?: GuestCartLine[] | null }, ip: string) {
   const problem = credentialsError(input);
   if (problem) throw new ValidationError(problem);
   const email = normaliseEmail(input.email);
@@ -62,6 +66,7 @@ export async function logIn(prisma: Db, input: { email: string; password: string
     throw new ValidationError(INVALID_LOGIN);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw new ValidationError(INVALID_LOGIN);
+  await mergeGuestCart(prisma, user.id, input.guestCart ?? []);
   const session = await createSession(prisma, user.id);
   return { user, session };
 }

@@ -67,11 +67,10 @@ export function pageWindow(offset: number | null | undefined, limit: number | nu
 
 /** Sizes present among the products a filter matches (ignoring the size filter itself). */
 export async function sizesPresent(prisma: Db, filter: ProductFilter): Promise<string[]> {
-  const rows = await prisma.product.findMany({
+  // GROUP BY in the database: Prisma's `distinct` would fetch every matching row and dedupe in memory.
+  const rows = await prisma.product.groupBy({
+    by: ["size"],
     where: { AND: [productWhere(filter, { ignoreSize: true }), { size: { not: null } }] },
-    distinct: ["size"],
-    select: { size: true },
-    orderBy: { size: "asc" },
   });
   return sortSizes(rows.map((row) => row.size!).filter(Boolean));
 }

@@ -1,0 +1,133 @@
+// A real store for benchmarks: its own PostgreSQL database (created here, dropped at the end),
+// migrated and seeded with the demo catalogue plus N generated products, served by the real
+// server in a child process (so the load generator does not share its CPU time slices).
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import net from "node:net";
+import path from "node:path";
+import { createPostgresDatabase } from "../../tests/helpers/databases.ts";
+import { openDatabase } from "../../server/src/db/database.ts";
+import { migrate } from "../../server/src/db/migrate.ts";
+import { seedDemoCatalogue } from "../../server/src/db/seed.ts";
+import { Prisma } from "../../server/src/generated/prisma/client.ts";
+import { PROJECT_ROOT } from "../../server/src/config.ts";
+
+export interface BenchStore {
+  url: string;
+  /** One product slug, for product-page runs. */
+  sampleSlug: string;
+  stop(): Promise<void>;
+}
+
+const WORDS = {
+  adjective: ["Vintage", "Classic", "Oversized", "Slim", "Floral", "Striped", "Denim", "Linen", "Cotton", "Ankara", "Retro", "Casual", "Corporate", "Pleated", "Wrap"],
+  garment: ["Shirt", "Blouse", "Gown", "Skirt", "Trousers", "Jeans", "Shorts", "Polo", "Hoodie", "Jacket", "Tee", "Dungaree", "Cardigan", "Jumpsuit"],
+  brand: ["Zara", "H&M", "Levi's", "Next", "Primark", "Gap", "Uniqlo", "M&S", "Tommy", "Ralph Lauren", "Nike", "Adidas"],
+};
+const SIZES = ["XS", "S", "M", "L", "XL", "XXL", null];
+const IMAGES = ["blouse.svg", "tshirt.svg", "shirt.svg", "polo.svg", "skirt.svg", "trousers.svg", "jeans.svg", "gown.svg", "shorts.svg", "hoodie.svg", "jacket.svg"];
+
+/** Deterministic pseudo-random numbers, so every run measures the same catalogue. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once("error", reject);
+  });
+}
+
+export async function seedProducts(databaseUrl: string, count: number): Promise<void> {
+  const db = await openDatabase({ databaseUrl, dataDir: null });
+  try {
+    await migrate(db);
+    await seedDemoCatalogue(db.prisma);
+    const categories = await db.prisma.category.findMany({ select: { id: true } });
+    const random = rng(20261122);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const now = Date.now();
+    const rows: Prisma.ProductCreateManyInput[] = [];
+    for (let i = 0; i < count; i++) {
+      const name = `${pick(WORDS.brand)} ${pick(WORDS.adjective)} ${pick(WORDS.garment)} #${i + 1}`;
+      const price = 500 * Math.round(2 + random() * 118); // ₦1,000 – ₦60,000
+      const discounted = random() < 0.4;
+      const createdAt = new Date(now - Math.floor(random() * 365 * 24 * 3600 * 1000));
+      rows.push({
+        id: randomUUID(),
+        name,
+        slug: `bench-${i + 1}-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`,
+        price: new Prisma.Decimal(price),
+        originalPrice: discounted ? new Prisma.Decimal(Math.round(price * (1.2 + random()))) : null,
+        imageUrl: `/images/demo/${pick(IMAGES)}`,
+        size: pick(SIZES),
+        stock: Math.floor(random() * 8),
+        description: `Pre-loved ${name.toLowerCase()} in good condition. Washed, checked and ready to wear.`,
+        categoryId: pick(categories).id,
+        createdAt,
+        updatedAt: createdAt,
+      });
+    }
+    for (let i = 0; i < rows.length; i += 1000) await db.prisma.product.createMany({ data: rows.slice(i, i + 1000) });
+    await db.query("ANALYZE");
+  } finally {
+    await db.close();
+  }
+}
+
+export async function startBenchStore(options: { products: number; clientDir?: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchStore> {
+  const database = await createPostgresDatabase();
+  let child: ChildProcess | null = null;
+  const stop = async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    await database.drop();
+  };
+  try {
+    process.stdout.write(`Seeding the demo catalogue and ${options.products} products… `);
+    const started = Date.now();
+    await seedProducts(database.url, options.products);
+    console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const port = await freePort();
+    child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", path.join(PROJECT_ROOT, "server/src/main.ts")], {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: database.url,
+        ADMIN_PASSWORD: "bench-admin-password",
+        LOG_LEVEL: "silent",
+        ...(options.clientDir ? { CLIENT_DIR: options.clientDir } : {}),
+        ...options.env,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error("The server exited during start-up");
+      const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (i > 300) throw new Error("The server did not become healthy within 30 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const db = await openDatabase({ databaseUrl: database.url, dataDir: null });
+    const sample = await db.prisma.product.findFirstOrThrow({ where: { stock: { gt: 0 }, slug: { not: { startsWith: "bench-" } } }, orderBy: { createdAt: "desc" } });
+    await db.close();
+    return { url, sampleSlug: sample.slug, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile preset) on /, /products and a product page, with
+// Debian's Chromium, against the real server with the demo catalogue plus 5,000 products.
+// Needs the `lighthouse` package (devDependency lighthouse@13.5.0) and Chromium (CHROME_PATH,
+// default /usr/bin/chromium). Uses CLIENT_DIR when set, else builds the client into a temp folder.
+// Budget (DESIGN.md §7): performance ≥ 95 and accessibility ≥ 95, CLS ≤ 0.1.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PROJECT_ROOT } from "../server/src/config.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/browser.ts";
+import { startBenchStore } from "./lib/bench-store.ts";
+
+type LighthouseRun = (
+  url: string,
+  flags: Record<string, unknown>,
+) => Promise<{ lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number; displayValue?: string }> } } | undefined>;
+
+async function loadModule<T>(name: string): Promise<T | null> {
+  try {
+    return (await import(name)) as T;
+  } catch {
+    return null;
+  }
+}
+
+const lighthouseModule = await loadModule<{ default: LighthouseRun }>("lighthouse");
+const launcher = await loadModule<{ launch(options: Record<string, unknown>): Promise<{ port: number; kill(): Promise<void> | void }> }>("chrome-launcher");
+if (!lighthouseModule || !launcher) {
+  console.log("Lighthouse is not installed. Add it with `npm install --save-dev lighthouse@13.5.0`, then run `npm run bench:lighthouse` again.");
+  process.exit(0);
+}
+if (!fs.existsSync(CHROMIUM_PATH)) {
+  console.log(`Chromium not found at ${CHROMIUM_PATH} (set CHROME_PATH, or apt-get install chromium).`);
+  process.exit(1);
+}
+
+function clientDir(): string {
+  if (process.env.CLIENT_DIR) return process.env.CLIENT_DIR;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "thrift-lighthouse-"));
+  execFileSync(process.execPath, [path.join(PROJECT_ROOT, "node_modules/vite/bin/vite.js"), "build", "--config", "client/vite.config.ts", "--logLevel", "warn", "--outDir", dir, "--emptyOutDir"], {
+    cwd: PROJECT_ROOT,
+    stdio: "inherit",
+  });
+  return dir;
+}
+
+const BUDGET = { performance: 95, accessibility: 95, cls: 0.1 };
+const store = await startBenchStore({ products: Number(process.env.BENCH_PRODUCTS || 5000), clientDir: clientDir() });
+const chrome = await launcher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+let failed = false;
+try {
+  console.log("| Page | Performance | Accessibility | LCP | CLS | TBT |");
+  console.log("|---|---:|---:|---:|---:|---:|");
+  for (const [label, pathname] of [
+    ["/", "/"],
+    ["/products", "/products"],
+    ["product page", `/products/${store.sampleSlug}`],
+  ] as const) {
+    const result = await lighthouseModule.default(`${store.url}${pathname}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      // The default config is the mobile preset: Moto G class device, slow 4G throttling.
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${pathname}`);
+    const { categories, audits } = result.lhr;
+    const performance = Math.round((categories.performance?.score ?? 0) * 100);
+    const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);
+    const cls = audits["cumulative-layout-shift"]?.numericValue ?? 0;
+    if (performance < BUDGET.performance || accessibility < BUDGET.accessibility || cls > BUDGET.cls) failed = true;
+    console.log(
+      `| ${label} | ${performance} | ${accessibility} | ${audits["largest-contentful-paint"]?.displayValue ?? "–"} | ${cls.toFixed(3)} | ${audits["total-blocking-time"]?.displayValue ?? "–"} |`,
+    );
+  }
+  console.log(`\nBudget: performance ≥ ${BUDGET.performance}, accessibility ≥ ${BUDGET.accessibility}, CLS ≤ ${BUDGET.cls} → ${failed ? "NOT MET" : "met"}`);
+} finally {
+  await chrome.kill();
+  await store.stop();
+}
+if (failed) process.exitCode = 1;

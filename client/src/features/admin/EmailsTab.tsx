@@ -1,0 +1,119 @@
+// The email outbox: what the shop queued, sent or failed to send, with a retry for failures.
+import { useState } from "react";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { toast } from "../../ui/toast.tsx";
+
+const AdminEmailsQuery = graphql(`
+  query AdminEmailsList($status: EmailStatus) {
+    adminEmails(status: $status, limit: 100) {
+      id
+      to
+      subject
+      status
+      attempts
+      lastError
+      createdAt
+      sentAt
+    }
+  }
+`);
+
+const RetryEmailMutation = graphql(`
+  mutation AdminRetryEmail($id: ID!) {
+    retryEmail(id: $id) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationRetryEmailSuccess {
+        data {
+          id
+          status
+          attempts
+        }
+      }
+    }
+  }
+`);
+
+type Status = "queued" | "sent" | "failed";
+const dateTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
+
+export function EmailsTab() {
+  const [status, setStatus] = useState<Status | "">("");
+  const { data, loading, error, refetch } = useQuery(AdminEmailsQuery, { variables: { status: status || null }, fetchPolicy: "cache-and-network" });
+  const [retry] = useMutation(RetryEmailMutation, { refetchQueries: ["AdminDashboardCounts"] });
+
+  async function onRetry(id: string) {
+    try {
+      const result = await retry({ variables: { id } });
+      const payload = result.data?.retryEmail;
+      if (payload?.__typename === "MutationRetryEmailSuccess") toast("Email queued again");
+      else toast.error(payload && "message" in payload ? payload.message : "Failed to retry the email");
+    } catch {
+      toast.error("Failed to retry the email");
+    }
+  }
+
+  const emails = data?.adminEmails ?? [];
+  return (
+    <div className="admin-panel">
+      <div className="admin-panel__head">
+        <h2>Emails</h2>
+        <button type="button" className="button button--small button--ghost" onClick={() => void refetch()}>
+          Refresh
+        </button>
+      </div>
+      <div className="admin-filters">
+        <label>
+          Status
+          <select value={status} onChange={(e) => setStatus(e.target.value as Status | "")}>
+            <option value="">All</option>
+            <option value="queued">Queued</option>
+            <option value="sent">Sent</option>
+            <option value="failed">Failed</option>
+          </select>
+        </label>
+      </div>
+      {error ? <p className="admin-error" role="alert">Could not load emails: {error.message}</p> : null}
+      {loading && !data ? <p className="page-status">Loading emails...</p> : null}
+      {data && emails.length === 0 ? <p className="page-status">No emails.</p> : null}
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Recipient</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Status</th>
+              <th scope="col">Time</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {emails.map((email) => (
+              <tr key={email.id}>
+                <td>{email.to}</td>
+                <td>{email.subject}</td>
+                <td>
+                  <span className={`admin-pill admin-pill--${email.status}`}>{email.status}</span>
+                  {email.lastError ? <div className="admin-muted" title={email.lastError}>{email.attempts} attempt(s): {email.lastError.slice(0, 80)}</div> : null}
+                </td>
+                <td>{dateTime.format(new Date(email.sentAt ?? email.createdAt))}</td>
+                <td>
+                  {email.status === "failed" ? (
+                    <button type="button" className="button button--small" onClick={() => void onRetry(email.id)}>
+                      Retry
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

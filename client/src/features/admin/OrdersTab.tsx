@@ -1,0 +1,245 @@
+// Admin orders: newest first with items; filters by month and item size (applied by the server);
+// status select (any to any); shipping details; delete after a confirm.
+import { useState } from "react";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { OrderAuditTimeline } from "../payments/OrderAuditTimeline.tsx";
+import { graphql } from "../../gql/index.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { toast } from "../../ui/toast.tsx";
+
+export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled"] as const;
+type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const AdminOrdersQuery = graphql(`
+  query AdminOrdersList($filter: AdminOrderFilter) {
+    adminOrders(filter: $filter, limit: 200) {
+      id
+      shortOrderId
+      orderNumber
+      createdAt
+      status
+      paymentStatus
+      total
+      customerName
+      customerEmail
+      customerPhone
+      customerAddress
+      deliveryMethod
+      trackingNumber
+      transportCompany
+      waybillNumber
+      driverPhone
+      items {
+        id
+        productName
+        quantity
+        price
+        size
+      }
+    }
+  }
+`);
+
+const UpdateOrderStatusMutation = graphql(`
+  mutation AdminUpdateOrderStatus($input: UpdateOrderStatusInput!) {
+    updateOrderStatus(input: $input) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationUpdateOrderStatusSuccess {
+        data {
+          id
+          status
+          trackingNumber
+          trackingStatus
+          transportCompany
+          waybillNumber
+          driverPhone
+        }
+      }
+    }
+  }
+`);
+
+const DeleteOrderMutation = graphql(`
+  mutation AdminDeleteOrder($id: ID!) {
+    deleteOrder(id: $id) {
+      __typename
+      ... on Error {
+        message
+      }
+    }
+  }
+`);
+
+type AdminOrder = NonNullable<ReturnType<typeof useAdminOrders>["data"]>["adminOrders"][number];
+
+function useAdminOrders(month: string, size: string) {
+  const filter = { month: month || null, size: size.trim() || null };
+  return useQuery(AdminOrdersQuery, { variables: { filter }, fetchPolicy: "cache-and-network" });
+}
+
+const dateTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
+
+function OrderRow({ order }: { order: AdminOrder }) {
+  const [showHistory, setShowHistory] = useState(false);
+  const [shipping, setShipping] = useState({
+    transportCompany: order.transportCompany ?? "",
+    waybillNumber: order.waybillNumber ?? "",
+    driverPhone: order.driverPhone ?? "",
+  });
+  const [updateStatus, { loading: updating }] = useMutation(UpdateOrderStatusMutation);
+  const [deleteOrder] = useMutation(DeleteOrderMutation, { refetchQueries: ["AdminOrdersList", "AdminDashboardCounts"] });
+
+  async function changeStatus(status: OrderStatus, withShipping: boolean) {
+    try {
+      const result = await updateStatus({
+        variables: {
+          input: {
+            orderId: order.id,
+            status,
+            ...(withShipping || status === "shipped"
+              ? { transportCompany: shipping.transportCompany, waybillNumber: shipping.waybillNumber, driverPhone: shipping.driverPhone }
+              : {}),
+          },
+        },
+      });
+      const payload = result.data?.updateOrderStatus;
+      if (payload?.__typename === "MutationUpdateOrderStatusSuccess") {
+        toast(withShipping && status === order.status ? "Shipping details saved" : `Order status updated to ${status}`);
+      } else {
+        toast.error(payload && "message" in payload ? `Failed to update order status: ${payload.message}` : "Failed to update order status");
+      }
+    } catch {
+      toast.error("Failed to update order status");
+    }
+  }
+
+  async function onDelete() {
+    if (!window.confirm("Are you sure you want to delete this order?")) return;
+    try {
+      const result = await deleteOrder({
+        variables: { id: order.id },
+        update(cache, { data: deleted }) {
+          if (deleted?.deleteOrder.__typename !== "MutationDeleteOrderSuccess") return;
+          cache.evict({ id: cache.identify({ __typename: "Order", id: order.id }) });
+          cache.gc();
+        },
+      });
+      const payload = result.data?.deleteOrder;
+      if (payload?.__typename === "MutationDeleteOrderSuccess") toast("Order deleted successfully");
+      else toast.error(`Failed to delete order: ${payload && "message" in payload ? payload.message : "unknown error"}`);
+    } catch (error) {
+      toast.error(`Failed to delete order: ${error instanceof Error ? error.message : "unknown error"}`);
+    }
+  }
+
+  const statusId = `order-status-${order.id}`;
+  return (
+    <li className="admin-order" data-testid="admin-order" data-order={order.shortOrderId}>
+      <div className="admin-order__head">
+        <div>
+          <strong>#{order.shortOrderId}</strong> <span className="admin-muted">{dateTime.format(new Date(order.createdAt))}</span>
+          <div>
+            {order.customerName} · {order.customerEmail} · {order.customerPhone}
+          </div>
+          <div className="admin-muted">
+            {order.deliveryMethod}
+            {order.customerAddress ? ` · ${order.customerAddress}` : ""} · payment {order.paymentStatus.replace("_", " ")}
+          </div>
+        </div>
+        <div className="admin-order__total">{formatNaira(order.total)}</div>
+      </div>
+      <ul className="admin-order__items">
+        {order.items.map((item) => (
+          <li key={item.id}>
+            {item.productName}
+            {item.size ? ` (${item.size})` : ""} — {item.quantity} x {formatNaira(item.price)}
+          </li>
+        ))}
+      </ul>
+      <div className="admin-order__controls">
+        <label htmlFor={statusId}>Status</label>
+        <select
+          id={statusId}
+          value={order.status}
+          disabled={updating}
+          onChange={(e) => void changeStatus(e.target.value as OrderStatus, false)}
+        >
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        {order.trackingNumber ? <span className="admin-muted">Tracking {order.trackingNumber}</span> : null}
+        <button type="button" className="button button--small button--danger" onClick={onDelete} aria-label={`Delete order ${order.shortOrderId}`}>
+          Delete
+        </button>
+      </div>
+      <details className="admin-order__shipping">
+        <summary>Shipping details</summary>
+        <div className="admin-form admin-form--inline">
+          <label>
+            Transport company
+            <input maxLength={100} value={shipping.transportCompany} onChange={(e) => setShipping({ ...shipping, transportCompany: e.target.value })} />
+          </label>
+          <label>
+            Waybill number
+            <input maxLength={60} value={shipping.waybillNumber} onChange={(e) => setShipping({ ...shipping, waybillNumber: e.target.value })} />
+          </label>
+          <label>
+            Driver's phone
+            <input type="tel" maxLength={30} value={shipping.driverPhone} onChange={(e) => setShipping({ ...shipping, driverPhone: e.target.value })} />
+          </label>
+          <button type="button" className="button button--small" disabled={updating} onClick={() => void changeStatus(order.status as OrderStatus, true)}>
+            Save shipping details
+          </button>
+        </div>
+      </details>
+      <details className="admin-order__history" onToggle={(e) => setShowHistory(e.currentTarget.open)}>
+        <summary>History</summary>
+        {/* Loaded only when opened: one audit query per order the admin looks at. */}
+        {showHistory ? <OrderAuditTimeline orderId={order.id} /> : null}
+      </details>
+    </li>
+  );
+}
+
+export function OrdersTab() {
+  const [month, setMonth] = useState("");
+  const [size, setSize] = useState("");
+  const { data, loading, error } = useAdminOrders(month, size);
+  const orders = data?.adminOrders ?? [];
+  return (
+    <div className="admin-panel">
+      <div className="admin-panel__head">
+        <h2>Orders</h2>
+      </div>
+      <div className="admin-filters">
+        <label>
+          Month
+          <input type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
+        </label>
+        <label>
+          Size
+          <input value={size} maxLength={30} placeholder="e.g. M" onChange={(e) => setSize(e.target.value)} />
+        </label>
+        {month || size ? (
+          <button type="button" className="link-button" onClick={() => (setMonth(""), setSize(""))}>
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+      {error ? <p className="admin-error" role="alert">Could not load orders: {error.message}</p> : null}
+      {loading && !data ? <p className="page-status">Loading orders...</p> : null}
+      {data && orders.length === 0 ? <p className="page-status">No orders found.</p> : null}
+      <ul className="admin-list">
+        {orders.map((order) => (
+          <OrderRow key={order.id} order={order} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+// Add and edit products in one dialog (SPEC §4, §5): the slug follows the name while it changes
+// and stays editable; images upload several at once with progress; the first becomes the main
+// image and the others the gallery.
+import { useEffect, useState, type FormEvent } from "react";
+import { useMutation } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { slugify } from "../../../../common/slug.ts";
+import { toast } from "../../ui/toast.tsx";
+import { AdminDialog } from "./AdminDialog.tsx";
+import { IMAGE_ACCEPT, uploadProductImages } from "./upload-images.ts";
+
+export interface EditableProduct {
+  id: string;
+  name: string;
+  slug: string;
+  price: string;
+  originalPrice?: string | null;
+  stock: number;
+  size?: string | null;
+  imageUrl?: string | null;
+  galleryUrls: string[];
+  description?: string | null;
+  category?: { id: string } | null;
+}
+
+const CreateProductMutation = graphql(`
+  mutation AdminCreateProduct($input: AdminProductInput!) {
+    createProduct(input: $input) {
+      __typename
+      ... on ValidationError {
+        message
+        field
+      }
+    }
+  }
+`);
+
+const UpdateProductMutation = graphql(`
+  mutation AdminUpdateProduct($id: ID!, $input: AdminProductInput!) {
+    updateProduct(id: $id, input: $input) {
+      __typename
+      ... on Error {
+        message
+      }
+    }
+  }
+`);
+
+interface FormState {
+  name: string;
+  slug: string;
+  price: string;
+  originalPrice: string;
+  stock: string;
+  categoryId: string;
+  size: string;
+  description: string;
+  imageUrl: string;
+  galleryUrls: string[];
+}
+
+function initialState(product: EditableProduct | null): FormState {
+  return {
+    name: product?.name ?? "",
+    slug: product?.slug ?? "",
+    price: product ? String(Number(product.price)) : "",
+    originalPrice: product?.originalPrice ? String(Number(product.originalPrice)) : "",
+    stock: product ? String(product.stock) : "1",
+    categoryId: product?.category?.id ?? "",
+    size: product?.size ?? "",
+    description: product?.description ?? "",
+    imageUrl: product?.imageUrl ?? "",
+    galleryUrls: product?.galleryUrls ?? [],
+  };
+}
+
+/** Browser-side check for a quick answer; the server validates again and decides. */
+function formError(form: FormState): string | null {
+  if (!form.name.trim()) return "Product name is required";
+  const price = Number.parseFloat(form.price);
+  if (!Number.isFinite(price) || price <= 0) return "Price must be a positive amount of naira";
+  if (form.originalPrice.trim() && !Number.isFinite(Number.parseFloat(form.originalPrice))) return "Original price must be an amount of naira";
+  const stock = Number.parseInt(form.stock, 10);
+  if (!Number.isInteger(stock) || stock < 0) return "Stock must be a whole number of 0 or more";
+  return null;
+}
+
+export function ProductDialog({
+  open,
+  product,
+  categories,
+  onClose,
+}: {
+  open: boolean;
+  product: EditableProduct | null;
+  categories: { id: string; name: string }[];
+  onClose: () => void;
+}) {
+  const [form, setForm] = useState<FormState>(() => initialState(product));
+  const [progress, setProgress] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const refetchQueries = ["AdminProductsList", "AdminDashboardCounts"];
+  const [createProduct] = useMutation(CreateProductMutation, { refetchQueries });
+  const [updateProduct] = useMutation(UpdateProductMutation, { refetchQueries });
+
+  // Reset only when the dialog opens (or switches product): list refetches must not wipe typing.
+  useEffect(() => {
+    if (open) setForm(initialState(product));
+  }, [open, product?.id]);
+
+  const set = (patch: Partial<FormState>) => setForm((current) => ({ ...current, ...patch }));
+
+  async function onFiles(fileList: FileList | null) {
+    const files = Array.from(fileList ?? []);
+    if (!files.length) return;
+    if (files.some((file) => !file.type.startsWith("image/"))) {
+      toast.error("Error uploading images: Only image files can be uploaded");
+      return;
+    }
+    setProgress(0);
+    try {
+      const uploaded = await uploadProductImages(files, setProgress);
+      const urls = uploaded.map((file) => file.url);
+      set({ imageUrl: urls[0] ?? "", galleryUrls: urls.slice(1) });
+      toast(`${urls.length} image(s) uploaded successfully!`);
+    } catch (error) {
+      toast.error(`Error uploading images: ${error instanceof Error ? error.message : "Upload failed"}`);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem = formError(form);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    const input = {
+      name: form.name.trim(),
+      slug: form.slug.trim() || null,
+      price: String(Number.parseFloat(form.price)),
+      originalPrice: form.originalPrice.trim() ? String(Number.parseFloat(form.originalPrice)) : null,
+      stock: Number.parseInt(form.stock, 10),
+      categoryId: form.categoryId || null,
+      imageUrl: form.imageUrl || null,
+      galleryUrls: form.galleryUrls,
+      size: form.size.trim() || null,
+      description: form.description.trim() || null,
+    };
+    setSaving(true);
+    try {
+      if (product) {
+        const result = await updateProduct({ variables: { id: product.id, input } });
+        const payload = result.data?.updateProduct;
+        if (payload?.__typename === "MutationUpdateProductSuccess") {
+          toast("Product updated!");
+          onClose();
+        } else toast.error(payload && "message" in payload ? payload.message : "Failed to save product");
+      } else {
+        const result = await createProduct({ variables: { input } });
+        const payload = result.data?.createProduct;
+        if (payload?.__typename === "MutationCreateProductSuccess") {
+          toast("Product added!");
+          onClose();
+        } else toast.error(payload && "message" in payload ? payload.message : "Failed to save product");
+      }
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : "Failed to save product");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const images = [form.imageUrl, ...form.galleryUrls].filter(Boolean);
+  return (
+    <AdminDialog title={product ? "Edit Product" : "Add Product"} open={open} onClose={onClose}>
+      <form className="admin-form" onSubmit={onSubmit} noValidate>
+        <label>
+          Name
+          <input value={form.name} required maxLength={200} onChange={(e) => set({ name: e.target.value, slug: slugify(e.target.value) })} />
+        </label>
+        <label>
+          Slug
+          <input value={form.slug} maxLength={200} onChange={(e) => set({ slug: e.target.value })} />
+        </label>
+        <div className="admin-form__row">
+          <label>
+            Price (₦)
+            <input inputMode="decimal" value={form.price} onChange={(e) => set({ price: e.target.value })} />
+          </label>
+          <label>
+            Original price (₦)
+            <input inputMode="decimal" value={form.originalPrice} onChange={(e) => set({ originalPrice: e.target.value })} />
+          </label>
+        </div>
+        <div className="admin-form__row">
+          <label>
+            Stock
+            <input inputMode="numeric" value={form.stock} onChange={(e) => set({ stock: e.target.value })} />
+          </label>
+          <label>
+            Size
+            <input value={form.size} maxLength={30} onChange={(e) => set({ size: e.target.value })} />
+          </label>
+        </div>
+        <label>
+          Category
+          <select value={form.categoryId} onChange={(e) => set({ categoryId: e.target.value })}>
+            <option value="">No category</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Description
+          <textarea rows={3} maxLength={5000} value={form.description} onChange={(e) => set({ description: e.target.value })} />
+        </label>
+        <label>
+          Images
+          <input type="file" accept={IMAGE_ACCEPT} multiple disabled={progress !== null} onChange={(e) => {
+            void onFiles(e.target.files);
+            e.target.value = "";
+          }} />
+        </label>
+        {progress !== null ? (
+          <progress className="admin-progress" max={1} value={progress} aria-label="Upload progress">
+            {Math.round(progress * 100)}%
+          </progress>
+        ) : null}
+        {images.length ? (
+          <ul className="admin-thumbs" aria-label="Product images">
+            {images.map((url, i) => (
+              <li key={url}>
+                <img src={url} alt={i === 0 ? "Main image" : `Gallery image ${i}`} width={64} height={80} />
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={`Remove image ${i + 1}`}
+                  onClick={() => {
+                    const rest = images.filter((u) => u !== url);
+                    set({ imageUrl: rest[0] ?? "", galleryUrls: rest.slice(1) });
+                  }}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="admin-form__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={saving || progress !== null}>
+            {saving ? "Saving..." : product ? "Update Product" : "Add Product"}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

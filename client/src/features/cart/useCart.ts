@@ -1,0 +1,221 @@
+// One cart for the cart and checkout pages: the server cart when signed in, else the browser's guest
+// cart with current prices and stock read in one query by id list. The server decides the final total.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useApolloClient, useMutation, useQuery } from "@apollo/client/react";
+import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import { getFragmentData, graphql } from "../../gql/index.ts";
+import { useViewer, ViewerQuery } from "../../app/useViewer.ts";
+import { toast } from "../../ui/toast.tsx";
+import { onlyInStockMessage } from "../../../../common/checkout.ts";
+import { CART_UPDATED, notifyCartUpdated, readGuestCart, removeGuestLine, setGuestQuantity, type GuestCartLine } from "./guest-cart.ts";
+
+export const CartProductFragment = graphql(`
+  fragment CartProduct on Product {
+    id
+    name
+    slug
+    price
+    imageUrl
+    size
+    stock
+    category {
+      id
+    }
+  }
+`);
+
+const ServerCartQuery = graphql(`
+  query CartLines {
+    cart {
+      id
+      quantity
+      product {
+        ...CartProduct
+      }
+    }
+  }
+`);
+
+const GuestCartProductsQuery = graphql(`
+  query CartGuestProducts($ids: [ID!]!) {
+    cartProducts(ids: $ids) {
+      ...CartProduct
+    }
+  }
+`);
+
+const UpdateCartItemMutation = graphql(`
+  mutation CartUpdateItem($itemId: ID!, $quantity: Int!) {
+    updateCartItem(itemId: $itemId, quantity: $quantity) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationUpdateCartItemSuccess {
+        data {
+          id
+          quantity
+        }
+      }
+    }
+  }
+`);
+
+const RemoveCartItemMutation = graphql(`
+  mutation CartRemoveItem($itemId: ID!) {
+    removeCartItem(itemId: $itemId) {
+      __typename
+      ... on Error {
+        message
+      }
+    }
+  }
+`);
+
+const CartLogOutMutation = graphql(`
+  mutation CartSessionLogOut {
+    logOut
+  }
+`);
+
+export interface CartLine {
+  /** The server cart item id, or the product id for a guest line. */
+  key: string;
+  productId: string;
+  name: string;
+  slug: string;
+  price: string;
+  imageUrl: string | null;
+  size: string | null;
+  stock: number;
+  categoryId: string | null;
+  quantity: number;
+}
+
+type CartProduct = {
+  id: string;
+  name: string;
+  slug: string;
+  price: string;
+  imageUrl?: string | null;
+  size?: string | null;
+  stock: number;
+  category?: { id: string } | null;
+};
+
+function lineOf(key: string, product: CartProduct, quantity: number): CartLine {
+  return {
+    key,
+    productId: product.id,
+    name: product.name,
+    slug: product.slug,
+    price: product.price,
+    imageUrl: product.imageUrl ?? null,
+    size: product.size ?? null,
+    stock: product.stock,
+    categoryId: product.category?.id ?? null,
+    quantity,
+  };
+}
+
+/** Kobo arithmetic: exact for naira amounts with two decimals. */
+export function subtotalOf(lines: CartLine[]): string {
+  const kobo = lines.reduce((sum, l) => sum + Math.round(Number(l.price) * 100) * l.quantity, 0);
+  return (kobo / 100).toFixed(2);
+}
+
+function useGuestLines(): GuestCartLine[] {
+  const [lines, setLines] = useState(readGuestCart);
+  useEffect(() => {
+    const refresh = () => setLines(readGuestCart());
+    window.addEventListener(CART_UPDATED, refresh);
+    window.addEventListener("storage", refresh);
+    return () => {
+      window.removeEventListener(CART_UPDATED, refresh);
+      window.removeEventListener("storage", refresh);
+    };
+  }, []);
+  return lines;
+}
+
+export function useCart() {
+  const { viewer, loading: viewerLoading } = useViewer();
+  const apollo = useApolloClient();
+  const signedIn = Boolean(viewer);
+  const guestLines = useGuestLines();
+  const ids = useMemo(() => guestLines.map((l) => l.product_id).sort(), [guestLines]);
+  const server = useQuery(ServerCartQuery, { skip: !signedIn, fetchPolicy: "cache-and-network" });
+  const guest = useQuery(GuestCartProductsQuery, { skip: signedIn || viewerLoading || ids.length === 0, variables: { ids } });
+  const [updateItem] = useMutation(UpdateCartItemMutation);
+  const [removeItem] = useMutation(RemoveCartItemMutation);
+  const [logOut] = useMutation(CartLogOutMutation);
+
+  // A session that stopped working signs the shopper out; the guest cart takes over (SPEC §4).
+  const sessionLost = CombinedGraphQLErrors.is(server.error) && server.error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
+  useEffect(() => {
+    if (!sessionLost) return;
+    void logOut()
+      .catch(() => undefined)
+      .finally(() => {
+        apollo.writeQuery({ query: ViewerQuery, data: { viewer: null } });
+        toast.info("Your session has ended. You can continue as a guest.");
+      });
+  }, [sessionLost, logOut, apollo]);
+
+  const lines: CartLine[] = useMemo(() => {
+    if (signedIn) return (server.data?.cart ?? []).map((item) => lineOf(item.id, getFragmentData(CartProductFragment, item.product), item.quantity));
+    const products = new Map((guest.data?.cartProducts ?? []).map((ref) => getFragmentData(CartProductFragment, ref)).map((p) => [p.id, p]));
+    return guestLines.flatMap((l) => {
+      const product = products.get(l.product_id);
+      return product ? [lineOf(product.id, product, l.quantity)] : [];
+    });
+  }, [signedIn, server.data, guest.data, guestLines]);
+
+  const loading = viewerLoading || (signedIn ? server.loading && !server.data : ids.length > 0 && guest.loading && !guest.data);
+
+  /** Below 1 is ignored; above the stock is refused with the spec's message. */
+  const setQuantity = useCallback(
+    async (line: CartLine, quantity: number) => {
+      if (quantity < 1) return;
+      if (quantity > line.stock) {
+        toast.error(onlyInStockMessage(line.stock));
+        return;
+      }
+      if (!signedIn) {
+        setGuestQuantity(line.productId, quantity);
+        return;
+      }
+      try {
+        const { data } = await updateItem({ variables: { itemId: line.key, quantity } });
+        if (data?.updateCartItem.__typename !== "MutationUpdateCartItemSuccess") {
+          toast.error(data && "message" in data.updateCartItem ? data.updateCartItem.message : "Failed to update cart");
+        }
+        notifyCartUpdated();
+      } catch {
+        toast.error("Failed to update cart");
+      }
+    },
+    [signedIn, updateItem],
+  );
+
+  const remove = useCallback(
+    async (line: CartLine) => {
+      if (!signedIn) {
+        removeGuestLine(line.productId);
+        toast("Item removed from cart");
+        return;
+      }
+      try {
+        await removeItem({ variables: { itemId: line.key } });
+        await server.refetch();
+        notifyCartUpdated();
+        toast("Item removed from cart");
+      } catch {
+        toast.error("Failed to remove item");
+      }
+    },
+    [signedIn, removeItem, server],
+  );
+
+  return { lines, loading, signedIn, subtotal: subtotalOf(lines), setQuantity, remove, refetch: server.refetch };
+}

@@ -1,0 +1,42 @@
+// Words shown to shoppers for the order vocabulary (DESIGN §6.5).
+export const STATUS_LABELS: Record<string, string> = {
+  pending: "Pending",
+  confirmed: "Confirmed",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  awaiting_transfer: "Awaiting transfer",
+  under_review: "Receipt under review",
+  paid: "Paid",
+  expired: "Expired (unpaid)",
+};
+
+export const DELIVERY_LABELS: Record<string, string> = {
+  doorstep: "Doorstep delivery",
+  park: "Motor park",
+  pickup: "Store pickup",
+};
+
+export const PAYMENT_METHOD_LABELS: Record<string, string> = { bank_transfer: "Bank transfer" };
+
+/** Status colours of the account list: delivered green, processing blue, anything else yellow. */
+export function statusTone(status: string): "green" | "blue" | "yellow" {
+  return status === "delivered" ? "green" : status === "processing" ? "blue" : "yellow";
+}
+
+/** Local date and time, the same on every browser (no locale surprises in tests or screenshots). */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  const hh = d.getHours() % 12 || 12;
+  const mm = d.getMinutes().toString().padStart(2, "0");
+  return `${d.getDate()} ${months[d.getMonth()]} ${d.getFullYear()}, ${hh}:${mm} ${d.getHours() < 12 ? "AM" : "PM"}`;
+}
+
+export function formatDate(iso: string): string {
+  return formatDateTime(iso).split(",")[0]!;
+}

@@ -1,0 +1,47 @@
+// Checkout details as both sides check them: the spec's rules (validation.ts) plus a real Nigerian
+// phone number (phone.ts) and, for motor-park delivery, the destination state and park.
+import { deliveryDetailsErrors, LIMITS, MESSAGES, type DeliveryDetailsInput } from "./validation.ts";
+import { phoneError } from "./phone.ts";
+
+export const DELIVERY_METHODS = ["doorstep", "park", "pickup"] as const;
+export type DeliveryMethodName = (typeof DELIVERY_METHODS)[number];
+
+export const PARK_MESSAGE = "Please choose the destination state and motor park";
+
+export interface CheckoutDetailsInput extends DeliveryDetailsInput {
+  parkState?: string | null;
+  parkName?: string | null;
+}
+
+/** The address stored for a motor-park order, as the spec's "Park:" prefix requires. */
+export function parkAddress(parkName: string, parkState: string): string {
+  return `Park: ${parkName.trim()}, ${parkState.trim()}`;
+}
+
+/** Every failing message in the order the form shows them (name, email, phone, address). */
+export function checkoutDetailsErrors(input: CheckoutDetailsInput): { field: string; message: string }[] {
+  const isPark = input.deliveryMethod === "park";
+  const parkState = (input.parkState ?? "").trim();
+  const parkName = (input.parkName ?? "").trim();
+  const errors = deliveryDetailsErrors({
+    ...input,
+    // For a park the address is the chosen park; the pickup address is the store's own.
+    address: isPark ? (parkState && parkName ? parkAddress(parkName, parkState) : "") : input.deliveryMethod === "pickup" ? null : input.address,
+  }).map((e) => (isPark && e.field === "address" && e.message === MESSAGES.addressRequired ? { field: "park", message: PARK_MESSAGE } : e));
+  if (!errors.some((e) => e.field === "phone")) {
+    const phone = phoneError(input.phone);
+    if (phone) errors.splice(errors.filter((e) => e.field === "fullName" || e.field === "email").length, 0, { field: "phone", message: phone });
+  }
+  if (!(DELIVERY_METHODS as readonly string[]).includes(input.deliveryMethod)) {
+    errors.push({ field: "deliveryMethod", message: "Please choose doorstep delivery, park pickup or store pickup" });
+  }
+  if (isPark && (parkState.length > LIMITS.name || parkName.length > LIMITS.name)) {
+    errors.push({ field: "park", message: MESSAGES.tooLong("Park", LIMITS.name) });
+  }
+  return errors;
+}
+
+/** The spec's "Only {n} items available in stock" (and the out-of-stock text when none is left). */
+export function onlyInStockMessage(available: number): string {
+  return available > 0 ? `Only ${available} ${available === 1 ? "item" : "items"} available in stock` : "This item is out of stock";
+}

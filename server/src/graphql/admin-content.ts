@@ -1,0 +1,101 @@
+// Admin: customer reviews and homepage sections (types defined by the home schema file).
+import { builder } from "./builder.ts";
+import { nonEmptyQuery } from "./admin-query.ts";
+import { SectionTypeEnum } from "./home.ts";
+import { actorOf } from "../modules/audit/audit.service.ts";
+import { NotFoundError, ValidationError } from "../modules/errors.ts";
+import { createReview, deleteReview, updateReview } from "../modules/content/reviews-admin.ts";
+import { createSection, deleteSection, updateSection } from "../modules/content/sections-admin.ts";
+
+const ReviewInput = builder.inputType("AdminReviewInput", {
+  fields: (t) => ({
+    customerName: t.string({ required: true }),
+    reviewText: t.string({ required: true }),
+    rating: t.int({ required: false, description: "1 to 5 stars (default 5)" }),
+    isFeatured: t.boolean({ required: false, description: "Default true" }),
+    productId: t.id({ required: false }),
+  }),
+});
+
+const SectionInput = builder.inputType("AdminSectionInput", {
+  fields: (t) => ({
+    title: t.string({ required: true }),
+    sectionType: t.field({ type: SectionTypeEnum, required: false, description: "Default latest" }),
+    description: t.string({ required: false }),
+    isActive: t.boolean({ required: false, description: "Default true" }),
+    displayOrder: t.int({ required: false, description: "Default 0; lowest active shows on the home page" }),
+  }),
+});
+
+const reviewInput = (input: typeof ReviewInput.$inferInput) => ({ ...input, productId: input.productId ? String(input.productId) : null });
+
+builder.queryFields((t) => ({
+  adminReviews: t.prismaField({
+    type: ["CustomerReview"],
+    description: "Every review with its product, newest first.",
+    authScopes: { admin: true },
+    resolve: (query, _root, _args, ctx) => ctx.prisma.customerReview.findMany({ ...query, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 500 }),
+  }),
+  adminHomepageSections: t.prismaField({
+    type: ["HomepageSection"],
+    description: "Every homepage section by display order.",
+    authScopes: { admin: true },
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.homepageSection.findMany({ ...query, orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }, { id: "asc" }], take: 200 }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createReview: t.prismaField({
+    type: "CustomerReview",
+    authScopes: { admin: true },
+    errors: { types: [ValidationError] },
+    args: { input: t.arg({ type: ReviewInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const review = await createReview(ctx.prisma, actorOf(ctx.viewer), reviewInput(input));
+      return ctx.prisma.customerReview.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: review.id } });
+    },
+  }),
+  updateReview: t.prismaField({
+    type: "CustomerReview",
+    authScopes: { admin: true },
+    errors: { types: [ValidationError, NotFoundError] },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: ReviewInput, required: true }) },
+    resolve: async (query, _root, { id, input }, ctx) => {
+      const review = await updateReview(ctx.prisma, actorOf(ctx.viewer), String(id), reviewInput(input));
+      return ctx.prisma.customerReview.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: review.id } });
+    },
+  }),
+  deleteReview: t.id({
+    authScopes: { admin: true },
+    errors: { types: [ValidationError, NotFoundError] },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => deleteReview(ctx.prisma, actorOf(ctx.viewer), String(id)),
+  }),
+  createHomepageSection: t.prismaField({
+    type: "HomepageSection",
+    authScopes: { admin: true },
+    errors: { types: [ValidationError] },
+    args: { input: t.arg({ type: SectionInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const section = await createSection(ctx.prisma, actorOf(ctx.viewer), input);
+      return ctx.prisma.homepageSection.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: section.id } });
+    },
+  }),
+  updateHomepageSection: t.prismaField({
+    type: "HomepageSection",
+    authScopes: { admin: true },
+    errors: { types: [ValidationError, NotFoundError] },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: SectionInput, required: true }) },
+    resolve: async (query, _root, { id, input }, ctx) => {
+      const section = await updateSection(ctx.prisma, actorOf(ctx.viewer), String(id), input);
+      return ctx.prisma.homepageSection.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: section.id } });
+    },
+  }),
+  deleteHomepageSection: t.id({
+    authScopes: { admin: true },
+    errors: { types: [ValidationError, NotFoundError] },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => deleteSection(ctx.prisma, actorOf(ctx.viewer), String(id)),
+  }),
+}));

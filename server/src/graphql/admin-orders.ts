@@ -1,0 +1,72 @@
+// Admin: every order (newest first, filters by month and size), status changes and deletion.
+import { builder } from "./builder.ts";
+import { nonEmptyQuery } from "./admin-query.ts";
+import { OrderStatusEnum } from "./orders.ts";
+import { actorOf } from "../modules/audit/audit.service.ts";
+import { InsufficientStockError, NotFoundError, ValidationError, invariant } from "../modules/errors.ts";
+import { changeOrderStatus } from "../modules/orders/order-status.ts";
+import { ADMIN_ORDER_ORDER, adminOrderWhere, deleteOrder } from "../modules/orders/order-admin.ts";
+
+const AdminOrderFilter = builder.inputType("AdminOrderFilter", {
+  fields: (t) => ({
+    month: t.string({ required: false, description: "YYYY-MM: orders created that month (West Africa Time)" }),
+    size: t.string({ required: false, description: "Case-insensitive match on an item's size" }),
+  }),
+});
+
+const UpdateOrderStatusInput = builder.inputType("UpdateOrderStatusInput", {
+  fields: (t) => ({
+    orderId: t.id({ required: true }),
+    status: t.field({ type: OrderStatusEnum, required: true }),
+    reason: t.string({ required: false, description: "Why (kept in the audit log)" }),
+    transportCompany: t.string({ required: false, description: "When shipping: the transport company" }),
+    waybillNumber: t.string({ required: false }),
+    driverPhone: t.string({ required: false }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  adminOrders: t.prismaField({
+    type: ["Order"],
+    description: "Orders with their items, newest first, optionally filtered by month and item size.",
+    authScopes: { admin: true },
+    args: {
+      filter: t.arg({ type: AdminOrderFilter, required: false }),
+      offset: t.arg.int({ required: false, defaultValue: 0 }),
+      limit: t.arg.int({ required: false, defaultValue: 100 }),
+    },
+    resolve: (query, _root, args, ctx) => {
+      const offset = args.offset ?? 0;
+      const limit = args.limit ?? 100;
+      invariant(offset >= 0, "offset must be 0 or more", "offset");
+      invariant(limit >= 1 && limit <= 500, "limit must be between 1 and 500", "limit");
+      return ctx.prisma.order.findMany({ ...query, where: adminOrderWhere(args.filter ?? {}), orderBy: ADMIN_ORDER_ORDER, skip: offset, take: limit });
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  updateOrderStatus: t.prismaField({
+    type: "Order",
+    description: "Any status to any other; stock, tracking, the customer's email and the audit log follow.",
+    authScopes: { admin: true },
+    errors: { types: [ValidationError, NotFoundError, InsufficientStockError] },
+    args: { input: t.arg({ type: UpdateOrderStatusInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const order = await changeOrderStatus(
+        ctx.prisma,
+        actorOf(ctx.viewer),
+        { ...input, orderId: String(input.orderId) },
+        { publicUrl: ctx.config.publicUrl, holdHours: ctx.config.holdHours },
+      );
+      return ctx.prisma.order.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: order.id } });
+    },
+  }),
+  deleteOrder: t.id({
+    description: "Deletes the order's items, then the order, in one transaction. Returns the deleted id.",
+    authScopes: { admin: true },
+    errors: { types: [ValidationError, NotFoundError] },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => deleteOrder(ctx.prisma, actorOf(ctx.viewer), String(id)),
+  }),
+}));

@@ -1,0 +1,55 @@
+// Reading the audit log: a per-order timeline and a filterable list for admins.
+import type { Db } from "../../db/database.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import { ValidationError } from "../errors.ts";
+
+export const AUDIT_PAGE_MAX = 100;
+
+export interface AuditFilter {
+  action?: string | null;
+  /** Inclusive lower bound. */
+  from?: Date | null;
+  /** Exclusive upper bound. */
+  to?: Date | null;
+  orderId?: string | null;
+}
+
+function whereOf(filter: AuditFilter): Prisma.AuditEntryWhereInput {
+  const action = filter.action?.trim();
+  if (action && action.length > 60) throw new ValidationError("Action must be at most 60 characters", "action");
+  if (filter.from && filter.to && filter.from >= filter.to) throw new ValidationError("The start date must be before the end date", "from");
+  return {
+    ...(action ? { action } : {}),
+    ...(filter.orderId ? { orderId: filter.orderId } : {}),
+    ...(filter.from || filter.to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } } : {}),
+  };
+}
+
+export function auditPageWindow(offset: number | null | undefined, limit: number | null | undefined) {
+  const take = limit ?? 50;
+  const skip = offset ?? 0;
+  if (!Number.isInteger(take) || take < 1 || take > AUDIT_PAGE_MAX) throw new ValidationError(`limit must be between 1 and ${AUDIT_PAGE_MAX}`);
+  if (!Number.isInteger(skip) || skip < 0) throw new ValidationError("offset must not be negative");
+  return { skip, take };
+}
+
+/** Newest first. */
+export async function listAuditEntries(prisma: Db, filter: AuditFilter, offset?: number | null, limit?: number | null) {
+  const where = whereOf(filter);
+  const [items, totalCount] = await Promise.all([
+    prisma.auditEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], ...auditPageWindow(offset, limit) }),
+    prisma.auditEntry.count({ where }),
+  ]);
+  return { items, totalCount };
+}
+
+/** One order's history, oldest first. */
+export function orderAuditTimeline(prisma: Db, orderId: string) {
+  return prisma.auditEntry.findMany({ where: { orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 500 });
+}
+
+/** The actions present in the log, for the filter select. */
+export async function auditActions(prisma: Db): Promise<string[]> {
+  const rows = await prisma.auditEntry.findMany({ distinct: ["action"], select: { action: true }, orderBy: { action: "asc" } });
+  return rows.map((r) => r.action);
+}

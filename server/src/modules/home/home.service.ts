@@ -1,0 +1,77 @@
+// What the home page shows (SPEC §2 Home, §7 "Products and categories", §9 limits). Each block is
+// one bounded query; the GraphQL layer adds the selected relations without N+1.
+import type { Prisma, Product } from "../../generated/prisma/client.ts";
+import type { Db } from "../../db/database.ts";
+
+export const FEATURED_PRODUCTS = 12;
+export const SPECIAL_OFFERS = 3;
+export const FEATURED_REVIEWS = 4;
+export const SECTION_PRODUCTS = 6;
+/** The "random" section draws from this many products, keeps RANDOM_KEEP, and shows SECTION_PRODUCTS. */
+export const RANDOM_POOL = 20;
+export const RANDOM_KEEP = 12;
+
+export type SectionType = "latest" | "best_sellers" | "random";
+
+type ProductQuery = Pick<Prisma.ProductFindManyArgs, "include" | "select">;
+
+/** The one homepage section shown: the active one with the lowest display order. */
+export function activeSectionArgs() {
+  return {
+    where: { isActive: true },
+    // createdAt then id break ties so the same section shows on every request.
+    orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }, { id: "asc" }] satisfies Prisma.HomepageSectionOrderByWithRelationInput[],
+  };
+}
+
+/** Latest 12 products, newest first. */
+export function featuredProductsArgs() {
+  return { orderBy: [{ createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[], take: FEATURED_PRODUCTS };
+}
+
+/** Three products ordered by stock ascending, as the spec's call list reads them. */
+export function specialOffersArgs() {
+  return {
+    orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[],
+    take: SPECIAL_OFFERS,
+  };
+}
+
+export function featuredReviewsArgs() {
+  return {
+    where: { isFeatured: true },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }] satisfies Prisma.CustomerReviewOrderByWithRelationInput[],
+    take: FEATURED_REVIEWS,
+  };
+}
+
+/** Up to six products for a section, chosen by its type: latest, best sellers (stock ascending) or random. */
+export async function sectionProducts(
+  prisma: Db,
+  type: SectionType,
+  query: ProductQuery,
+  random: () => number = Math.random,
+): Promise<Product[]> {
+  // query carries the relations the GraphQL selection needs (loaded in one extra query, not per row).
+  const find = (args: Prisma.ProductFindManyArgs) => prisma.product.findMany({ ...query, ...args } as Prisma.ProductFindManyArgs);
+  switch (type) {
+    case "best_sellers":
+      return find({ orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }], take: SECTION_PRODUCTS });
+    case "random": {
+      const pool = await find({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: RANDOM_POOL });
+      return shuffle(pool, random).slice(0, RANDOM_KEEP).slice(0, SECTION_PRODUCTS);
+    }
+    default:
+      return find({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: SECTION_PRODUCTS });
+  }
+}
+
+/** Fisher–Yates: every order equally likely (sort(() => Math.random() - 0.5) is biased). */
+export function shuffle<T>(items: T[], random: () => number = Math.random): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

@@ -1,0 +1,68 @@
+// Admin decisions on a payment. Only these mark an order paid; each is audited and emailed.
+import type { Db } from "../../db/database.ts";
+import type { Config } from "../../config.ts";
+import { queueEmail } from "../../mail/outbox.ts";
+import { recordAudit, type Actor } from "../audit/audit.service.ts";
+import { NotFoundError, ValidationError } from "../errors.ts";
+import { paymentConfirmedEmail, paymentRejectedEmail } from "./emails.ts";
+import { ORDER_NOT_FOUND } from "./ownership.ts";
+import { assertCanMarkPaid, assertCanReject, PAYMENT_LIMITS, PAYMENT_MESSAGES, requiredText, UNPAID } from "./rules.ts";
+import { isUuid } from "../cart/cart.service.ts";
+
+export async function markOrderPaid(prisma: Db, config: Config, actor: Actor, input: { orderId: string; bankReference?: string | null }, now = new Date()) {
+  const bankReference = input.bankReference?.trim() || null;
+  if (bankReference && bankReference.length > PAYMENT_LIMITS.bankReference) {
+    throw new ValidationError(`Bank reference must be at most ${PAYMENT_LIMITS.bankReference} characters`, "bankReference");
+  }
+  if (!isUuid(input.orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
+  return prisma.$transaction(async (tx) => {
+    const order = await tx.order.findUnique({ where: { id: input.orderId } });
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    assertCanMarkPaid(order);
+    // Paying confirms a pending order; an order the admin already moved on keeps its status.
+    const status = order.status === "pending" ? "confirmed" : order.status;
+    const { count } = await tx.order.updateMany({
+      where: { id: order.id, paymentStatus: { in: UNPAID }, status: order.status },
+      data: { paymentStatus: "paid", paidAt: now, bankReference, rejectionReason: null, status },
+    });
+    if (count !== 1) throw new ValidationError(PAYMENT_MESSAGES.changed);
+    await recordAudit(tx, {
+      actor,
+      action: "payment.marked_paid",
+      entityType: "payment",
+      entityId: order.id,
+      orderId: order.id,
+      before: { status: order.status, paymentStatus: order.paymentStatus },
+      after: { status, paymentStatus: "paid", bankReference, total: order.total.toFixed(2) },
+    });
+    await queueEmail(tx, paymentConfirmedEmail(config.publicUrl, order));
+    return tx.order.findUniqueOrThrow({ where: { id: order.id } });
+  });
+}
+
+export async function rejectPayment(prisma: Db, config: Config, actor: Actor, input: { orderId: string; reason: string }) {
+  const reason = requiredText(input.reason, 3, PAYMENT_LIMITS.reason, PAYMENT_MESSAGES.reasonRequired, "reason", "Reason");
+  if (!isUuid(input.orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
+  return prisma.$transaction(async (tx) => {
+    const order = await tx.order.findUnique({ where: { id: input.orderId } });
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    assertCanReject(order);
+    const { count } = await tx.order.updateMany({
+      where: { id: order.id, paymentStatus: "under_review" },
+      data: { paymentStatus: "awaiting_transfer", rejectionReason: reason },
+    });
+    if (count !== 1) throw new ValidationError(PAYMENT_MESSAGES.changed);
+    await recordAudit(tx, {
+      actor,
+      action: "payment.rejected",
+      entityType: "payment",
+      entityId: order.id,
+      orderId: order.id,
+      before: { paymentStatus: order.paymentStatus },
+      after: { paymentStatus: "awaiting_transfer" },
+      reason,
+    });
+    await queueEmail(tx, paymentRejectedEmail(config.publicUrl, order, reason));
+    return tx.order.findUniqueOrThrow({ where: { id: order.id } });
+  });
+}

@@ -1,0 +1,61 @@
+// What the shopper is told about their payment. Queued in the transaction of the decision.
+import { formatNaira } from "../../../../common/naira.ts";
+import type { EmailMessage } from "../../mail/outbox.ts";
+
+export interface OrderForEmail {
+  shortOrderId: string;
+  customerName: string;
+  customerEmail: string;
+  total: { toString(): string };
+}
+
+function trackLink(publicUrl: string, order: OrderForEmail): string {
+  return `${publicUrl}/track-order/${order.shortOrderId}`;
+}
+
+export function receiptReceivedEmail(publicUrl: string, order: OrderForEmail, holdExpiresAt: Date | null): EmailMessage {
+  return {
+    to: order.customerEmail,
+    subject: `We received your payment receipt for order ${order.shortOrderId}`,
+    body:
+      `Hello ${order.customerName},\n\nThanks! We received your transfer receipt for order ${order.shortOrderId} ` +
+      `(${formatNaira(order.total.toString())}). We will check it against our bank account and confirm your payment soon.` +
+      (holdExpiresAt ? `\nYour items stay reserved until ${holdExpiresAt.toUTCString()}.` : "") +
+      `\n\nTrack your order: ${trackLink(publicUrl, order)}\n`,
+  };
+}
+
+export function paymentConfirmedEmail(publicUrl: string, order: OrderForEmail): EmailMessage {
+  return {
+    to: order.customerEmail,
+    subject: `Payment confirmed for order ${order.shortOrderId}`,
+    body:
+      `Hello ${order.customerName},\n\nWe have received your payment of ${formatNaira(order.total.toString())} ` +
+      `for order ${order.shortOrderId}. Your order is confirmed and we are getting it ready.\n\n` +
+      `Track your order: ${trackLink(publicUrl, order)}\n`,
+  };
+}
+
+export function paymentRejectedEmail(publicUrl: string, order: OrderForEmail, reason: string): EmailMessage {
+  return {
+    to: order.customerEmail,
+    subject: `We could not confirm your payment for order ${order.shortOrderId}`,
+    body:
+      `Hello ${order.customerName},\n\nWe could not confirm the transfer for order ${order.shortOrderId} ` +
+      `(${formatNaira(order.total.toString())}).\nReason: ${reason}\n\n` +
+      `Please check the transfer and upload a new receipt, or chat with us on WhatsApp.\n\n` +
+      `Order details: ${trackLink(publicUrl, order)}\n`,
+  };
+}
+
+export function orderExpiredEmail(publicUrl: string, order: OrderForEmail): EmailMessage {
+  return {
+    to: order.customerEmail,
+    subject: `Order ${order.shortOrderId} was cancelled: no payment received in time`,
+    body:
+      `Hello ${order.customerName},\n\nWe did not receive payment of ${formatNaira(order.total.toString())} for order ` +
+      `${order.shortOrderId} before its reservation ended, so the order was cancelled and the items were released.\n` +
+      `If you already paid, reply to this email or chat with us on WhatsApp and we will sort it out.\n\n` +
+      `Shop again: ${publicUrl}/products\n`,
+  };
+}

@@ -1,0 +1,107 @@
+// Holds: stock taken at order time stays reserved until the order is paid or its hold expires.
+// Expiry cancels the order, returns its stock, emails the shopper and is audited: exactly once,
+// even when several server instances run the job at the same moment.
+import { Prisma } from "../../generated/prisma/client.ts";
+import type { Db } from "../../db/database.ts";
+import type { Config } from "../../config.ts";
+import { queueEmail } from "../../mail/outbox.ts";
+import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
+import { orderExpiredEmail } from "./emails.ts";
+import { UNPAID } from "./rules.ts";
+
+/** Orders expired per transaction; the job loops until none are left. */
+const EXPIRY_BATCH = 50;
+
+interface ExpiringOrder {
+  id: string;
+  short_order_id: string;
+  customer_name: string;
+  customer_email: string;
+  total: string;
+  status: string;
+  payment_status: string;
+  hold_expires_at: Date;
+}
+
+/** Expires one batch of overdue unpaid orders; returns the short ids it expired. */
+export async function expireOverdueBatch(prisma: Db, config: Config, now: Date, batch = EXPIRY_BATCH): Promise<string[]> {
+  return prisma.$transaction(async (tx) => {
+    // SKIP LOCKED: a concurrent run skips rows this one holds; once we commit, the WHERE no longer
+    // matches them, so each order is expired (and its stock returned) by exactly one run.
+    const due = await tx.$queryRaw<ExpiringOrder[]>`
+      SELECT id::text AS id, short_order_id, customer_name, customer_email, total::text AS total,
+             status::text AS status, payment_status::text AS payment_status, hold_expires_at
+      FROM orders
+      WHERE payment_status IN ('awaiting_transfer', 'under_review') AND status = 'pending' AND hold_expires_at <= ${now}
+      ORDER BY hold_expires_at
+      LIMIT ${batch}
+      FOR UPDATE SKIP LOCKED`;
+    if (!due.length) return [];
+    const ids = due.map((o) => o.id);
+    const { count } = await tx.order.updateMany({
+      where: { id: { in: ids }, paymentStatus: { in: UNPAID }, status: "pending" },
+      data: { status: "cancelled", paymentStatus: "expired" },
+    });
+    if (count !== ids.length) throw new Error(`Hold expiry matched ${count} of ${ids.length} locked orders`);
+    const items = await tx.orderItem.findMany({
+      where: { orderId: { in: ids }, productId: { not: null } },
+      select: { orderId: true, productId: true, quantity: true },
+    });
+    const perProduct = new Map<string, number>();
+    for (const item of items) perProduct.set(item.productId!, (perProduct.get(item.productId!) ?? 0) + item.quantity);
+    if (perProduct.size) {
+      const rows = [...perProduct].map(([productId, quantity]) => Prisma.sql`(${productId}::uuid, ${quantity}::int)`);
+      await tx.$executeRaw`
+        UPDATE products AS p SET stock = p.stock + r.quantity, updated_at = ${now}
+        FROM (VALUES ${Prisma.join(rows)}) AS r(product_id, quantity)
+        WHERE p.id = r.product_id`;
+    }
+    for (const order of due) {
+      const returned = items.filter((i) => i.orderId === order.id).map((i) => ({ productId: i.productId, quantity: i.quantity }));
+      await recordAudit(tx, {
+        actor: SYSTEM_ACTOR,
+        action: "order.expired",
+        entityType: "order",
+        entityId: order.id,
+        orderId: order.id,
+        before: { status: order.status, paymentStatus: order.payment_status },
+        after: { status: "cancelled", paymentStatus: "expired", stockReturned: returned },
+        reason: `No payment confirmed before the hold ended at ${new Date(order.hold_expires_at).toISOString()}`,
+      });
+      await queueEmail(
+        tx,
+        orderExpiredEmail(config.publicUrl, {
+          shortOrderId: order.short_order_id,
+          customerName: order.customer_name,
+          customerEmail: order.customer_email,
+          total: order.total,
+        }),
+      );
+    }
+    return due.map((o) => o.short_order_id);
+  });
+}
+
+/** Expires every overdue unpaid order, batch by batch. */
+export async function expireOverdueOrders(prisma: Db, config: Config, now: Date): Promise<string[]> {
+  const expired: string[] = [];
+  for (;;) {
+    const batch = await expireOverdueBatch(prisma, config, now);
+    expired.push(...batch);
+    if (batch.length < EXPIRY_BATCH) return expired;
+  }
+}
+
+/**
+ * Of the given products, those with units held by unpaid, non-cancelled orders. One statement for
+ * any number of products.
+ */
+export async function productsWithHeldUnits(prisma: Db, productIds: readonly string[]): Promise<Set<string>> {
+  if (!productIds.length) return new Set();
+  const rows = await prisma.orderItem.findMany({
+    where: { productId: { in: [...productIds] }, order: { status: { not: "cancelled" }, paymentStatus: { in: UNPAID } } },
+    select: { productId: true },
+    distinct: ["productId"],
+  });
+  return new Set(rows.map((r) => r.productId!));
+}

@@ -1,0 +1,63 @@
+// Receipt submission by the order's owner. A receipt never marks anything paid: it moves the order
+// to "under review" for an admin, and extends the hold once so the admin has time to check.
+import type { Db } from "../../db/database.ts";
+import type { Config } from "../../config.ts";
+import { queueEmail } from "../../mail/outbox.ts";
+import { actorOf, recordAudit } from "../audit/audit.service.ts";
+import { ValidationError } from "../errors.ts";
+import { receiptReceivedEmail } from "./emails.ts";
+import { assertOwnsOrder, limitGuestProof, type OwnershipProof } from "./ownership.ts";
+import { assertAcceptsReceipt, holdAfterReceipt, PAYMENT_LIMITS, PAYMENT_MESSAGES, receiptFile, requiredText, UNPAID } from "./rules.ts";
+import { findOrderById } from "./lookup.service.ts";
+import { hitRateLimit } from "../accounts/rate-limit.ts";
+
+const RECEIPTS_PER_ORDER = { limit: 5, windowSeconds: 3600 };
+
+export interface ReceiptInput {
+  orderId: string;
+  fileUrl: string;
+  senderName: string;
+  senderBank: string;
+}
+
+export async function submitReceipt(prisma: Db, config: Config, input: ReceiptInput, proof: OwnershipProof, now = new Date()) {
+  const senderName = requiredText(input.senderName, 2, PAYMENT_LIMITS.senderName, PAYMENT_MESSAGES.senderName, "senderName", "Sender name");
+  const senderBank = requiredText(input.senderBank, 2, PAYMENT_LIMITS.senderBank, PAYMENT_MESSAGES.senderBank, "senderBank", "Bank name");
+  const file = receiptFile(input.fileUrl);
+  const found = await findOrderById(prisma, input.orderId);
+  // Phone proofs count against the guest-lookup limit, so a phone cannot be guessed by uploading.
+  if (proof.phone && found && !(found.userId && proof.viewer?.userId === found.userId)) {
+    await limitGuestProof(prisma, proof.ip, found.shortOrderId, now);
+  }
+  assertOwnsOrder(found, proof);
+  const order = found!;
+  // Each receipt emails the shopper and lands in the admins' queue: a few an hour is plenty.
+  await hitRateLimit(prisma, [`receipt:order:${order.id}`], RECEIPTS_PER_ORDER, now);
+
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
+    assertAcceptsReceipt(current, now);
+    const hold = holdAfterReceipt(current.holdExpiresAt, current.holdExtended);
+    // Conditional on the state we read: a concurrent receipt or decision makes this a no-op,
+    // so the hold is extended at most once.
+    const { count } = await tx.order.updateMany({
+      where: { id: current.id, paymentStatus: { in: UNPAID }, status: { not: "cancelled" }, holdExtended: current.holdExtended },
+      data: { paymentStatus: "under_review", rejectionReason: null, ...hold },
+    });
+    if (count !== 1) throw new ValidationError(PAYMENT_MESSAGES.changed);
+    const receipt = await tx.paymentReceipt.create({
+      data: { orderId: current.id, fileUrl: file.url, mimeType: file.mimeType, senderName, senderBank, createdAt: now },
+    });
+    await recordAudit(tx, {
+      actor: actorOf(proof.viewer),
+      action: "payment.receipt_submitted",
+      entityType: "payment",
+      entityId: receipt.id,
+      orderId: current.id,
+      before: { paymentStatus: current.paymentStatus, holdExpiresAt: current.holdExpiresAt?.toISOString() ?? null },
+      after: { paymentStatus: "under_review", holdExpiresAt: hold.holdExpiresAt?.toISOString() ?? null, senderName, senderBank },
+    });
+    await queueEmail(tx, receiptReceivedEmail(config.publicUrl, current, hold.holdExpiresAt));
+    return tx.order.findUniqueOrThrow({ where: { id: current.id } });
+  });
+}

@@ -1,0 +1,80 @@
+// The payment rules in one place: which states accept which command, and the limits of inputs.
+import type { OrderStatus, PaymentStatus } from "../../generated/prisma/client.ts";
+import { ValidationError } from "../errors.ts";
+
+/** A receipt extends the hold once, by this much. */
+export const RECEIPT_EXTENSION_HOURS = 24;
+export const UNPAID: PaymentStatus[] = ["awaiting_transfer", "under_review"];
+
+export const PAYMENT_MESSAGES = {
+  alreadyPaid: "This order is already paid",
+  cancelled: "This order was cancelled, so it cannot take a payment",
+  holdEnded: "The reservation for this order has ended. Please contact us on WhatsApp.",
+  notUnderReview: "Only a payment under review can be rejected",
+  changed: "This order changed in the meantime. Please refresh and try again.",
+  reasonRequired: "Please give a reason for rejecting the payment",
+  senderName: "Sender name must be at least 2 characters",
+  senderBank: "Please enter the bank you sent the money from",
+  receiptFile: "Please upload the receipt as an image or PDF first",
+} as const;
+
+export const PAYMENT_LIMITS = { senderName: 100, senderBank: 60, reason: 500, bankReference: 100 } as const;
+
+export interface PaymentState {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+}
+
+/** Receipts are taken while the order is unpaid and still open. */
+export function assertAcceptsReceipt(order: PaymentState & { holdExpiresAt: Date | null }, now: Date): void {
+  if (order.paymentStatus === "paid") throw new ValidationError(PAYMENT_MESSAGES.alreadyPaid);
+  if (order.status === "cancelled" || order.paymentStatus === "expired") throw new ValidationError(PAYMENT_MESSAGES.cancelled);
+  if (order.holdExpiresAt && order.holdExpiresAt.getTime() <= now.getTime()) throw new ValidationError(PAYMENT_MESSAGES.holdEnded);
+}
+
+/** An admin may mark paid from either unpaid state (a credit alert can arrive without a receipt). */
+export function assertCanMarkPaid(order: PaymentState): void {
+  if (order.paymentStatus === "paid") throw new ValidationError(PAYMENT_MESSAGES.alreadyPaid);
+  if (order.status === "cancelled" || order.paymentStatus === "expired") throw new ValidationError(PAYMENT_MESSAGES.cancelled);
+}
+
+export function assertCanReject(order: PaymentState): void {
+  if (order.paymentStatus !== "under_review") throw new ValidationError(PAYMENT_MESSAGES.notUnderReview);
+}
+
+/** The new deadline after a receipt: extended once, by RECEIPT_EXTENSION_HOURS. */
+export function holdAfterReceipt(holdExpiresAt: Date | null, holdExtended: boolean): { holdExpiresAt: Date | null; holdExtended: boolean } {
+  if (holdExtended || !holdExpiresAt) return { holdExpiresAt, holdExtended };
+  return { holdExpiresAt: new Date(holdExpiresAt.getTime() + RECEIPT_EXTENSION_HOURS * 3600_000), holdExtended: true };
+}
+
+/** Text fields: trimmed, with a minimum and a maximum. */
+export function requiredText(value: string, min: number, max: number, message: string, field: string, label: string): string {
+  const text = value.trim();
+  if (text.length < min) throw new ValidationError(message, field);
+  if (text.length > max) throw new ValidationError(`${label} must be at most ${max} characters`, field);
+  return text;
+}
+
+const RECEIPT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  pdf: "application/pdf",
+};
+
+/**
+ * A receipt must be a file our uploads endpoint stored in the receipts folder (local disk or
+ * Cloudinary); the type comes from the stored name, which the endpoint chose from the content.
+ */
+export function receiptFile(url: string): { url: string; mimeType: string } {
+  const text = url.trim();
+  const local = /^\/uploads\/receipts\/[A-Za-z0-9_-]{8,64}\.([a-z]{3,4})$/.exec(text);
+  const cloud = /^https:\/\/res\.cloudinary\.com\/[A-Za-z0-9_-]+\/(?:image|raw)\/upload\/(?:v\d+\/)?(?:[A-Za-z0-9_-]+\/)*receipts\/[A-Za-z0-9_-]{8,64}\.([a-z]{3,4})$/.exec(text);
+  const extension = (local ?? cloud)?.[1];
+  const mimeType = extension ? RECEIPT_TYPES[extension] : undefined;
+  if (!mimeType) throw new ValidationError(PAYMENT_MESSAGES.receiptFile, "fileUrl");
+  return { url: text, mimeType };
+}

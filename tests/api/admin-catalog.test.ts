@@ -1,0 +1,127 @@
+import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
+import { makeOrder, makeProduct } from "./admin-fixtures.ts";
+
+let t: TestStore;
+let admin: GraphQLClient;
+beforeAll(async () => {
+  t = await startTestStore({ seed: false });
+  admin = await t.admin();
+});
+afterAll(() => t?.close());
+
+const CREATE = `mutation($input: AdminProductInput!) {
+  createProduct(input: $input) {
+    __typename
+    ... on ValidationError { message field }
+    ... on MutationCreateProductSuccess { data { id name slug price originalPrice stock size imageUrl galleryUrls category { name } } }
+  }
+}`;
+const UPDATE = `mutation($id: ID!, $input: AdminProductInput!) {
+  updateProduct(id: $id, input: $input) {
+    __typename
+    ... on Error { message }
+    ... on MutationUpdateProductSuccess { data { id name slug price stock } }
+  }
+}`;
+const DELETE = `mutation($id: ID!) { deleteProduct(id: $id) { __typename ... on Error { message } ... on MutationDeleteProductSuccess { data } } }`;
+
+async function anyCategory() {
+  return t.prisma.category.upsert({
+    where: { slug: "ladies-tops" },
+    create: { name: "Ladies - Tops", slug: "ladies-tops", main: "Ladies" },
+    update: {},
+  });
+}
+
+describe("adding and editing products", () => {
+  it("adds a product: slug made from the name, empty optional fields become null, gallery kept", async () => {
+    const category = await anyCategory();
+    const res = await admin.data(CREATE, {
+      input: {
+        name: "  Vintage Denim Jacket (Blue)! ",
+        slug: "",
+        price: "12500.50",
+        originalPrice: "",
+        stock: 3,
+        categoryId: category.id,
+        imageUrl: "/uploads/product-images/a.jpg",
+        galleryUrls: ["/uploads/product-images/b.jpg", "https://res.cloudinary.com/demo/image/upload/v1/product-images/c.jpg"],
+        size: "",
+      },
+    });
+    expect(res.createProduct.__typename).toBe("MutationCreateProductSuccess");
+    expect(res.createProduct.data).toMatchObject({
+      name: "Vintage Denim Jacket (Blue)!",
+      slug: "vintage-denim-jacket-blue",
+      price: "12500.50",
+      originalPrice: null,
+      size: null,
+      stock: 3,
+      imageUrl: "/uploads/product-images/a.jpg",
+      category: { name: category.name },
+    });
+    expect(res.createProduct.data.galleryUrls).toHaveLength(2);
+    // The same name again gets a free slug rather than failing.
+    const again = await admin.data(CREATE, { input: { name: "Vintage Denim Jacket (Blue)!", price: "1000", stock: 1 } });
+    expect(again.createProduct.data.slug).toBe("vintage-denim-jacket-blue-2");
+    // It is on the storefront.
+    const { product } = await t.client().data(`query($slug: String!) { product(slug: $slug) { name galleryUrls } }`, { slug: "vintage-denim-jacket-blue" });
+    expect(product.galleryUrls).toHaveLength(2);
+  });
+
+  it.each([
+    [{ name: "  ", price: "100", stock: 1 }, "Product name is required"],
+    [{ name: "Top", price: "abc", stock: 1 }, "Price must be a positive amount of naira"],
+    [{ name: "Top", price: "0", stock: 1 }, "Price must be a positive amount of naira"],
+    [{ name: "Top", price: "100", stock: -1 }, "Stock must be a whole number of 0 or more"],
+    [{ name: "Top", price: "100", originalPrice: "50", stock: 1 }, "Original price must be higher than the price"],
+    [{ name: "Top", price: "100", stock: 1, categoryId: "00000000-0000-4000-8000-000000000000" }, "Choose a category from the list"],
+    [{ name: "Top", price: "100", stock: 1, imageUrl: "javascript:alert(1)" }, "Image must be an uploaded image URL"],
+  ])("rejects bad input %j with a clear message and creates nothing", async (input, message) => {
+    const before = await t.prisma.product.count();
+    const res = await admin.data(CREATE, { input });
+    expect(res.createProduct).toMatchObject({ __typename: "ValidationError", message });
+    expect(await t.prisma.product.count()).toBe(before);
+  });
+
+  it("an explicit slug already in use is refused", async () => {
+    const existing = await makeProduct(t.prisma);
+    const res = await admin.data(CREATE, { input: { name: "Other", slug: existing.slug, price: "100", stock: 1 } });
+    expect(res.createProduct).toMatchObject({ __typename: "ValidationError", message: `Another product already uses the slug "${existing.slug}"` });
+  });
+
+  it("edits a product and audits price and stock changes", async () => {
+    const product = await makeProduct(t.prisma, { price: "5000", stock: 5 });
+    const res = await admin.data(UPDATE, { id: product.id, input: { name: product.name, slug: product.slug, price: "4500", stock: 7 } });
+    expect(res.updateProduct.data).toMatchObject({ price: "4500.00", stock: 7, slug: product.slug });
+    const audit = await t.prisma.auditEntry.findFirstOrThrow({ where: { entityId: product.id, action: "product.update" } });
+    expect(audit.before).toMatchObject({ price: "5000.00", stock: 5 });
+    expect(audit.after).toMatchObject({ price: "4500.00", stock: 7 });
+  });
+});
+
+describe("deleting products", () => {
+  it("deletes a product; past orders keep the item's name and price", async () => {
+    const product = await makeProduct(t.prisma, { name: "Pleated Midi Skirt", price: "8000" });
+    const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
+    const res = await admin.data(DELETE, { id: product.id });
+    expect(res.deleteProduct.data).toBe(product.id);
+    expect(await t.prisma.product.findUnique({ where: { id: product.id } })).toBeNull();
+    const item = await t.prisma.orderItem.findFirstOrThrow({ where: { orderId: order.id } });
+    expect(item).toMatchObject({ productId: null, productName: "Pleated Midi Skirt" });
+    expect(item.price.toFixed(2)).toBe("8000.00");
+    expect(await t.prisma.auditEntry.count({ where: { entityId: product.id, action: "product.delete" } })).toBe(1);
+  });
+
+  it("answers Product not found for an unknown id", async () => {
+    const res = await admin.data(DELETE, { id: "00000000-0000-4000-8000-000000000000" });
+    expect(res.deleteProduct).toEqual({ __typename: "NotFoundError", message: "Product not found" });
+  });
+
+  it("lists every product newest first with its category name", async () => {
+    const { adminProducts } = await admin.data(`{ adminProducts { name createdAt category { name } } }`);
+    const dates = adminProducts.map((p: { createdAt: string }) => Date.parse(p.createdAt));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(adminProducts.some((p: { category: { name: string } | null }) => p.category?.name === "Ladies - Tops")).toBe(true);
+  });
+});

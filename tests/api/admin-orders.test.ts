@@ -1,0 +1,185 @@
+import { startTestStore, type GraphQLClient, type TestStore, ADMIN_EMAIL } from "../helpers/store.ts";
+import { makeOrder, makeProduct } from "./admin-fixtures.ts";
+
+let t: TestStore;
+let admin: GraphQLClient;
+beforeAll(async () => {
+  t = await startTestStore({ seed: false });
+  admin = await t.admin();
+});
+afterAll(() => t?.close());
+
+const UPDATE_STATUS = `mutation($input: UpdateOrderStatusInput!) {
+  updateOrderStatus(input: $input) {
+    __typename
+    ... on Error { message }
+    ... on MutationUpdateOrderStatusSuccess { data { id status trackingNumber trackingStatus trackingUpdatedAt transportCompany waybillNumber driverPhone } }
+  }
+}`;
+
+const stockOf = async (id: string) => (await t.prisma.product.findUniqueOrThrow({ where: { id } })).stock;
+
+describe("order status changes", () => {
+  it("shipping assigns a tracking number once, tracking follows the status, and shipping details are kept", async () => {
+    const product = await makeProduct(t.prisma, { stock: 4 });
+    const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
+    const shipped = await admin.data(UPDATE_STATUS, {
+      input: { orderId: order.id, status: "shipped", transportCompany: "GUO Transport", waybillNumber: "WB-7781", driverPhone: "0803 123 4567" },
+    });
+    const data = shipped.updateOrderStatus.data;
+    expect(data.status).toBe("shipped");
+    expect(data.trackingNumber).toMatch(/^TRK-[0-9A-Z]{10}$/);
+    expect(data.trackingStatus).toBe("shipped");
+    expect(data.trackingUpdatedAt).toBeTruthy();
+    expect(data).toMatchObject({ transportCompany: "GUO Transport", waybillNumber: "WB-7781", driverPhone: "+2348031234567" });
+
+    const delivered = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "delivered" } });
+    expect(delivered.updateOrderStatus.data.trackingNumber).toBe(data.trackingNumber);
+    expect(delivered.updateOrderStatus.data.trackingStatus).toBe("delivered");
+    expect(delivered.updateOrderStatus.data.transportCompany).toBe("GUO Transport");
+  });
+
+  it("any status can be chosen from any other, and every change is audited with who, before, after and why", async () => {
+    const product = await makeProduct(t.prisma, { stock: 4 });
+    const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
+    for (const status of ["delivered", "pending", "processing", "confirmed"]) {
+      const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status, reason: `to ${status}` } });
+      expect(res.updateOrderStatus.data.status).toBe(status);
+    }
+    const entries = await t.prisma.auditEntry.findMany({ where: { orderId: order.id, action: "order.status" }, orderBy: { createdAt: "asc" } });
+    expect(entries.map((e) => (e.after as { status: string }).status)).toEqual(["delivered", "pending", "processing", "confirmed"]);
+    expect(entries.map((e) => (e.before as { status: string }).status)).toEqual(["pending", "delivered", "pending", "processing"]);
+    expect(entries.every((e) => e.actorLabel === ADMIN_EMAIL && e.actorId)).toBe(true);
+    expect(entries[0]!.reason).toBe("to delivered");
+  });
+
+  it("each status change queues a status email to the customer in the outbox", async () => {
+    const product = await makeProduct(t.prisma);
+    const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { email: "status-mail@example.com" });
+    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "processing" } });
+    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "shipped" } });
+    const emails = await t.prisma.emailOutbox.findMany({ where: { to: "status-mail@example.com" }, orderBy: { createdAt: "asc" } });
+    expect(emails.map((e) => e.subject)).toEqual([`Order ${order.shortOrderId}: Processing`, `Order ${order.shortOrderId}: Shipped`]);
+    expect(emails[1]!.body).toContain(`/track-order/${order.shortOrderId}`);
+    expect(emails[1]!.body).toMatch(/Tracking number: TRK-/);
+    // Admins see them in the outbox view.
+    const { adminEmails } = await admin.data(`{ adminEmails { to subject status createdAt } }`);
+    expect(adminEmails.filter((e: { to: string }) => e.to === "status-mail@example.com")).toHaveLength(2);
+    expect(adminEmails[0].status).toBe("queued");
+  });
+
+  it("cancelling returns the items to stock and un-cancelling takes them again", async () => {
+    const shirt = await makeProduct(t.prisma, { stock: 5 });
+    const skirt = await makeProduct(t.prisma, { stock: 3 });
+    const order = await makeOrder(t.prisma, [{ product: shirt, quantity: 2 }, { product: skirt, quantity: 1 }]);
+    expect([await stockOf(shirt.id), await stockOf(skirt.id)]).toEqual([3, 2]);
+
+    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "cancelled" } });
+    expect([await stockOf(shirt.id), await stockOf(skirt.id)]).toEqual([5, 3]);
+
+    // Cancelled → cancelled changes nothing.
+    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "cancelled" } });
+    expect([await stockOf(shirt.id), await stockOf(skirt.id)]).toEqual([5, 3]);
+
+    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "confirmed" } });
+    expect([await stockOf(shirt.id), await stockOf(skirt.id)]).toEqual([3, 2]);
+  });
+
+  it("un-cancelling is refused with a clear message when the stock is gone, and nothing changes", async () => {
+    const dress = await makeProduct(t.prisma, { name: "Blue Ankara Dress", stock: 2 });
+    const order = await makeOrder(t.prisma, [{ product: dress, quantity: 2 }]);
+    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "cancelled" } });
+    // Someone else buys one in the meantime.
+    await t.prisma.product.update({ where: { id: dress.id }, data: { stock: 1 } });
+    const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "processing" } });
+    expect(res.updateOrderStatus.__typename).toBe("InsufficientStockError");
+    expect(res.updateOrderStatus.message).toBe("Only 1 item available in stock for Blue Ankara Dress");
+    expect(await stockOf(dress.id)).toBe(1);
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("cancelled");
+  });
+
+  it("reopening an order whose payment hold expired takes the stock again and restarts the hold", async () => {
+    const product = await makeProduct(t.prisma, { stock: 3 });
+    const order = await makeOrder(t.prisma, [{ product, quantity: 2 }], { status: "cancelled", paymentStatus: "expired" });
+    expect(await stockOf(product.id)).toBe(3);
+    const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "pending", reason: "Customer paid late by phone" } });
+    expect(res.updateOrderStatus.data.status).toBe("pending");
+    expect(await stockOf(product.id)).toBe(1);
+    const reopened = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(reopened.paymentStatus).toBe("awaiting_transfer");
+    expect(reopened.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3_600_000);
+  });
+
+  it("an unknown order or a bad driver phone is refused with a clear message", async () => {
+    const missing = await admin.data(UPDATE_STATUS, { input: { orderId: "00000000-0000-4000-8000-000000000000", status: "shipped" } });
+    expect(missing.updateOrderStatus).toMatchObject({ __typename: "NotFoundError", message: "Order not found" });
+    const product = await makeProduct(t.prisma);
+    const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
+    const bad = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "shipped", driverPhone: "12345" } });
+    expect(bad.updateOrderStatus.__typename).toBe("ValidationError");
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
+  });
+});
+
+describe("order list", () => {
+  const ORDERS = `query($filter: AdminOrderFilter) { adminOrders(filter: $filter) { id shortOrderId createdAt customerName items { productName size quantity price } } }`;
+
+  it("lists orders newest first with items, filtered by month and by item size (case-insensitive)", async () => {
+    const product = await makeProduct(t.prisma, { stock: 50 });
+    const march = await makeOrder(t.prisma, [{ product, quantity: 1, size: "XL" }], { createdAt: new Date("2025-03-10T12:00:00Z") });
+    const marchLate = await makeOrder(t.prisma, [{ product, quantity: 1, size: "s" }], { createdAt: new Date("2025-03-31T23:30:00Z") });
+    const april = await makeOrder(t.prisma, [{ product, quantity: 1, size: "xl" }], { createdAt: new Date("2025-04-15T12:00:00Z") });
+
+    const all = await admin.data(ORDERS);
+    const dates = all.adminOrders.map((o: { createdAt: string }) => Date.parse(o.createdAt));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(all.adminOrders[0].items.length).toBeGreaterThan(0);
+    expect(all.adminOrders[0].customerName).toBe("Ada Obi");
+
+    const inMarch = await admin.data(ORDERS, { filter: { month: "2025-03" } });
+    expect(inMarch.adminOrders.map((o: { id: string }) => o.id)).toEqual([march.id]);
+    // 31 March 23:30 UTC is 1 April 00:30 in Lagos: the shop's April.
+    const inApril = await admin.data(ORDERS, { filter: { month: "2025-04" } });
+    expect(inApril.adminOrders.map((o: { id: string }) => o.id).sort()).toEqual([april.id, marchLate.id].sort());
+
+    const xl = await admin.data(ORDERS, { filter: { size: "Xl" } });
+    expect(xl.adminOrders.map((o: { id: string }) => o.id).sort()).toEqual([march.id, april.id].sort());
+    const both = await admin.data(ORDERS, { filter: { month: "2025-04", size: "XL" } });
+    expect(both.adminOrders.map((o: { id: string }) => o.id)).toEqual([april.id]);
+  });
+
+  it("rejects a malformed month", async () => {
+    const res = await admin.request(ORDERS, { filter: { month: "March" } });
+    expect(res.errors?.[0]?.message).toBe("Month must look like 2026-03");
+  });
+});
+
+describe("deleting an order", () => {
+  const DELETE = `mutation($id: ID!) { deleteOrder(id: $id) { __typename ... on Error { message } ... on MutationDeleteOrderSuccess { data } } }`;
+
+  it("removes the order and all its items, returns held stock, and is audited", async () => {
+    const product = await makeProduct(t.prisma, { stock: 6 });
+    const order = await makeOrder(t.prisma, [{ product, quantity: 2 }]);
+    expect(await stockOf(product.id)).toBe(4);
+    const res = await admin.data(DELETE, { id: order.id });
+    expect(res.deleteOrder.data).toBe(order.id);
+    expect(await t.prisma.order.findUnique({ where: { id: order.id } })).toBeNull();
+    expect(await t.prisma.orderItem.count({ where: { orderId: order.id } })).toBe(0);
+    expect(await stockOf(product.id)).toBe(6);
+    const audit = await t.prisma.auditEntry.findFirstOrThrow({ where: { entityId: order.id, action: "order.delete" } });
+    expect((audit.before as { shortOrderId: string }).shortOrderId).toBe(order.shortOrderId);
+  });
+
+  it("deleting a cancelled order does not return its stock twice", async () => {
+    const product = await makeProduct(t.prisma, { stock: 6 });
+    const order = await makeOrder(t.prisma, [{ product, quantity: 2 }]);
+    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "cancelled" } });
+    await admin.data(DELETE, { id: order.id });
+    expect(await stockOf(product.id)).toBe(6);
+  });
+
+  it("answers a clear error for an order that does not exist", async () => {
+    const res = await admin.data(DELETE, { id: "00000000-0000-4000-8000-000000000000" });
+    expect(res.deleteOrder).toEqual({ __typename: "NotFoundError", message: "Order not found" });
+  });
+});

@@ -1,0 +1,186 @@
+import { startTestStore, GraphQLClient, type TestStore } from "../helpers/store.ts";
+import { CART, makeProduct } from "../helpers/shopper.ts";
+import { sessionCookies } from "../../server/src/auth/cookies.ts";
+import type { Request, Response } from "express";
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore({ seed: false });
+});
+afterAll(() => t?.close());
+beforeEach(() => t.prisma.rateLimit.deleteMany());
+
+const SIGN_UP = `mutation($input: SignUpInput!) { signUp(input: $input) { __typename ... on Error { message } ... on MutationSignUpSuccess { data { viewer { id email fullName isAdmin } } } } }`;
+const LOG_IN = `mutation($input: LogInInput!) { logIn(input: $input) { __typename ... on Error { message } ... on RateLimitError { retryAfterSeconds } } }`;
+const VIEWER = `{ viewer { id email fullName } }`;
+
+async function rawGraphQL(query: string, variables: Record<string, unknown>, cookie?: string) {
+  const res = await fetch(`${t.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { setCookie: res.headers.getSetCookie(), body: (await res.json()) as any };
+}
+
+describe("sessions", () => {
+  it("sign-up sets an HttpOnly, SameSite=Lax session cookie holding <id>.<secret>; only a hash is stored", async () => {
+    const { setCookie, body } = await rawGraphQL(SIGN_UP, {
+      input: { email: "cookie@example.ng", password: "secret-pass", confirmPassword: "secret-pass", fullName: "Tolu" },
+    });
+    expect(body.data.signUp.__typename).toBe("MutationSignUpSuccess");
+    expect(setCookie).toHaveLength(1);
+    const cookie = setCookie[0]!;
+    expect(cookie).toMatch(/^session=[a-z0-9]{32}\.[a-z0-9]{32};/);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).not.toContain("Secure");
+    const expires = Date.parse(/Expires=([^;]+)/.exec(cookie)![1]!);
+    expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
+    const [id, secret] = cookie.split(";")[0]!.split("=")[1]!.split(".");
+    const session = await t.prisma.session.findUniqueOrThrow({ where: { id } });
+    expect(Buffer.from(session.secretHash).toString("utf8")).not.toContain(secret);
+  });
+
+  it("in production the cookie is __Host-session and Secure", () => {
+    const headers: string[] = [];
+    const res = { append: (_name: string, value: string) => headers.push(value) } as unknown as Response;
+    sessionCookies({ headers: {} } as Request, res, true).set("abc.def", new Date(Date.now() + 1000));
+    expect(headers[0]).toMatch(/^__Host-session=abc\.def; HttpOnly; SameSite=Lax; Path=\/; Secure;/);
+  });
+
+  it("signing out deletes the session: the old cookie no longer signs anyone in", async () => {
+    const client = t.client();
+    await client.signUp("signout@example.ng");
+    const cookie = client.cookie!;
+    expect((await client.data(VIEWER)).viewer.email).toBe("signout@example.ng");
+    const user = await t.prisma.user.findUniqueOrThrow({ where: { email: "signout@example.ng" } });
+    expect(await t.prisma.session.count({ where: { userId: user.id } })).toBe(1);
+    const out = await rawGraphQL(`mutation { logOut }`, {}, cookie);
+    expect(out.setCookie[0]).toMatch(/^session=;.*Max-Age=0/);
+    expect(await t.prisma.session.count({ where: { userId: user.id } })).toBe(0);
+    const replay = await rawGraphQL(VIEWER, {}, cookie);
+    expect(replay.body.data.viewer).toBeNull();
+    // The dead cookie is cleared in the browser too.
+    expect(replay.setCookie[0]).toContain("Max-Age=0");
+  });
+
+  it("a tampered or garbage cookie is no session", async () => {
+    const client = t.client();
+    await client.signUp("tamper@example.ng");
+    const [name, token] = client.cookie!.split("=");
+    const [id] = token!.split(".");
+    for (const bad of [`${id}.${"a".repeat(32)}`, "garbage", `${id}`, `${"x".repeat(5000)}.y`]) {
+      const res = await rawGraphQL(VIEWER, {}, `${name}=${bad}`);
+      expect(res.body.data.viewer).toBeNull();
+    }
+  });
+});
+
+describe("sign-up and login rules", () => {
+  it("uses the spec's validation messages", async () => {
+    const client = t.client();
+    const cases: [Record<string, string>, string][] = [
+      [{ email: "nope", password: "secret-pass", confirmPassword: "secret-pass" }, "Invalid email address"],
+      [{ email: "a@example.ng", password: "12345", confirmPassword: "12345" }, "Password must be at least 6 characters"],
+      [{ email: "a@example.ng", password: "secret-pass", confirmPassword: "secret-pasS" }, "Passwords do not match"],
+      [{ email: `${"a".repeat(10_000)}@example.ng`, password: "secret-pass", confirmPassword: "secret-pass" }, "Invalid email address"],
+      [{ email: "a@example.ng", password: "p".repeat(10_000), confirmPassword: "p".repeat(10_000) }, "Password must be at most 128 characters"],
+      [{ email: "a@example.ng", password: "secret-pass", confirmPassword: "secret-pass", fullName: "n".repeat(10_000) }, "Name must be at most 100 characters"],
+    ];
+    for (const [input, message] of cases) {
+      const { signUp } = await client.data(SIGN_UP, { input });
+      expect(signUp).toEqual({ __typename: "ValidationError", message });
+    }
+    expect(await t.prisma.user.count({ where: { email: "a@example.ng" } })).toBe(0);
+    const { logIn } = await client.data(LOG_IN, { input: { email: "bad", password: "secret-pass" } });
+    expect(logIn.message).toBe("Invalid email address");
+    const missing = await client.request(SIGN_UP, { input: { email: "x@example.ng" } });
+    expect(missing.errors?.[0]?.message).toMatch(/was not provided/);
+    const wrongType = await client.request(LOG_IN, { input: { email: 42, password: ["x"] } });
+    expect(wrongType.errors?.length).toBeGreaterThan(0);
+  });
+
+  it("a wrong password and an unknown email get the same answer (no account enumeration)", async () => {
+    await t.client().signUp("known@example.ng", "right-password");
+    const client = t.client();
+    const wrong = await client.data(LOG_IN, { input: { email: "known@example.ng", password: "wrong-password" } });
+    const unknown = await client.data(LOG_IN, { input: { email: "nobody@example.ng", password: "wrong-password" } });
+    expect(wrong.logIn).toEqual(unknown.logIn);
+    expect(wrong.logIn.message).toBe("Invalid login credentials");
+    expect(client.cookie).toBeNull();
+  });
+
+  it("queues a welcome email and stores script tags in names as plain text", async () => {
+    const name = `<script>alert(1)</script> Bisi`;
+    const client = t.client();
+    const { signUp } = await client.data(SIGN_UP, { input: { email: "welcome@example.ng", password: "secret-pass", confirmPassword: "secret-pass", fullName: name } });
+    expect(signUp.data.viewer.fullName).toBe(name);
+    expect(await t.prisma.emailOutbox.count({ where: { to: "welcome@example.ng" } })).toBe(1);
+  });
+
+  it("rate-limits login per email with a clear message", async () => {
+    await t.client().signUp("target@example.ng", "right-password");
+    const client = t.client();
+    let last: any;
+    for (let i = 0; i < 11; i++) {
+      last = (await client.data(LOG_IN, { input: { email: "target@example.ng", password: `guess-${i}-xx` } })).logIn;
+    }
+    expect(last.__typename).toBe("RateLimitError");
+    expect(last.message).toMatch(/^Too many attempts\. Please wait \d+ minute\(s\) and try again\.$/);
+    expect(last.retryAfterSeconds).toBeGreaterThan(0);
+    // Even the right password waits until the window is over.
+    const blocked = await client.data(LOG_IN, { input: { email: "target@example.ng", password: "right-password" } });
+    expect(blocked.logIn.__typename).toBe("RateLimitError");
+  });
+
+  it("rate-limits sign-up per IP", async () => {
+    const client = new GraphQLClient(t.url);
+    const results = [];
+    for (let i = 0; i < 6; i++) {
+      results.push((await client.data(SIGN_UP, { input: { email: `burst${i}@example.ng`, password: "secret-pass", confirmPassword: "secret-pass" } })).signUp.__typename);
+    }
+    expect(results.slice(0, 5).every((r) => r === "MutationSignUpSuccess")).toBe(true);
+    expect(results[5]).toBe("RateLimitError");
+  });
+});
+
+describe("the guest cart merges at sign-in", () => {
+  it("sign-up brings the guest cart into the new account, capped at stock; bad lines are skipped", async () => {
+    const shirt = await makeProduct(t, 2);
+    const soldOut = await makeProduct(t, 0);
+    const client = t.client();
+    const { signUp } = await client.data(SIGN_UP, {
+      input: {
+        email: "merge-signup@example.ng",
+        password: "secret-pass",
+        confirmPassword: "secret-pass",
+        guestCart: [
+          { productId: shirt.id, quantity: 5 },
+          { productId: soldOut.id, quantity: 1 },
+          { productId: "00000000-0000-4000-8000-000000000000", quantity: 1 },
+          { productId: "not-a-uuid", quantity: 1 },
+          { productId: shirt.id, quantity: -3 },
+        ],
+      },
+    });
+    expect(signUp.__typename).toBe("MutationSignUpSuccess");
+    const { cart } = await client.data(CART);
+    expect(cart.map((i: any) => [i.product.id, i.quantity])).toEqual([[shirt.id, 2]]);
+  });
+
+  it("login adds the guest quantities to the server cart, capped at stock", async () => {
+    const a = await makeProduct(t, 5);
+    const b = await makeProduct(t, 4);
+    const client = t.client();
+    await client.signUp("merge-login@example.ng", "secret-pass");
+    await client.data(`mutation($id: ID!) { addToCart(productId: $id, quantity: 2) { __typename } }`, { id: a.id });
+    await client.data(`mutation { logOut }`);
+    await client.data(LOG_IN, {
+      input: { email: "merge-login@example.ng", password: "secret-pass", guestCart: [{ productId: a.id, quantity: 4 }, { productId: b.id, quantity: 1 }] },
+    });
+    const { cart } = await client.data(CART);
+    expect(Object.fromEntries(cart.map((i: any) => [i.product.id, i.quantity]))).toEqual({ [a.id]: 5, [b.id]: 1 });
+  });
+});

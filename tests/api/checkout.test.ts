@@ -1,0 +1,210 @@
+import { startTestStore, type TestStore } from "../helpers/store.ts";
+import { ADD_TO_CART, CART, details, makeProduct, placeOrder, signedUp, PLACE_ORDER } from "../helpers/shopper.ts";
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore({ seed: false });
+});
+afterAll(() => t?.close());
+
+describe("placing an order", () => {
+  it("a guest order is priced from the database, takes the stock and starts pending, awaiting transfer", async () => {
+    const shirt = await makeProduct(t, 3, "12500.00");
+    const jeans = await makeProduct(t, 1, "8000.50");
+    const result = await placeOrder(t.client(), {
+      ...details(),
+      items: [
+        { productId: shirt.id, quantity: 2 },
+        { productId: jeans.id, quantity: 1 },
+      ],
+    });
+    expect(result.__typename).toBe("MutationPlaceOrderSuccess");
+    const order = result.data.order;
+    expect(order.total).toBe("33000.50");
+    expect(order.status).toBe("pending");
+    expect(order.paymentStatus).toBe("awaiting_transfer");
+    expect(order.paymentMethod).toBe("bank_transfer");
+    expect(order.shortOrderId).toMatch(/^[0-9ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+    expect(order.orderNumber).toBeGreaterThan(0);
+    expect(order.customerPhone).toBe("+2348031234567");
+    expect(order.customerAddress).toBe("12 Allen Avenue, Ikeja, Lagos");
+    const hold = Date.parse(order.holdExpiresAt) - Date.now();
+    expect(hold).toBeGreaterThan(23.9 * 3600_000);
+    expect(hold).toBeLessThanOrEqual(24 * 3600_000);
+    expect(result.data.guestToken).toMatch(/^[a-z0-9]{20,}$/);
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: shirt.id } })).stock).toBe(1);
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: jeans.id } })).stock).toBe(0);
+    const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(stored.userId).toBeNull();
+    expect(stored.guestTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.guestTokenHash).not.toContain(result.data.guestToken);
+  });
+
+  it("ignores prices sent by the client: the total is the database price", async () => {
+    const product = await makeProduct(t, 5, "20000.00");
+    const client = await signedUp(t);
+    await client.data(ADD_TO_CART, { productId: product.id, quantity: 2 });
+    // A tampered request cannot even say a price: unknown input fields are refused outright.
+    const tampered = await client.request(PLACE_ORDER, {
+      input: { ...details(), items: [{ productId: product.id, quantity: 2, price: "1.00" }] },
+    });
+    expect(tampered.errors?.[0]?.message).toMatch(/price/);
+    const result = await placeOrder(client, { ...details(), items: [{ productId: product.id, quantity: 1 }] });
+    // Signed in, the server cart decides what is bought; the guest lines are ignored.
+    expect(result.data.order.total).toBe("40000.00");
+    expect(result.data.order.items).toEqual([
+      expect.objectContaining({ productName: product.name, quantity: 2, price: "20000.00", size: "M", product: { id: product.id } }),
+    ]);
+    expect(result.data.guestToken).toBeNull();
+  });
+
+  it("a signed-in order empties the shopper's server cart and records who placed it", async () => {
+    const product = await makeProduct(t, 2);
+    const client = await signedUp(t);
+    await client.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
+    const result = await placeOrder(client, details());
+    expect(result.__typename).toBe("MutationPlaceOrderSuccess");
+    expect((await client.data(CART)).cart).toEqual([]);
+    const audit = await t.prisma.auditEntry.findFirstOrThrow({ where: { orderId: result.data.order.id } });
+    expect(audit.action).toBe("order.placed");
+    expect(audit.actorLabel).toMatch(/@example\.ng$/);
+  });
+
+  it("queues the confirmation email with the reference and bank details", async () => {
+    const product = await makeProduct(t, 1);
+    const result = await placeOrder(t.client(), { ...details({ email: "mail-check@example.ng" }), items: [{ productId: product.id, quantity: 1 }] });
+    const mail = await t.prisma.emailOutbox.findFirstOrThrow({ where: { to: "mail-check@example.ng" } });
+    expect(mail.subject).toContain(result.data.order.shortOrderId);
+    expect(mail.body).toContain(t.config.store.bankAccountNumber);
+  });
+
+  it("pickup stores the store's pickup address in Ota; park stores state, park and a Park: address", async () => {
+    const a = await makeProduct(t, 1);
+    const pickup = await placeOrder(t.client(), {
+      ...details({ deliveryMethod: "pickup", address: "" }),
+      items: [{ productId: a.id, quantity: 1 }],
+    });
+    expect(pickup.data.order.customerAddress).toBe(t.config.store.pickupAddress);
+    expect(pickup.data.order.customerAddress).toMatch(/Ota, Ogun State/);
+    const b = await makeProduct(t, 1);
+    const park = await placeOrder(t.client(), {
+      ...details({ deliveryMethod: "park", address: null, parkState: "Enugu", parkName: "Holy Ghost Park" }),
+      items: [{ productId: b.id, quantity: 1 }],
+    });
+    expect(park.data.order).toMatchObject({ parkState: "Enugu", parkName: "Holy Ghost Park", customerAddress: "Park: Holy Ghost Park, Enugu", deliveryMethod: "park" });
+  });
+
+  it("insufficient stock fails the whole order, names the item and says how many are left", async () => {
+    const plenty = await makeProduct(t, 5);
+    const scarce = await makeProduct(t, 2, "5000.00", "Vintage Ankara Gown");
+    const result = await placeOrder(t.client(), {
+      ...details(),
+      items: [
+        { productId: plenty.id, quantity: 1 },
+        { productId: scarce.id, quantity: 3 },
+      ],
+    });
+    expect(result).toMatchObject({ __typename: "InsufficientStockError", productName: "Vintage Ankara Gown", available: 2 });
+    expect(result.message).toBe("Only 2 items available in stock for Vintage Ankara Gown");
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: plenty.id } })).stock).toBe(5);
+    expect(await t.prisma.order.count({ where: { items: { some: { productId: scarce.id } } } })).toBe(0);
+  });
+
+  it("a retry with the same idempotency key returns the same order, not a second one", async () => {
+    const product = await makeProduct(t, 3);
+    const input = { ...details(), items: [{ productId: product.id, quantity: 1 }] };
+    const guest = t.client();
+    const first = await placeOrder(guest, input);
+    const again = await placeOrder(guest, input);
+    expect(again.data.order.id).toBe(first.data.order.id);
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(2);
+    // Only the newest token works: the first answer may never have reached the browser.
+    const latest = await guest.data(`query($id: ID, $token: String) { latestOrder(guestOrderId: $id, guestToken: $token) { id } }`, {
+      id: first.data.order.id,
+      token: again.data.guestToken,
+    });
+    expect(latest.latestOrder.id).toBe(first.data.order.id);
+
+    const signed = await signedUp(t);
+    await signed.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
+    const key = details().idempotencyKey;
+    const [x, y] = await Promise.all([placeOrder(signed, { ...details(), idempotencyKey: key }), placeOrder(signed, { ...details(), idempotencyKey: key })]);
+    expect(x.data.order.id).toBe(y.data.order.id);
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(1);
+  });
+
+  it("another shopper reusing someone's idempotency key gets an error, not their order", async () => {
+    const product = await makeProduct(t, 3);
+    const owner = await signedUp(t);
+    await owner.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
+    const input = details();
+    const placed = await placeOrder(owner, input);
+    const intruder = await signedUp(t);
+    await intruder.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
+    const stolen = await placeOrder(intruder, input);
+    expect(stolen.__typename).toBe("ValidationError");
+    expect(JSON.stringify(stolen)).not.toContain(placed.data.order.id);
+    const guest = await placeOrder(t.client(), { ...input, items: [{ productId: product.id, quantity: 1 }] });
+    expect(guest.__typename).toBe("ValidationError");
+  });
+
+  it("refuses an empty cart and an unknown product without creating anything", async () => {
+    const before = await t.prisma.order.count();
+    const empty = await placeOrder(t.client(), { ...details(), items: [] });
+    expect(empty).toMatchObject({ __typename: "ValidationError", message: "Your cart is empty" });
+    const signedEmpty = await placeOrder(await signedUp(t), details());
+    expect(signedEmpty.message).toBe("Your cart is empty");
+    const unknown = await placeOrder(t.client(), { ...details(), items: [{ productId: "00000000-0000-4000-8000-000000000000", quantity: 1 }] });
+    expect(unknown.__typename).toBe("NotFoundError");
+    const garbage = await placeOrder(t.client(), { ...details(), items: [{ productId: "'; DROP TABLE orders; --", quantity: 1 }] });
+    expect(garbage.__typename).toBe("NotFoundError");
+    expect(await t.prisma.order.count()).toBe(before);
+  });
+});
+
+describe("bad input to placeOrder changes nothing", () => {
+  const long = "x".repeat(10_000);
+  const cases: [string, Record<string, unknown>, string][] = [
+    ["a one-letter name", { fullName: "A" }, "Name must be at least 2 characters"],
+    ["a 10,000-character name", { fullName: long }, "Name must be at most 100 characters"],
+    ["a bad email", { email: "not-an-email" }, "Invalid email address"],
+    ["a 10,000-character email", { email: `${long}@example.ng` }, "Invalid email address"],
+    ["a short phone", { phone: "0803" }, "Phone number must be at least 10 digits"],
+    ["a phone that is not Nigerian", { phone: "+44 20 7946 0958" }, "Enter a valid Nigerian phone number, e.g. 0803 123 4567"],
+    ["a 10,000-character phone", { phone: "0".repeat(10_000) }, "Phone number must be at most 20 characters"],
+    ["doorstep without an address", { address: "  " }, "Please enter your delivery address"],
+    ["a 10,000-character address", { address: long }, "Address must be at most 500 characters"],
+    ["park without a park", { deliveryMethod: "park", parkState: "Lagos" }, "Please choose the destination state and motor park"],
+    ["an unknown delivery method", { deliveryMethod: "drone" }, "Please choose doorstep delivery, park pickup or store pickup"],
+    ["a malformed idempotency key", { idempotencyKey: "x" }, "Invalid checkout key. Please refresh the page and try again."],
+    ["a negative quantity", { items: [{ productId: "00000000-0000-4000-8000-000000000000", quantity: -1 }] }, "Quantity must be at least 1"],
+    ["a zero quantity", { items: [{ productId: "00000000-0000-4000-8000-000000000000", quantity: 0 }] }, "Quantity must be at least 1"],
+    ["a huge quantity", { items: [{ productId: "00000000-0000-4000-8000-000000000000", quantity: 2_000_000_000 }] }, "Quantity must be at most 1000"],
+  ];
+  it.each(cases)("%s", async (_label, override, message) => {
+    const product = await makeProduct(t, 1);
+    const before = await t.prisma.order.count();
+    const result = await placeOrder(t.client(), { ...details(), items: [{ productId: product.id, quantity: 1 }], ...override });
+    expect(result.__typename).toBe("ValidationError");
+    expect(result.message).toBe(message);
+    expect(await t.prisma.order.count()).toBe(before);
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(1);
+  });
+
+  it("missing fields and wrong types are refused by the schema", async () => {
+    const client = t.client();
+    const missing = await client.request(PLACE_ORDER, { input: { fullName: "Chioma Eze" } });
+    expect(missing.errors?.[0]?.message).toMatch(/of required type "String!" was not provided/);
+    const wrongType = await client.request(PLACE_ORDER, { input: { ...details(), items: [{ productId: "x", quantity: "two" }] } });
+    expect(wrongType.errors?.[0]?.message).toMatch(/Int/);
+    const overflow = await client.request(PLACE_ORDER, { input: { ...details(), items: [{ productId: "x", quantity: 1e12 }] } });
+    expect(overflow.errors?.length).toBeGreaterThan(0);
+  });
+
+  it("script tags in names are stored as plain text", async () => {
+    const product = await makeProduct(t, 1);
+    const name = `<script>alert("x")</script> Ada`;
+    const result = await placeOrder(t.client(), { ...details({ fullName: name }), items: [{ productId: product.id, quantity: 1 }] });
+    expect(result.data.order.customerName).toBe(name);
+  });
+});

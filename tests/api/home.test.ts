@@ -1,0 +1,127 @@
+// The home page's data: active homepage section and its three product rules, featured products,
+// special offers and featured reviews, all in one request with a fixed number of SQL statements.
+import { startTestStore, type TestStore } from "../helpers/store.ts";
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+});
+afterAll(() => t?.close());
+
+const HOME = `{
+  activeHomepageSection { id sectionType title description isActive displayOrder createdAt products { id name stock createdAt category { name } } }
+  featuredProducts { id createdAt category { name } }
+  specialOffers { id stock }
+  featuredReviews { id customerName rating reviewText isFeatured createdAt product { name } }
+}`;
+
+async function home() {
+  return t.client().data(HOME);
+}
+
+/** Leaves exactly one active section of the given type. */
+async function onlySection(sectionType: "latest" | "best_sellers" | "random") {
+  await t.prisma.homepageSection.deleteMany();
+  return t.prisma.homepageSection.create({ data: { sectionType, title: `Section ${sectionType}`, description: "Picked for you" } });
+}
+
+const newest = (n: number) => t.prisma.product.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: n });
+
+describe("homepage section", () => {
+  it("shows the active section with the lowest display order, ignoring inactive ones", async () => {
+    await t.prisma.homepageSection.deleteMany();
+    await t.prisma.homepageSection.createMany({
+      data: [
+        { title: "Hidden", isActive: false, displayOrder: -5 },
+        { title: "Second", displayOrder: 2 },
+        { title: "First", displayOrder: 1, description: "The one" },
+      ],
+    });
+    const { activeHomepageSection } = await home();
+    expect(activeHomepageSection).toMatchObject({ title: "First", description: "The one", isActive: true, displayOrder: 1, sectionType: "latest" });
+  });
+
+  it("is absent when no section is active", async () => {
+    await t.prisma.homepageSection.updateMany({ data: { isActive: false } });
+    expect((await home()).activeHomepageSection).toBeNull();
+  });
+
+  it("latest: the 6 newest products, newest first", async () => {
+    await onlySection("latest");
+    const { activeHomepageSection } = await home();
+    expect(activeHomepageSection.products.map((p: any) => p.id)).toEqual((await newest(6)).map((p) => p.id));
+  });
+
+  it("best sellers: 6 products by stock ascending", async () => {
+    await onlySection("best_sellers");
+    const { activeHomepageSection } = await home();
+    const stocks = activeHomepageSection.products.map((p: any) => p.stock);
+    expect(stocks).toHaveLength(6);
+    expect(stocks).toEqual([...stocks].sort((a: number, b: number) => a - b));
+    const lowest = await t.prisma.product.findMany({ orderBy: { stock: "asc" }, take: 6, select: { stock: true } });
+    expect(stocks).toEqual(lowest.map((p) => p.stock));
+  });
+
+  it("random: 6 different products drawn from the 20 newest, not always in the same order", async () => {
+    await onlySection("random");
+    const pool = new Set((await newest(20)).map((p) => p.id));
+    const orders = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const ids = (await home()).activeHomepageSection.products.map((p: any) => p.id);
+      expect(ids).toHaveLength(6);
+      expect(new Set(ids).size).toBe(6);
+      for (const id of ids) expect(pool.has(id)).toBe(true);
+      orders.add(ids.join());
+    }
+    expect(orders.size).toBeGreaterThan(1);
+  });
+});
+
+describe("home products", () => {
+  it("Featured Products are the latest 12, newest first", async () => {
+    const { featuredProducts } = await home();
+    expect(featuredProducts.map((p: any) => p.id)).toEqual((await newest(12)).map((p) => p.id));
+  });
+
+  it("Special Offers are 3 products ordered by stock ascending", async () => {
+    const { specialOffers } = await home();
+    const lowest = await t.prisma.product.findMany({ orderBy: { stock: "asc" }, take: 3, select: { stock: true } });
+    expect(specialOffers.map((p: any) => p.stock)).toEqual(lowest.map((p) => p.stock));
+  });
+});
+
+describe("featured reviews", () => {
+  it("shows at most 4 featured reviews, newest first, never unfeatured ones", async () => {
+    const base = Date.now();
+    await t.prisma.customerReview.createMany({
+      data: [
+        ...Array.from({ length: 5 }, (_, i) => ({ customerName: `Fan ${i}`, reviewText: `Great ${i}`, rating: 5 - (i % 3), createdAt: new Date(base + i * 1000) })),
+        { customerName: "Not featured", reviewText: "Hidden", isFeatured: false, createdAt: new Date(base + 60_000) },
+      ],
+    });
+    const { featuredReviews } = await home();
+    expect(featuredReviews.map((r: any) => r.customerName)).toEqual(["Fan 4", "Fan 3", "Fan 2", "Fan 1"]);
+    expect(featuredReviews.every((r: any) => r.isFeatured)).toBe(true);
+    expect(featuredReviews[0]).toMatchObject({ rating: 4, reviewText: "Great 4", product: null });
+  });
+
+  it("is empty when no review is featured", async () => {
+    await t.prisma.customerReview.updateMany({ data: { isFeatured: false } });
+    expect((await home()).featuredReviews).toEqual([]);
+    await t.prisma.customerReview.updateMany({ data: { isFeatured: true } });
+  });
+});
+
+describe("the home page costs a fixed number of SQL statements", () => {
+  for (const type of ["latest", "best_sellers", "random"] as const) {
+    it(`with a ${type} section and its categories and review products, at most 10 statements`, async () => {
+      await onlySection(type);
+      const client = t.client();
+      await client.data(HOME);
+      t.queries.length = 0;
+      await client.data(HOME);
+      const statements = t.queries.filter((sql) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(sql.trim()));
+      expect(statements.length).toBeLessThanOrEqual(10);
+    });
+  }
+});

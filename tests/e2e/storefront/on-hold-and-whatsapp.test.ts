@@ -1,0 +1,58 @@
+import type { Browser } from "playwright-core";
+import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { details, makeProduct, placeOrder } from "../../helpers/shopper.ts";
+
+let t: TestStore;
+let browser: Browser;
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe("a sold-out item held by an unpaid order", () => {
+  it("shows On hold on its card and its page, and not once the hold is released", async () => {
+    const product = await makeProduct(t, 1, "8000.00", "Held Ankara Wrap Dress");
+    const placed = await placeOrder(t.client(), { ...details(), items: [{ productId: product.id, quantity: 1 }] });
+    expect(placed.__typename).toBe("MutationPlaceOrderSuccess");
+
+    const { page, context } = await newShopper(browser, t.url);
+    await page.goto(`/products?q=${encodeURIComponent("Held Ankara")}`);
+    const card = page.locator(".product-card", { hasText: "Held Ankara Wrap Dress" });
+    await card.getByText("On hold").waitFor();
+    expect(await card.getByText("This item is out of stock").isVisible()).toBe(true);
+
+    await page.goto(`/products/${product.slug}`);
+    await page.getByRole("heading", { name: "Held Ankara Wrap Dress" }).waitFor();
+    expect(await page.locator(".product-detail").getByText("On hold").isVisible()).toBe(true);
+
+    // The order is cancelled (as expiry or an admin would): the units come back, the badge goes.
+    await t.prisma.order.update({ where: { id: placed.data.order.id }, data: { status: "cancelled" } });
+    await t.prisma.product.update({ where: { id: product.id }, data: { stock: 1 } });
+    await page.reload();
+    await page.getByText("1 items available").waitFor();
+    expect(await page.getByText("On hold").count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("product page WhatsApp links", () => {
+  it("Ask on WhatsApp opens a chat with the store about this product; Share sends its link", async () => {
+    const product = await makeProduct(t, 3, "4500.00", "Vintage Denim Jacket Share");
+    const { page, context } = await newShopper(browser, t.url);
+    await page.goto(`/products/${product.slug}`);
+    const ask = page.getByRole("link", { name: "Ask on WhatsApp" });
+    await ask.waitFor();
+    const askUrl = new URL((await ask.getAttribute("href"))!);
+    expect(askUrl.origin + askUrl.pathname).toBe(`https://wa.me/${t.config.store.whatsapp}`);
+    const askText = askUrl.searchParams.get("text")!;
+    expect(askText).toContain("Vintage Denim Jacket Share");
+    expect(askText).toContain("₦4,500");
+    const share = new URL((await page.getByRole("link", { name: "Share on WhatsApp" }).getAttribute("href"))!);
+    expect(share.searchParams.get("text")).toBe(`Vintage Denim Jacket Share for ₦4,500: ${t.url}/products/${product.slug}`);
+    await context.close();
+  });
+});
