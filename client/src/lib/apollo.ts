@@ -1,11 +1,11 @@
 import { ApolloClient, HttpLink, InMemoryCache } from "@apollo/client";
+import { POSSIBLE_TYPES } from "./possible-types.ts";
 
 export function createApolloClient() {
   return new ApolloClient({
     link: new HttpLink({ uri: "/graphql", credentials: "same-origin" }),
     cache: new InMemoryCache({
-      // Lets `... on Error { message }` match the typed error results (keep in step with graphql/errors.ts).
-      possibleTypes: { Error: ["ValidationError", "NotFoundError", "InsufficientStockError", "RateLimitError"] },
+      possibleTypes: POSSIBLE_TYPES,
       typePolicies: {
         // Viewer is a singleton per session.
         Viewer: { keyFields: [] },

@@ -1,6 +1,6 @@
 // Admin: products (add, edit, delete) over the storefront's Product type.
 import { builder } from "./builder.ts";
-import { nonEmptyQuery } from "./admin-query.ts";
+import { nonEmptySelect } from "./prisma-query.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
 import { NotFoundError, ValidationError, invariant } from "../modules/errors.ts";
 import { createProduct, deleteProduct, updateProduct } from "../modules/catalog/product-admin.ts";
@@ -55,7 +55,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ProductInputType, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const product = await createProduct(ctx.prisma, actorOf(ctx.viewer), input);
-      return ctx.prisma.product.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: product.id } });
+      return ctx.prisma.product.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: product.id } });
     },
   }),
   updateProduct: t.prismaField({
@@ -65,7 +65,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProductInputType, required: true }) },
     resolve: async (query, _root, { id, input }, ctx) => {
       const product = await updateProduct(ctx.prisma, actorOf(ctx.viewer), String(id), input);
-      return ctx.prisma.product.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: product.id } });
+      return ctx.prisma.product.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: product.id } });
     },
   }),
   deleteProduct: t.id({

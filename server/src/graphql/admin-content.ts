@@ -1,6 +1,6 @@
 // Admin: customer reviews and homepage sections (types defined by the home schema file).
 import { builder } from "./builder.ts";
-import { nonEmptyQuery } from "./admin-query.ts";
+import { nonEmptySelect } from "./prisma-query.ts";
 import { SectionTypeEnum } from "./home.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
 import { NotFoundError, ValidationError } from "../modules/errors.ts";
@@ -53,7 +53,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ReviewInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const review = await createReview(ctx.prisma, actorOf(ctx.viewer), reviewInput(input));
-      return ctx.prisma.customerReview.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: review.id } });
+      return ctx.prisma.customerReview.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: review.id } });
     },
   }),
   updateReview: t.prismaField({
@@ -63,7 +63,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ReviewInput, required: true }) },
     resolve: async (query, _root, { id, input }, ctx) => {
       const review = await updateReview(ctx.prisma, actorOf(ctx.viewer), String(id), reviewInput(input));
-      return ctx.prisma.customerReview.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: review.id } });
+      return ctx.prisma.customerReview.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: review.id } });
     },
   }),
   deleteReview: t.id({
@@ -79,7 +79,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: SectionInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const section = await createSection(ctx.prisma, actorOf(ctx.viewer), input);
-      return ctx.prisma.homepageSection.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: section.id } });
+      return ctx.prisma.homepageSection.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: section.id } });
     },
   }),
   updateHomepageSection: t.prismaField({
@@ -89,7 +89,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: SectionInput, required: true }) },
     resolve: async (query, _root, { id, input }, ctx) => {
       const section = await updateSection(ctx.prisma, actorOf(ctx.viewer), String(id), input);
-      return ctx.prisma.homepageSection.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: section.id } });
+      return ctx.prisma.homepageSection.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: section.id } });
     },
   }),
   deleteHomepageSection: t.id({

@@ -1,6 +1,6 @@
 // Admin: every order (newest first, filters by month and size), status changes and deletion.
 import { builder } from "./builder.ts";
-import { nonEmptyQuery } from "./admin-query.ts";
+import { nonEmptySelect } from "./prisma-query.ts";
 import { OrderStatusEnum } from "./orders.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
 import { InsufficientStockError, NotFoundError, ValidationError, invariant } from "../modules/errors.ts";
@@ -59,7 +59,7 @@ builder.mutationFields((t) => ({
         { ...input, orderId: String(input.orderId) },
         { publicUrl: ctx.config.publicUrl, holdHours: ctx.config.holdHours },
       );
-      return ctx.prisma.order.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: order.id } });
+      return ctx.prisma.order.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: order.id } });
     },
   }),
   deleteOrder: t.id({

@@ -1,6 +1,6 @@
 // Admin: the email outbox (queued, sent, failed) and retrying failed emails.
 import { builder } from "./builder.ts";
-import { nonEmptyQuery } from "./admin-query.ts";
+import { nonEmptySelect } from "./prisma-query.ts";
 import { NotFoundError, ValidationError } from "../modules/errors.ts";
 import { outboxPage, retryEmail } from "../mail/outbox-admin.ts";
 
@@ -46,7 +46,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
       const email = await retryEmail(ctx.prisma, String(id));
-      return ctx.prisma.emailOutbox.findUniqueOrThrow({ ...nonEmptyQuery(query), where: { id: email.id } });
+      return ctx.prisma.emailOutbox.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: email.id } });
     },
   }),
 }));

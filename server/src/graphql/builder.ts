@@ -40,7 +40,7 @@ export const builder = new SchemaBuilder<{
     dmmf: getDatamodel(),
     exposeDescriptions: false,
     filterConnectionTotalCount: true,
-    onUnusedQuery: process.env.NODE_ENV === "production" ? null : "warn",
+    onUnusedQuery: process.env.NODE_ENV === "production" || process.env.NODE_ENV === "test" ? null : "warn",
   },
   complexity: {
     defaultComplexity: 1,

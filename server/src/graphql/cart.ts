@@ -1,16 +1,8 @@
 // Cart: the signed-in shopper's server cart, and the products of a guest cart read by id list.
 import { builder } from "./builder.ts";
+import { nonEmptySelect } from "./prisma-query.ts";
 import { NotFoundError, ValidationError } from "../modules/errors.ts";
 import { addToCart, guestCartProductIds, removeCartItem, updateCartItem } from "../modules/cart/cart.service.ts";
-
-/**
- * Pothos hands an empty `select` to a resolver when the client asks only for `__typename`, which
- * Prisma refuses; selecting the id keeps such requests valid.
- */
-export function selectingSomething<Q extends object>(query: Q): Q {
-  const select = (query as { select?: object }).select;
-  return select && Object.keys(select).length === 0 ? ({ ...query, select: { id: true } } as Q) : query;
-}
 
 export const GuestCartLineInput = builder.inputType("GuestCartLineInput", {
   description: "One line of the browser's guest cart (localStorage guestCart).",
@@ -34,7 +26,7 @@ builder.queryFields((t) => ({
     description: "The signed-in shopper's cart, oldest line first.",
     authScopes: { customer: true },
     resolve: (query, _root, _args, ctx) =>
-      ctx.prisma.cartItem.findMany({ ...selectingSomething(query), where: { userId: ctx.viewer!.userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+      ctx.prisma.cartItem.findMany({ ...nonEmptySelect(query), where: { userId: ctx.viewer!.userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
   }),
   cartProducts: t.prismaField({
     type: ["Product"],
@@ -42,7 +34,7 @@ builder.queryFields((t) => ({
     authScopes: { public: true },
     args: { ids: t.arg.idList({ required: true }) },
     resolve: (query, _root, { ids }, ctx) =>
-      ctx.prisma.product.findMany({ ...selectingSomething(query), where: { id: { in: guestCartProductIds(ids.map(String)) } } }),
+      ctx.prisma.product.findMany({ ...nonEmptySelect(query), where: { id: { in: guestCartProductIds(ids.map(String)) } } }),
   }),
 }));
 
@@ -55,7 +47,7 @@ builder.mutationFields((t) => ({
     args: { productId: t.arg.id({ required: true }), quantity: t.arg.int({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const item = await addToCart(ctx.prisma, ctx.viewer!.userId, String(args.productId), args.quantity);
-      return ctx.prisma.cartItem.findUniqueOrThrow({ ...selectingSomething(query), where: { id: item.id } });
+      return ctx.prisma.cartItem.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: item.id } });
     },
   }),
   updateCartItem: t.prismaField({
@@ -65,7 +57,7 @@ builder.mutationFields((t) => ({
     args: { itemId: t.arg.id({ required: true }), quantity: t.arg.int({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const item = await updateCartItem(ctx.prisma, ctx.viewer!.userId, String(args.itemId), args.quantity);
-      return ctx.prisma.cartItem.findUniqueOrThrow({ ...selectingSomething(query), where: { id: item.id } });
+      return ctx.prisma.cartItem.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: item.id } });
     },
   }),
   removeCartItem: t.id({

@@ -11,7 +11,8 @@ import {
   latestOrderId,
   proveGuestOwnership,
 } from "../modules/orders/order-queries.ts";
-import { GuestCartLineInput, selectingSomething } from "./cart.ts";
+import { GuestCartLineInput } from "./cart.ts";
+import { nonEmptySelect } from "./prisma-query.ts";
 
 export const OrderStatusEnum = builder.enumType("OrderStatus", {
   values: ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled"] as const,
@@ -104,7 +105,7 @@ const PlaceOrderPayload = builder.objectRef<{ orderId: string; guestToken: strin
   fields: (t) => ({
     order: t.prismaField({
       type: "Order",
-      resolve: (query, payload, _args, ctx) => ctx.prisma.order.findUniqueOrThrow({ ...selectingSomething(query), where: { id: payload.orderId } }),
+      resolve: (query, payload, _args, ctx) => ctx.prisma.order.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: payload.orderId } }),
     }),
     guestToken: t.exposeString("guestToken", {
       nullable: true,
@@ -137,7 +138,7 @@ builder.queryFields((t) => ({
     description: "The signed-in shopper's orders, newest first.",
     authScopes: { customer: true },
     resolve: (query, _root, _args, ctx) =>
-      ctx.prisma.order.findMany({ ...selectingSomething(query), where: { userId: ctx.viewer!.userId }, orderBy: { createdAt: "desc" }, take: 200 }),
+      ctx.prisma.order.findMany({ ...nonEmptySelect(query), where: { userId: ctx.viewer!.userId }, orderBy: { createdAt: "desc" }, take: 200 }),
   }),
   latestOrder: t.prismaField({
     type: "Order",
@@ -147,7 +148,7 @@ builder.queryFields((t) => ({
     args: { guestOrderId: t.arg.id({ required: false }), guestToken: t.arg.string({ required: false }) },
     resolve: async (query, _root, args, ctx) => {
       const id = await latestOrderId(ctx.prisma, ctx, { orderId: args.guestOrderId ? String(args.guestOrderId) : null, token: args.guestToken });
-      return id ? ctx.prisma.order.findUnique({ ...selectingSomething(query), where: { id } }) : null;
+      return id ? ctx.prisma.order.findUnique({ ...nonEmptySelect(query), where: { id } }) : null;
     },
   }),
   trackOrder: t.prismaField({
@@ -160,7 +161,7 @@ builder.queryFields((t) => ({
       const id = await findOrderIdByReference(ctx.prisma, args.reference);
       if (!id) return null;
       await proveGuestOwnership(ctx.prisma, ctx, id, args.guestToken);
-      return ctx.prisma.order.findUnique({ ...selectingSomething(query), where: { id } });
+      return ctx.prisma.order.findUnique({ ...nonEmptySelect(query), where: { id } });
     },
   }),
 }));

@@ -68,6 +68,8 @@ describe("paying by bank transfer", () => {
     const admin = await newShopper(browser, t.url, { mobile: false });
     await signInAdmin(t, admin.context);
     const card = await openPaymentsQueue(admin.page, reference);
+    // The dashboard counts receipts waiting for a decision on the Payments tab.
+    await admin.page.getByRole("tab", { name: "Payments (1 to review)" }).waitFor();
     expect(await card.locator(".payment-review__amount").innerText()).toBe("₦45,500");
     expect(await card.locator(".payment-review__sender").innerText()).toBe("Ada Obi, Access Bank");
     expect(await card.locator(".receipt-preview img").getAttribute("src")).toBe(stored.receipts[0]!.fileUrl);
@@ -87,6 +89,12 @@ describe("paying by bank transfer", () => {
     expect(await meta.innerText()).toContain("Confirmed");
     expect(await meta.innerText()).toContain("Paid");
     expect(await page.locator(".receipt-upload").count()).toBe(0);
+    // The tracker shows the status history with times.
+    const history = page.locator(".status-history");
+    await history.getByText("Payment confirmed, order confirmed").waitFor();
+    const steps = await history.locator("li .status-history__label").allInnerTexts();
+    expect(steps).toEqual(["Order placed", "Receipt received, payment under review", "Payment confirmed, order confirmed"]);
+    expect(await history.locator("li time").count()).toBe(3);
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await context.close();
   });
