@@ -1,8 +1,10 @@
 // Admin: products (add, edit, delete) over the storefront's Product type.
 import { builder } from "./builder.ts";
 import { nonEmptySelect } from "./prisma-query.ts";
+import { ADMIN_PAGE } from "../modules/admin/paging.ts";
+import { pageWindow } from "../modules/paging.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
-import { NotFoundError, ValidationError, invariant } from "../modules/errors.ts";
+import { NotFoundError, ValidationError } from "../modules/errors.ts";
 import { createProduct, deleteProduct, updateProduct } from "../modules/catalog/product-admin.ts";
 
 export const ProductInputType = builder.inputType("AdminProductInput", {
@@ -31,17 +33,14 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ required: false, defaultValue: 100 }),
     },
     resolve: (query, _root, args, ctx) => {
-      const offset = args.offset ?? 0;
-      const limit = args.limit ?? 100;
-      invariant(offset >= 0, "offset must be 0 or more", "offset");
-      invariant(limit >= 1 && limit <= 500, "limit must be between 1 and 500", "limit");
+      const { skip, take } = pageWindow(args.offset, args.limit, ADMIN_PAGE);
       const search = args.search?.trim().slice(0, 100);
       return ctx.prisma.product.findMany({
         ...query,
         where: search ? { OR: [{ name: { contains: search, mode: "insensitive" } }, { slug: { contains: search, mode: "insensitive" } }] } : {},
         orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-        skip: offset,
-        take: limit,
+        skip,
+        take,
       });
     },
   }),

@@ -1,9 +1,11 @@
 // Admin: every order (newest first, filters by month and size), status changes and deletion.
 import { builder } from "./builder.ts";
 import { nonEmptySelect } from "./prisma-query.ts";
+import { ADMIN_PAGE } from "../modules/admin/paging.ts";
+import { pageWindow } from "../modules/paging.ts";
 import { OrderStatusEnum } from "./orders.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
-import { InsufficientStockError, NotFoundError, ValidationError, invariant } from "../modules/errors.ts";
+import { InsufficientStockError, NotFoundError, ValidationError } from "../modules/errors.ts";
 import { changeOrderStatus } from "../modules/orders/order-status.ts";
 import { ADMIN_ORDER_ORDER, adminOrderWhere, deleteOrder } from "../modules/orders/order-admin.ts";
 
@@ -36,11 +38,8 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ required: false, defaultValue: 100 }),
     },
     resolve: (query, _root, args, ctx) => {
-      const offset = args.offset ?? 0;
-      const limit = args.limit ?? 100;
-      invariant(offset >= 0, "offset must be 0 or more", "offset");
-      invariant(limit >= 1 && limit <= 500, "limit must be between 1 and 500", "limit");
-      return ctx.prisma.order.findMany({ ...query, where: adminOrderWhere(args.filter ?? {}), orderBy: ADMIN_ORDER_ORDER, skip: offset, take: limit });
+      const { skip, take } = pageWindow(args.offset, args.limit, ADMIN_PAGE);
+      return ctx.prisma.order.findMany({ ...query, where: adminOrderWhere(args.filter ?? {}), orderBy: ADMIN_ORDER_ORDER, skip, take });
     },
   }),
 }));

@@ -33,7 +33,7 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ required: false, defaultValue: 50 }),
     },
     resolve: (query, _root, args, ctx) =>
-      ctx.prisma.emailOutbox.findMany({ ...query, ...outboxPage(args.status ?? null, args.offset ?? 0, args.limit ?? 50) }),
+      ctx.prisma.emailOutbox.findMany({ ...query, ...outboxPage(args.status ?? null, args.offset, args.limit) }),
   }),
 }));
 

@@ -32,7 +32,7 @@ builder.queryFields((t) => ({
       offset: t.arg.int({ required: false, defaultValue: 0 }),
       limit: t.arg.int({ required: false, defaultValue: 100 }),
     },
-    resolve: (_root, args, ctx) => listUsers(ctx.prisma, args.offset ?? 0, args.limit ?? 100),
+    resolve: (_root, args, ctx) => listUsers(ctx.prisma, args.offset, args.limit),
   }),
 }));
 

@@ -3,13 +3,14 @@ import { builder } from "./builder.ts";
 import { percentOff } from "../../../common/pricing.ts";
 import {
   MAX_PAGE_SIZE,
-  pageWindow,
   productOrder,
   productWhere,
   sizesPresent,
   type ProductFilter,
   type ProductSort,
+  PRODUCT_PAGE,
 } from "../modules/catalog/catalog.service.ts";
+import { pageWindow } from "../modules/paging.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 
 builder.prismaObject("Category", {
@@ -106,7 +107,7 @@ builder.queryFields((t) => ({
       return {
         where: productWhere(filter),
         orderBy: productOrder((args.sort ?? "NEWEST") as ProductSort),
-        ...pageWindow(args.offset, args.limit),
+        ...pageWindow(args.offset, args.limit, PRODUCT_PAGE),
         filter,
       };
     },

@@ -2,16 +2,14 @@
 import type { Db } from "../db/database.ts";
 import type { EmailStatus } from "../generated/prisma/enums.ts";
 import { NotFoundError, ValidationError, invariant } from "../modules/errors.ts";
+import { pageWindow } from "../modules/paging.ts";
 
 /** Query arguments for one page of the outbox, newest first. */
-export function outboxPage(status: EmailStatus | null, offset = 0, limit = 50) {
-  invariant(Number.isInteger(offset) && offset >= 0, "offset must be 0 or more", "offset");
-  invariant(Number.isInteger(limit) && limit >= 1 && limit <= 200, "limit must be between 1 and 200", "limit");
+export function outboxPage(status: EmailStatus | null, offset?: number | null, limit?: number | null) {
   return {
     where: status ? { status } : {},
     orderBy: [{ createdAt: "desc" as const }, { id: "asc" as const }],
-    skip: offset,
-    take: limit,
+    ...pageWindow(offset, limit, { defaultLimit: 50, maxLimit: 200 }),
   };
 }
 

@@ -2,17 +2,15 @@
 // one admin, and nobody removes their own admin role (they would lock themselves out mid-task).
 import type { Db } from "../../db/database.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
+import { pageWindow } from "../paging.ts";
 import { NotFoundError, ValidationError, invariant } from "../errors.ts";
 
 export const USERS_PAGE_MAX = 200;
 
-export function listUsers(prisma: Db, offset = 0, limit = 100) {
-  invariant(Number.isInteger(offset) && offset >= 0, "offset must be 0 or more", "offset");
-  invariant(Number.isInteger(limit) && limit >= 1 && limit <= USERS_PAGE_MAX, `limit must be between 1 and ${USERS_PAGE_MAX}`, "limit");
+export function listUsers(prisma: Db, offset?: number | null, limit?: number | null) {
   return prisma.user.findMany({
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    skip: offset,
-    take: limit,
+    ...pageWindow(offset, limit, { defaultLimit: 100, maxLimit: USERS_PAGE_MAX }),
     select: { id: true, email: true, fullName: true, createdAt: true, roles: { select: { role: true } } },
   });
 }

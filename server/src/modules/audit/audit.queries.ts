@@ -1,4 +1,5 @@
 // Reading the audit log: a per-order timeline and a filterable list for admins.
+import { pageWindow } from "../paging.ts";
 import type { Db } from "../../db/database.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { ValidationError } from "../errors.ts";
@@ -25,19 +26,12 @@ function whereOf(filter: AuditFilter): Prisma.AuditEntryWhereInput {
   };
 }
 
-export function auditPageWindow(offset: number | null | undefined, limit: number | null | undefined) {
-  const take = limit ?? 50;
-  const skip = offset ?? 0;
-  if (!Number.isInteger(take) || take < 1 || take > AUDIT_PAGE_MAX) throw new ValidationError(`limit must be between 1 and ${AUDIT_PAGE_MAX}`);
-  if (!Number.isInteger(skip) || skip < 0) throw new ValidationError("offset must not be negative");
-  return { skip, take };
-}
 
 /** Newest first. */
 export async function listAuditEntries(prisma: Db, filter: AuditFilter, offset?: number | null, limit?: number | null) {
   const where = whereOf(filter);
   const [items, totalCount] = await Promise.all([
-    prisma.auditEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], ...auditPageWindow(offset, limit) }),
+    prisma.auditEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], ...pageWindow(offset, limit, { defaultLimit: 50, maxLimit: AUDIT_PAGE_MAX }) }),
     prisma.auditEntry.count({ where }),
   ]);
   return { items, totalCount };

@@ -55,15 +55,8 @@ export function productOrder(sort: ProductSort): Prisma.ProductOrderByWithRelati
   }
 }
 
-export function pageWindow(offset: number | null | undefined, limit: number | null | undefined) {
-  const skip = offset ?? 0;
-  const take = limit ?? 24;
-  if (!Number.isInteger(skip) || skip < 0) throw new ValidationError("offset must be 0 or more", "offset");
-  if (!Number.isInteger(take) || take < 1 || take > MAX_PAGE_SIZE) {
-    throw new ValidationError(`limit must be between 1 and ${MAX_PAGE_SIZE}`, "limit");
-  }
-  return { skip, take };
-}
+/** Storefront pages: 24 products by default, at most MAX_PAGE_SIZE. */
+export const PRODUCT_PAGE = { defaultLimit: 24, maxLimit: MAX_PAGE_SIZE };
 
 /** Sizes present among the products a filter matches (ignoring the size filter itself). */
 export async function sizesPresent(prisma: Db, filter: ProductFilter): Promise<string[]> {
