@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router-dom";
 import { Header } from "./Header.tsx";
 import { Footer } from "./Footer.tsx";
 import { Toaster } from "../ui/toast.tsx";
+import { PageErrorBoundary } from "./PageErrorBoundary.tsx";
 
 /** Every route change scrolls the page to the top. */
 function ScrollToTop() {
@@ -14,6 +15,7 @@ function ScrollToTop() {
 }
 
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <>
       <ScrollToTop />
@@ -22,9 +24,11 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="main">
-        <Suspense fallback={<p className="page-status">Loading...</p>}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<p className="page-status">Loading...</p>}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
       <Toaster />
