@@ -25,6 +25,7 @@ export default {
   testTimeout: 60_000,
   // Most test time is spent waiting on HTTP, the database and Chromium: two workers fit 2 cores.
   maxWorkers: 2,
+  reporters: ["default", "<rootDir>/tests/helpers/summary-reporter.js"],
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/server/**/*.test.ts", "<rootDir>/common/**/*.test.ts"] },
     {
