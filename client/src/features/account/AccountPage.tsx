@@ -9,10 +9,10 @@ import { formatNaira } from "../../../../common/naira.ts";
 import { useViewer } from "../../app/useViewer.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { toast } from "../../ui/toast.tsx";
-import { ProductImage } from "../../ui/ProductImage.tsx";
 import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
 import { DELIVERY_LABELS, formatDate, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS, statusTone } from "../orders/order-labels.ts";
 import { uploadAvatar } from "./upload-avatar.ts";
+import { OrderItemsList } from "../orders/OrderItemsList.tsx";
 
 const AccountProfileQuery = graphql(`
   query AccountProfile {
@@ -224,17 +224,7 @@ function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => vo
         <p>
           {DELIVERY_LABELS[order.deliveryMethod]}: {order.customerAddress}
         </p>
-        <ul className="order-items">
-          {order.items.map((item) => (
-            <li key={item.id} className="order-item">
-              <ProductImage src={item.imageUrl} alt={item.productName} className="order-item__image" />
-              <span className="order-item__name">{item.productName}</span>
-              <span className="order-item__qty">
-                {item.quantity} x {formatNaira(item.price)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <OrderItemsList items={order.items} />
         <p className="order-summary__total">
           Total: <strong>{formatNaira(order.total)}</strong>
         </p>

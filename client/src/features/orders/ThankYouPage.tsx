@@ -5,13 +5,13 @@ import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
-import { ProductImage } from "../../ui/ProductImage.tsx";
 import { useViewer } from "../../app/useViewer.ts";
 import { PayByTransfer } from "../payments/PayByTransfer.tsx";
 import { ReceiptUpload } from "../payments/ReceiptUpload.tsx";
 import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
 import { latestGuestOrder } from "./guest-orders.ts";
 import { DELIVERY_LABELS, formatDateTime, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+import { OrderItemsList } from "./OrderItemsList.tsx";
 
 const OrdersLatestQuery = graphql(`
   query OrdersLatest($guestOrderId: ID, $guestToken: String) {
@@ -128,20 +128,7 @@ export function ThankYouPage() {
       </dl>
 
       <h2>Items</h2>
-      <ul className="order-items">
-        {order.items.map((item) => (
-          <li key={item.id} className="order-item">
-            <ProductImage src={item.imageUrl} alt={item.productName} className="order-item__image" />
-            <span className="order-item__name">
-              {item.productName}
-              {item.size && <small> · Size {item.size}</small>}
-            </span>
-            <span className="order-item__qty">
-              {item.quantity} x {formatNaira(item.price)}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <OrderItemsList items={order.items} showSize />
 
       <h2>Payment instructions</h2>
       <PayByTransfer amount={order.total} reference={order.shortOrderId} holdExpiresAt={order.holdExpiresAt} />

@@ -6,13 +6,13 @@ import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
-import { ProductImage } from "../../ui/ProductImage.tsx";
 import { ReceiptUpload } from "../payments/ReceiptUpload.tsx";
 import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
 import { GuestOrderLookup } from "../payments/GuestOrderLookup.tsx";
 import { OrderStatusHistory } from "../payments/OrderStatusHistory.tsx";
 import { guestPassFor } from "./guest-orders.ts";
 import { DELIVERY_LABELS, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+import { OrderItemsList } from "./OrderItemsList.tsx";
 
 const OrdersTrackQuery = graphql(`
   query OrdersTrack($reference: String!, $guestToken: String) {
@@ -124,17 +124,7 @@ function OrderTracker({ reference }: { reference: string }) {
       <OrderStatusHistory reference={order.shortOrderId} />
 
       <h2>Items</h2>
-      <ul className="order-items">
-        {order.items.map((item) => (
-          <li key={item.id} className="order-item">
-            <ProductImage src={item.imageUrl} alt={item.productName} className="order-item__image" />
-            <span className="order-item__name">{item.productName}</span>
-            <span className="order-item__qty">
-              {item.quantity} x {formatNaira(item.price)}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <OrderItemsList items={order.items} />
 
       {order.viewerIsOwner ? (
         <>
