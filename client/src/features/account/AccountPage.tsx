@@ -13,6 +13,7 @@ import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
 import { DELIVERY_LABELS, formatDate, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS, statusTone } from "../orders/order-labels.ts";
 import { uploadAvatar } from "./upload-avatar.ts";
 import { OrderItemsList } from "../orders/OrderItemsList.tsx";
+import { CopyButton } from "../payments/CopyButton.tsx";
 
 const AccountProfileQuery = graphql(`
   query AccountProfile {
@@ -189,25 +190,6 @@ function ProfileCard({ profile }: { profile: Profile }) {
 
 type AccountOrder = AccountProfileData["myOrders"][number];
 
-function CopyReference({ reference }: { reference: string }) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(reference);
-      setCopied(true);
-      toast("Copied");
-      window.setTimeout(() => setCopied(false), 2000);
-    } catch {
-      toast.error("Could not copy. Please copy the reference by hand.");
-    }
-  }
-  return (
-    <button type="button" className="link-button copy-button" onClick={() => void copy()} aria-label={`Copy order reference ${reference}`}>
-      {copied ? "Copied" : "Copy"}
-    </button>
-  );
-}
-
 function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => void }) {
   return (
     <div className="side-panel-backdrop" onClick={onClose} onKeyDown={(e) => e.key === "Escape" && onClose()}>
@@ -288,7 +270,7 @@ export function AccountPage() {
               <li key={order.id} className="order-row" data-testid="order-row">
                 <div className="order-row__main">
                   <span className="order-reference">{order.shortOrderId}</span>
-                  <CopyReference reference={order.shortOrderId} />
+                  <CopyButton value={order.shortOrderId} label={`order reference ${order.shortOrderId}`} />
                   <span className={`status-badge status-badge--${statusTone(order.status)}`}>{STATUS_LABELS[order.status]}</span>
                 </div>
                 <div className="order-row__meta">

@@ -12,6 +12,7 @@ import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
 import { latestGuestOrder } from "./guest-orders.ts";
 import { DELIVERY_LABELS, formatDateTime, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
+import { OrderFacts } from "./OrderFacts.tsx";
 
 const OrdersLatestQuery = graphql(`
   query OrdersLatest($guestOrderId: ID, $guestToken: String) {
@@ -108,24 +109,14 @@ export function ThankYouPage() {
       </div>
 
       <h2>Customer details</h2>
-      <dl className="order-facts">
-        <div>
-          <dt>Name</dt>
-          <dd>{order.customerName}</dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd>{order.customerEmail}</dd>
-        </div>
-        <div>
-          <dt>Phone</dt>
-          <dd>{order.customerPhone}</dd>
-        </div>
-        <div>
-          <dt>Address</dt>
-          <dd>{order.customerAddress}</dd>
-        </div>
-      </dl>
+      <OrderFacts
+        facts={[
+          ["Name", order.customerName],
+          ["Email", order.customerEmail],
+          ["Phone", order.customerPhone],
+          ["Address", order.customerAddress],
+        ]}
+      />
 
       <h2>Items</h2>
       <OrderItemsList items={order.items} showSize />

@@ -13,6 +13,7 @@ import { OrderStatusHistory } from "../payments/OrderStatusHistory.tsx";
 import { guestPassFor } from "./guest-orders.ts";
 import { DELIVERY_LABELS, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
+import { OrderFacts } from "./OrderFacts.tsx";
 
 const OrdersTrackQuery = graphql(`
   query OrdersTrack($reference: String!, $guestToken: String) {
@@ -129,50 +130,18 @@ function OrderTracker({ reference }: { reference: string }) {
       {order.viewerIsOwner ? (
         <>
           <h2>Delivery details</h2>
-          <dl className="order-facts">
-            <div>
-              <dt>Name</dt>
-              <dd>{order.customerName}</dd>
-            </div>
-            <div>
-              <dt>Email</dt>
-              <dd>{order.customerEmail}</dd>
-            </div>
-            <div>
-              <dt>Phone</dt>
-              <dd>{order.customerPhone}</dd>
-            </div>
-            <div>
-              <dt>{DELIVERY_LABELS[order.deliveryMethod]}</dt>
-              <dd>{order.customerAddress}</dd>
-            </div>
-            {order.trackingNumber && (
-              <div>
-                <dt>Tracking number</dt>
-                <dd>{order.trackingNumber}</dd>
-              </div>
-            )}
-            {order.transportCompany && (
-              <div>
-                <dt>Transport company</dt>
-                <dd>{order.transportCompany}</dd>
-              </div>
-            )}
-            {order.waybillNumber && (
-              <div>
-                <dt>Waybill number</dt>
-                <dd>{order.waybillNumber}</dd>
-              </div>
-            )}
-            {order.driverPhone && (
-              <div>
-                <dt>Driver's phone</dt>
-                <dd>
-                  <a href={`tel:${order.driverPhone}`}>{order.driverPhone}</a>
-                </dd>
-              </div>
-            )}
-          </dl>
+          <OrderFacts
+            facts={[
+              ["Name", order.customerName],
+              ["Email", order.customerEmail],
+              ["Phone", order.customerPhone],
+              [DELIVERY_LABELS[order.deliveryMethod], order.customerAddress],
+              order.trackingNumber && ["Tracking number", order.trackingNumber],
+              order.transportCompany && ["Transport company", order.transportCompany],
+              order.waybillNumber && ["Waybill number", order.waybillNumber],
+              order.driverPhone && ["Driver's phone", <a href={`tel:${order.driverPhone}`}>{order.driverPhone}</a>],
+            ]}
+          />
           <ReceiptUpload orderId={order.id} reference={order.shortOrderId} />
           <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name={order.customerName ?? ""} />
         </>
