@@ -2,6 +2,7 @@
 // Debian's Chromium, against the real server with the demo catalogue plus 5,000 products.
 // Needs the `lighthouse` package (devDependency lighthouse@13.5.0) and Chromium (CHROME_PATH,
 // default /usr/bin/chromium). Uses CLIENT_DIR when set, else builds the client into a temp folder.
+// LIGHTHOUSE_REPORT_DIR=<dir> keeps each page's full JSON report.
 // Budget (DESIGN.md §7): performance ≥ 95 and accessibility ≥ 95, CLS ≤ 0.1.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -66,6 +67,12 @@ try {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${pathname}`);
     const { categories, audits } = result.lhr;
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      // The whole report, for finding what costs the score (open it in the Lighthouse viewer).
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      const file = path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${label.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home"}.json`);
+      fs.writeFileSync(file, JSON.stringify(result.lhr));
+    }
     const performance = Math.round((categories.performance?.score ?? 0) * 100);
     const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);
     const cls = audits["cumulative-layout-shift"]?.numericValue ?? 0;

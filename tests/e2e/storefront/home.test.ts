@@ -110,4 +110,30 @@ describe("home page", () => {
     await page.getByText("Added to cart!").waitFor();
     await context.close();
   });
+
+  it("nothing visible moves when the catalogue arrives late (no layout shift on a slow network)", async () => {
+    const shopper = await newShopper(browser, t.url);
+    const { page, context } = shopper;
+    // A slow mobile network: every GraphQL answer comes 800 ms late.
+    await page.route("**/graphql", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.layoutShift += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Look great, feel great, pay less" }).waitFor();
+    await sectionOf(page, "Featured Products").locator(".product-card").first().waitFor();
+    await page.waitForTimeout(300); // let the last frames paint
+    const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+    expect(shift).toBeLessThan(0.01);
+    await context.close();
+  });
 });

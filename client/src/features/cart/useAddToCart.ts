@@ -1,11 +1,13 @@
 // Contract used by product cards and the product page. from "card": quantity 1, guests allowed
 // (browser cart). from "detail": login required. The server enforces stock again for signed-in carts.
+// A page shows dozens of cards, so the hook holds no query or mutation subscription of its own: the
+// viewer is read (from the cache, normally) and the mutation sent only when a button is pressed.
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useMutation } from "@apollo/client/react";
+import { useApolloClient } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
-import { useViewer } from "../../app/useViewer.ts";
+import { ViewerQuery } from "../../app/useViewer.ts";
 import { onlyInStockMessage } from "../../../../common/checkout.ts";
 import { addGuestLine, guestQuantityOf, notifyCartUpdated } from "./guest-cart.ts";
 
@@ -33,11 +35,19 @@ const AddToCartMutation = graphql(`
 
 export function useAddToCart() {
   const [busy, setBusy] = useState(false);
-  const { viewer } = useViewer();
+  const client = useApolloClient();
   const navigate = useNavigate();
-  const [add] = useMutation(AddToCartMutation);
 
   async function addToCart(product: AddableProduct, quantity: number, from: "card" | "detail"): Promise<void> {
+    let viewer;
+    try {
+      // cache-first: answered from the cache once the header has asked, else waits for the answer,
+      // so a signed-in shopper's click never lands in the guest cart.
+      viewer = (await client.query({ query: ViewerQuery })).data?.viewer ?? null;
+    } catch {
+      toast.error("Failed to add to cart");
+      return;
+    }
     if (from === "detail" && !viewer) {
       toast.error("Please login to add items to cart");
       navigate("/auth");
@@ -56,7 +66,7 @@ export function useAddToCart() {
     setBusy(true);
     try {
       if (viewer) {
-        const { data } = await add({ variables: { productId: product.id, quantity: wanted } });
+        const { data } = await client.mutate({ mutation: AddToCartMutation, variables: { productId: product.id, quantity: wanted } });
         const result = data?.addToCart;
         if (result?.__typename !== "MutationAddToCartSuccess") {
           // The server's stock message is the useful one; anything else is a generic failure.

@@ -1,7 +1,7 @@
 // Products (SPEC §2): category and subcategory buttons, size select, price sort, search and
 // "Load more". Filtering, sorting and paging run on the server; the URL holds the state
 // (category, size, sort, q) so a listing can be shared and the back button works.
-import { useState, type FormEvent } from "react";
+import { useDeferredValue, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
@@ -122,7 +122,11 @@ export function ProductListPage() {
     }
   }
 
-  const items = page?.items ?? [];
+  // The cards render from a deferred copy of the page: React then renders two dozen cards in short
+  // slices (a transition) instead of one long task that freezes a slow phone.
+  const shownPage = useDeferredValue(page);
+  const items = shownPage?.items ?? [];
+  const waiting = (loading && !loadingMore) || (!!page && !shownPage);
   return (
     <section className="container product-list">
       <h1>{heading}</h1>
@@ -183,7 +187,7 @@ export function ProductListPage() {
           </label>
         </div>
       </div>
-      {loading && !loadingMore ? (
+      {waiting ? (
         <p className="page-status" role="status">
           Loading products...
         </p>
@@ -193,14 +197,14 @@ export function ProductListPage() {
         <>
           <h2 className="visually-hidden">Products</h2>
           <p className="product-list__count" aria-live="polite">
-            Showing {items.length} of {page!.totalCount} products
+            Showing {items.length} of {shownPage!.totalCount} products
           </p>
           <div className="product-grid">
             {items.map((product, i) => (
               <ProductCard key={product.id} product={product} eager={i < 2} />
             ))}
           </div>
-          {items.length < page!.totalCount && (
+          {items.length < shownPage!.totalCount && (
             <p className="load-more">
               <button type="button" className="button button--ghost" disabled={loadingMore} onClick={() => void loadMore()}>
                 {loadingMore ? "Loading more..." : "Load more"}

@@ -1,8 +1,10 @@
 // Home (SPEC §2): hero, value points, the active homepage section, featured products, special
 // offers, featured reviews, Instagram community and Why Choose. All data in one request.
+import { useDeferredValue } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
+import type { StorefrontHomeQuery } from "../../gql/graphql.ts";
 import { ProductCard } from "../catalog/ProductCard.tsx";
 import { usePageMeta, DEFAULT_DESCRIPTION } from "../../lib/page-meta.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
@@ -59,8 +61,10 @@ export function Stars({ rating }: { rating: number }) {
 
 export function HomePage() {
   usePageMeta({ title: `${storeSettings.name} — look great, feel great, pay less`, description: DEFAULT_DESCRIPTION, canonicalPath: "/" });
-  const { data, loading } = useQuery(HomeQuery);
-  const section = data?.activeHomepageSection;
+  const { data: latest, loading } = useQuery(HomeQuery);
+  // Two dozen cards are the longest piece of work on a slow phone. As a deferred value they render
+  // in a transition, which React splits into short slices, so the page stays responsive meanwhile.
+  const data = useDeferredValue(latest);
   return (
     <>
       <section className="hero">
@@ -87,6 +91,59 @@ export function HomePage() {
         ))}
       </section>
 
+      {!data && (loading || latest) ? (
+        // One screen-tall placeholder until the catalogue answers: the sections arrive below the
+        // fold instead of pushing already visible content down (layout shift).
+        <div className="container home-loading" aria-busy="true">
+          <p className="visually-hidden">Loading products...</p>
+          <div className="product-grid" aria-hidden="true">
+            {[0, 1, 2, 3].map((n) => (
+              <div key={n} className="skeleton-card" />
+            ))}
+          </div>
+        </div>
+      ) : (
+        <CatalogueSections data={data} />
+      )}
+
+      <section className="container instagram" aria-labelledby="instagram-title">
+        <h2 id="instagram-title">Join Our Instagram Community</h2>
+        <p>New arrivals, styling ideas and restock alerts. Tag us to be featured.</p>
+        <ul className="instagram__grid">
+          {INSTAGRAM_IMAGES.map((src, i) => (
+            <li key={src}>
+              <a href={storeSettings.instagramUrl} target="_blank" rel="noopener noreferrer">
+                <img src={src} alt={`${storeSettings.name} on Instagram, post ${i + 1}`} width={300} height={300} loading="lazy" decoding="async" />
+              </a>
+            </li>
+          ))}
+        </ul>
+        <a className="button button--ghost" href={storeSettings.instagramUrl} target="_blank" rel="noopener noreferrer">
+          Follow us on Instagram
+        </a>
+      </section>
+
+      <section className="why-choose" aria-labelledby="why-title">
+        <div className="container">
+          <h2 id="why-title">Why Choose {storeSettings.name}?</h2>
+          <p>
+            Good clothes should not cost a fortune. We source quality pre-loved pieces, sort them by hand, clean them and describe every flaw honestly, so
+            you pay far less than new and still look sharp. Every purchase also keeps a wearable garment out of the landfill.
+          </p>
+          <Link to="/about" className="button">
+            Learn About Us
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** The catalogue-driven sections; data is undefined only when the query failed. */
+function CatalogueSections({ data }: { data: StorefrontHomeQuery | undefined }) {
+  const section = data?.activeHomepageSection;
+  return (
+    <>
       {section && section.products.length > 0 && (
         <section className="container home-section" aria-labelledby="home-section-title">
           <div className="section-head">
@@ -108,13 +165,7 @@ export function HomePage() {
 
       <section className="container" aria-labelledby="featured-title">
         <h2 id="featured-title">Featured Products</h2>
-        {loading && !data ? (
-          <div className="product-grid product-grid--skeleton" aria-hidden="true">
-            {[0, 1, 2, 3].map((n) => (
-              <div key={n} className="skeleton-card" />
-            ))}
-          </div>
-        ) : !data?.featuredProducts.length ? (
+        {!data?.featuredProducts.length ? (
           <p className="page-status">No products found</p>
         ) : (
           <div className="product-grid">
@@ -155,36 +206,6 @@ export function HomePage() {
           </ul>
         </section>
       )}
-
-      <section className="container instagram" aria-labelledby="instagram-title">
-        <h2 id="instagram-title">Join Our Instagram Community</h2>
-        <p>New arrivals, styling ideas and restock alerts. Tag us to be featured.</p>
-        <ul className="instagram__grid">
-          {INSTAGRAM_IMAGES.map((src, i) => (
-            <li key={src}>
-              <a href={storeSettings.instagramUrl} target="_blank" rel="noopener noreferrer">
-                <img src={src} alt={`${storeSettings.name} on Instagram, post ${i + 1}`} width={300} height={300} loading="lazy" decoding="async" />
-              </a>
-            </li>
-          ))}
-        </ul>
-        <a className="button button--ghost" href={storeSettings.instagramUrl} target="_blank" rel="noopener noreferrer">
-          Follow us on Instagram
-        </a>
-      </section>
-
-      <section className="why-choose" aria-labelledby="why-title">
-        <div className="container">
-          <h2 id="why-title">Why Choose {storeSettings.name}?</h2>
-          <p>
-            Good clothes should not cost a fortune. We source quality pre-loved pieces, sort them by hand, clean them and describe every flaw honestly, so
-            you pay far less than new and still look sharp. Every purchase also keeps a wearable garment out of the landfill.
-          </p>
-          <Link to="/about" className="button">
-            Learn About Us
-          </Link>
-        </div>
-      </section>
     </>
   );
 }
