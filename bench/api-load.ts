@@ -7,7 +7,9 @@
 //    measures the maximum throughput; latency is then concurrency ÷ throughput (Little's law).
 // Budget (DESIGN.md §7): products query p95 ≤ 50 ms (checked on the shoppers model).
 // Settings: BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per scenario (10),
-// TEST_DATABASE_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/postgres).
+// BENCH_ONLY (run only the scenarios whose name contains it, e.g. "search"), BENCH_MODEL
+// ("shoppers" or "saturation": one load model), TEST_DATABASE_ADMIN_URL
+// (postgresql://postgres@127.0.0.1:5432/postgres).
 import os from "node:os";
 import { startBenchStore } from "./lib/bench-store.ts";
 
@@ -101,11 +103,11 @@ const store = await startBenchStore({ products: PRODUCTS });
 let overBudget = false;
 try {
   console.log(`Server ${store.url} · ${CLIENTS} concurrent clients · ${SECONDS} s per scenario · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}) · load average ${loadAverage()}`);
-  for (const model of MODELS) {
+  for (const model of MODELS.filter((m) => m.name.startsWith(process.env.BENCH_MODEL ?? ""))) {
     console.log(`\n### ${CLIENTS} clients, ${model.name}\n`);
     console.log("| Query | Requests | Throughput (req/s) | p50 (ms) | p95 (ms) | p99 (ms) |");
     console.log("|---|---:|---:|---:|---:|---:|");
-    for (const scenario of scenarios(store.sampleSlug)) {
+    for (const scenario of scenarios(store.sampleSlug).filter((s) => s.name.includes(process.env.BENCH_ONLY ?? ""))) {
       await run(store.url, scenario, WARMUP_SECONDS, model.thinkMs);
       const { latencies, elapsed } = await run(store.url, scenario, SECONDS, model.thinkMs);
       const sorted = latencies.sort((a, b) => a - b);

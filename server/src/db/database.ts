@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logger.ts";
@@ -95,7 +96,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 
 async function openEmbedded(options: DatabaseOptions): Promise<Database> {
   const dir = options.dataDir ? path.join(options.dataDir, "pglite") : undefined;
-  const pglite = await PGlite.create(dir).catch((error: Error) => {
+  // pg_trgm backs the search indexes (a migration creates the extension, as on PostgreSQL).
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: Error) => {
     throw new Error(`Cannot open the embedded database in ${dir ?? "memory"}: ${error.message}`);
   });
   const prisma = prismaClient(new PrismaPGlite(pglite), options.onQuery);

@@ -5,7 +5,8 @@ import {
   MAX_PAGE_SIZE,
   productOrder,
   productWhere,
-  sizesPresent,
+  productFacets,
+  type ProductFacets,
   type ProductFilter,
   type ProductSort,
   PRODUCT_PAGE,
@@ -67,7 +68,11 @@ interface ProductPageShape {
   skip: number;
   take: number;
   filter: ProductFilter;
+  /** totalCount and sizes come from one query, started by whichever field resolves first. */
+  facets?: Promise<ProductFacets>;
 }
+
+const facetsOf = (page: ProductPageShape, prisma: Parameters<typeof productFacets>[0]) => (page.facets ??= productFacets(prisma, page.filter));
 
 const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement({
   fields: (t) => ({
@@ -77,11 +82,11 @@ const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement
       resolve: (query, page, _args, ctx) =>
         ctx.prisma.product.findMany({ ...query, where: page.where, orderBy: page.orderBy, skip: page.skip, take: page.take }),
     }),
-    totalCount: t.int({ authScopes: { public: true }, resolve: (page, _args, ctx) => ctx.prisma.product.count({ where: page.where }) }),
+    totalCount: t.int({ authScopes: { public: true }, resolve: async (page, _args, ctx) => (await facetsOf(page, ctx.prisma)).totalCount }),
     sizes: t.stringList({
       authScopes: { public: true },
       description: "Sizes present in the filtered category (ignoring the size filter), for the size select",
-      resolve: (page, _args, ctx) => sizesPresent(ctx.prisma, page.filter),
+      resolve: async (page, _args, ctx) => (await facetsOf(page, ctx.prisma)).sizes,
     }),
   }),
 });

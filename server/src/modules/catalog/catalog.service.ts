@@ -58,14 +58,26 @@ export function productOrder(sort: ProductSort): Prisma.ProductOrderByWithRelati
 /** Storefront pages: 24 products by default, at most MAX_PAGE_SIZE. */
 export const PRODUCT_PAGE = { defaultLimit: 24, maxLimit: MAX_PAGE_SIZE };
 
-/** Sizes present among the products a filter matches (ignoring the size filter itself). */
-export async function sizesPresent(prisma: Db, filter: ProductFilter): Promise<string[]> {
-  // GROUP BY in the database: Prisma's `distinct` would fetch every matching row and dedupe in memory.
-  const rows = await prisma.product.groupBy({
+export interface ProductFacets {
+  totalCount: number;
+  /** Sizes present among the matches, ignoring the size filter itself (the size select's options). */
+  sizes: string[];
+}
+
+/** A listing's total and its size options from one GROUP BY size over the filter without its size:
+ *  one scan of the matches instead of a count and a second grouping. */
+export async function productFacets(prisma: Db, filter: ProductFilter): Promise<ProductFacets> {
+  const groups = await prisma.product.groupBy({
     by: ["size"],
-    where: { AND: [productWhere(filter, { ignoreSize: true }), { size: { not: null } }] },
+    where: productWhere(filter, { ignoreSize: true }),
+    _count: { _all: true },
   });
-  return sortSizes(rows.map((row) => row.size!).filter(Boolean));
+  const size = filter.size?.toLowerCase();
+  const matching = size ? groups.filter((group) => group.size?.toLowerCase() === size) : groups;
+  return {
+    totalCount: matching.reduce((sum, group) => sum + group._count._all, 0),
+    sizes: sortSizes(groups.flatMap((group) => (group.size ? [group.size] : []))),
+  };
 }
 
 const SIZE_ORDER = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
