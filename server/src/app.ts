@@ -1,5 +1,4 @@
 // HTTP wiring: GraphQL at /graphql, health, images, the built client with SPA fallback.
-import fs from "node:fs";
 import path from "node:path";
 import express, { type Express } from "express";
 import compression from "compression";
@@ -18,6 +17,7 @@ import { sessionCookies } from "./auth/cookies.ts";
 import { validateSessionToken } from "./auth/session.ts";
 import { logger } from "./logger.ts";
 import { uploadsHandler } from "./http/uploads.ts";
+import { pageHandler } from "./http/page-html.ts";
 import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError } from "./modules/errors.ts";
 
@@ -37,12 +37,6 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
   }
   logger.error("Unexpected error in GraphQL operation", original);
   return { message: "Something went wrong. Please try again.", path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };
-}
-
-/** Injects the store settings so the first paint needs no extra request. */
-export function renderIndexHtml(html: string, config: Config): string {
-  const json = JSON.stringify(config.store).replace(/</g, "\\u003c");
-  return html.replace("<!--store-settings-->", `<script>window.__STORE_SETTINGS__=${json}</script>`);
 }
 
 export async function createApp(config: Config, db: Database): Promise<{ app: Express; stop(): Promise<void> }> {
@@ -95,21 +89,9 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
   app.use("/uploads", express.static(config.uploadDir, { maxAge: week, fallthrough: false }));
 
   // The built client: hashed assets cached for a year, index.html always revalidated.
-  const indexHtml = path.join(config.clientDir, "index.html");
   app.use("/assets", express.static(path.join(config.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
   app.use(express.static(config.clientDir, { index: false, maxAge: "1h" }));
-  let page: string | null = null;
-  app.get("/{*path}", (_req, res) => {
-    if (!page) {
-      if (!fs.existsSync(indexHtml)) {
-        res.status(503).type("text").send("The client is not built. Run `npm run build`.");
-        return;
-      }
-      page = renderIndexHtml(fs.readFileSync(indexHtml, "utf8"), config);
-    }
-    res.setHeader("Cache-Control", "no-cache");
-    res.type("html").send(page);
-  });
+  app.get("/{*path}", pageHandler(config, db.prisma));
 
   return { app, stop: () => apollo.stop() };
 }

@@ -1,9 +1,9 @@
 // Title, description, canonical link and Open Graph tags per page (sharing on WhatsApp, search).
 import { useEffect } from "react";
 import { storeSettings } from "./store-settings.ts";
+import { DEFAULT_DESCRIPTION, fullPageTitle } from "../../../common/page-head.ts";
 
-export const DEFAULT_DESCRIPTION =
-  "Quality pre-loved clothing for ladies, men and kids, bales and unisex items, delivered across Nigeria. Look great, feel great, pay less.";
+export { DEFAULT_DESCRIPTION };
 
 export interface PageMeta {
   title: string;
@@ -33,7 +33,7 @@ function setMeta(attr: "name" | "property", key: string, content: string | null)
 
 export function usePageMeta({ title, description, canonicalPath, image, type = "website", noIndex = false }: PageMeta) {
   useEffect(() => {
-    const fullTitle = title.includes(storeSettings.name) ? title : `${title} | ${storeSettings.name}`;
+    const fullTitle = fullPageTitle(title, storeSettings.name);
     const text = description || DEFAULT_DESCRIPTION;
     document.title = fullTitle;
     const url = new URL(canonicalPath ?? window.location.pathname, window.location.origin).toString();

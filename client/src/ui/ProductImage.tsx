@@ -2,25 +2,9 @@
 // high priority for the first visible ones, a placeholder on error, and right-sized Cloudinary
 // renditions through srcset when the image lives on Cloudinary.
 import { useState } from "react";
+import { imageSources } from "../../../common/images.ts";
 
 export const PLACEHOLDER_IMAGE = "/images/demo/placeholder.svg";
-
-const CLOUDINARY_UPLOAD = /^(https?:\/\/res\.cloudinary\.com\/[^/]+\/image\/upload\/)(.*)$/;
-const WIDTHS = [200, 400, 600, 800, 1200];
-
-/** The Cloudinary URL with a resize + automatic format/quality transformation; other URLs unchanged. */
-export function cloudinaryUrl(src: string, width: number): string {
-  const match = CLOUDINARY_UPLOAD.exec(src);
-  return match ? `${match[1]}w_${width},c_limit,f_auto,q_auto/${match[2]}` : src;
-}
-
-export function imageSources(src: string, width: number): { src: string; srcSet?: string } {
-  if (!CLOUDINARY_UPLOAD.test(src)) return { src };
-  return {
-    src: cloudinaryUrl(src, width),
-    srcSet: WIDTHS.map((w) => `${cloudinaryUrl(src, w)} ${w}w`).join(", "),
-  };
-}
 
 export interface ProductImageProps {
   src: string | null | undefined;

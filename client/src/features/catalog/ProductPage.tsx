@@ -7,6 +7,8 @@ import { Price } from "../../ui/Price.tsx";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
+import { productMetaDescription } from "../../../../common/page-head.ts";
+import { PRODUCT_DETAIL_IMAGE } from "../../../../common/images.ts";
 import { useAddToCart } from "../cart/useAddToCart.ts";
 import { OnHoldBadge } from "../payments/OnHoldBadge.tsx";
 import { ProductWhatsApp } from "../payments/ProductWhatsApp.tsx";
@@ -34,11 +36,6 @@ const ProductQuery = graphql(`
     }
   }
 `);
-
-/** The page description: the product description cut to 150 characters (SPEC §2). */
-export function productMetaDescription(description: string | null | undefined): string | undefined {
-  return description ? description.slice(0, 150) : undefined;
-}
 
 /** schema.org Product data, so search results can show the price and availability. */
 function productStructuredData(product: { name: string; slug: string; price: string; imageUrl?: string | null; description?: string | null; stock: number }) {
@@ -122,9 +119,7 @@ function ProductDetail({
           alt={product.name}
           eager
           className="product-detail__image"
-          width={600}
-          height={750}
-          sizes="(min-width: 800px) 50vw, 100vw"
+          {...PRODUCT_DETAIL_IMAGE}
         />
         {images.length > 1 && (
           <ul className="product-detail__thumbs" aria-label="More pictures">

@@ -1,0 +1,103 @@
+// The HTML every client route starts from (index.html with the store settings). Product pages also
+// get their own title, description, Open Graph tags and canonical link in the HTML itself, because
+// link previews (WhatsApp, Facebook, X) run no JavaScript, and a preload of the product picture, so
+// a phone starts fetching the page's largest image before the JavaScript has arrived.
+import fs from "node:fs";
+import path from "node:path";
+import type { Request, RequestHandler } from "express";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { fullPageTitle, productMetaDescription, DEFAULT_DESCRIPTION } from "../../../common/page-head.ts";
+import { imageSources, PRODUCT_DETAIL_IMAGE } from "../../../common/images.ts";
+
+/** Injects the store settings so the first paint needs no extra request. */
+export function renderIndexHtml(html: string, config: Config): string {
+  const json = JSON.stringify(config.store).replace(/</g, "\\u003c");
+  return html.replace("<!--store-settings-->", `<script>window.__STORE_SETTINGS__=${json}</script>`);
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute URLs. */
+  url: string;
+  image: string | null;
+  type: "website" | "product";
+  /** The picture the page shows first, fetched at high priority before the JavaScript runs. */
+  preloadImage?: { href: string; srcSet?: string; sizes?: string };
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** index.html with the page's own head: replaces the default title and tags, adds the rest. */
+export function withPageHead(html: string, head: PageHead): string {
+  const text = escapeAttribute;
+  let out = html
+    .replace(/<title>[^<]*<\/title>/, `<title>${text(head.title)}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*(")/, `$1${text(head.description)}$2`)
+    .replace(/(<meta property="og:title" content=")[^"]*(")/, `$1${text(head.title)}$2`)
+    .replace(/(<meta property="og:description" content=")[^"]*(")/, `$1${text(head.description)}$2`)
+    .replace(/(<meta property="og:type" content=")[^"]*(")/, `$1${text(head.type)}$2`);
+  const tags = [
+    `<link rel="canonical" href="${text(head.url)}" />`,
+    `<meta property="og:url" content="${text(head.url)}" />`,
+    head.image ? `<meta property="og:image" content="${text(head.image)}" />` : "",
+    `<meta name="twitter:card" content="${head.image ? "summary_large_image" : "summary"}" />`,
+    head.preloadImage
+      ? `<link rel="preload" as="image" href="${text(head.preloadImage.href)}"${
+          head.preloadImage.srcSet ? ` imagesrcset="${text(head.preloadImage.srcSet)}" imagesizes="${text(head.preloadImage.sizes ?? "")}"` : ""
+        } fetchpriority="high" />`
+      : "",
+  ].filter(Boolean);
+  return out.replace("</head>", `    ${tags.join("\n    ")}\n  </head>`);
+}
+
+const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
+
+function origin(req: Request): string {
+  return `${req.protocol}://${req.get("host")}`;
+}
+
+/** The head of a product page, or null when there is no such product. */
+export async function productPageHead(prisma: Db, config: Config, slug: string, siteOrigin: string): Promise<PageHead | null> {
+  const product = await prisma.product.findUnique({ where: { slug }, select: { name: true, description: true, imageUrl: true } });
+  if (!product) return null;
+  const picture = product.imageUrl ? imageSources(product.imageUrl, PRODUCT_DETAIL_IMAGE.width) : null;
+  return {
+    title: fullPageTitle(product.name, config.store.name),
+    description: productMetaDescription(product.description) ?? DEFAULT_DESCRIPTION,
+    url: `${siteOrigin}/products/${encodeURIComponent(slug)}`,
+    image: product.imageUrl ? new URL(product.imageUrl, siteOrigin).toString() : null,
+    type: "product",
+    preloadImage: picture ? { href: picture.src, srcSet: picture.srcSet, sizes: picture.srcSet ? PRODUCT_DETAIL_IMAGE.sizes : undefined } : undefined,
+  };
+}
+
+/** GET handler for every client route. Unknown product slugs answer 404 (with the same page). */
+export function pageHandler(config: Config, prisma: Db): RequestHandler {
+  const indexHtml = path.join(config.clientDir, "index.html");
+  let shell: string | null = null;
+  return async (req, res, next) => {
+    if (!shell) {
+      if (!fs.existsSync(indexHtml)) {
+        res.status(503).type("text").send("The client is not built. Run `npm run build`.");
+        return;
+      }
+      shell = renderIndexHtml(fs.readFileSync(indexHtml, "utf8"), config);
+    }
+    res.setHeader("Cache-Control", "no-cache");
+    const encoded = PRODUCT_PATH.exec(req.path)?.[1];
+    if (!encoded) {
+      res.type("html").send(shell);
+      return;
+    }
+    try {
+      // Express has already refused (400) an address whose escapes do not decode.
+      const head = await productPageHead(prisma, config, decodeURIComponent(encoded), origin(req));
+      if (!head) res.status(404).type("html").send(shell);
+      else res.type("html").send(withPageHead(shell, head));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
