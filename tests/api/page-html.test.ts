@@ -34,9 +34,12 @@ describe("product page HTML", () => {
     expect(metaContent(html, "property", "og:title")).toBe("Preview Test Tee | Thrift Store");
     expect(metaContent(html, "property", "og:description")).toBe(description.slice(0, 150));
     expect(metaContent(html, "property", "og:type")).toBe("product");
-    expect(metaContent(html, "property", "og:image")).toBe(`${t.url}/images/demo/tshirt.svg`);
-    expect(metaContent(html, "property", "og:url")).toBe(`${t.url}/products/preview-test-tee`);
-    expect(html).toContain(`<link rel="canonical" href="${t.url}/products/preview-test-tee" />`);
+    // Absolute addresses use the shop's public address (PUBLIC_URL), whatever Host the request named.
+    const publicUrl = t.config.publicUrl;
+    expect(publicUrl).toMatch(/^http:\/\/localhost:\d+$/);
+    expect(metaContent(html, "property", "og:image")).toBe(`${publicUrl}/images/demo/tshirt.svg`);
+    expect(metaContent(html, "property", "og:url")).toBe(`${publicUrl}/products/preview-test-tee`);
+    expect(html).toContain(`<link rel="canonical" href="${publicUrl}/products/preview-test-tee" />`);
     expect(html).toContain(`<link rel="preload" as="image" href="/images/demo/tshirt.svg" fetchpriority="high" />`);
     // Still the client's page: store settings and the root element are there.
     expect(html).toContain("window.__STORE_SETTINGS__=");

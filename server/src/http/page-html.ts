@@ -4,7 +4,7 @@
 // a phone starts fetching the page's largest image before the JavaScript has arrived.
 import fs from "node:fs";
 import path from "node:path";
-import type { Request, RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { fullPageTitle, productMetaDescription, DEFAULT_DESCRIPTION } from "../../../common/page-head.ts";
@@ -54,12 +54,10 @@ export function withPageHead(html: string, head: PageHead): string {
 
 const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
 
-function origin(req: Request): string {
-  return `${req.protocol}://${req.get("host")}`;
-}
-
-/** The head of a product page, or null when there is no such product. */
-export async function productPageHead(prisma: Db, config: Config, slug: string, siteOrigin: string): Promise<PageHead | null> {
+/** The head of a product page, or null when there is no such product. Absolute URLs use PUBLIC_URL
+ *  (as emails do), not the request's Host header, which a client can set to anything. */
+export async function productPageHead(prisma: Db, config: Config, slug: string): Promise<PageHead | null> {
+  const siteOrigin = config.publicUrl;
   const product = await prisma.product.findUnique({ where: { slug }, select: { name: true, description: true, imageUrl: true } });
   if (!product) return null;
   const picture = product.imageUrl ? imageSources(product.imageUrl, PRODUCT_DETAIL_IMAGE.width) : null;
@@ -93,7 +91,7 @@ export function pageHandler(config: Config, prisma: Db): RequestHandler {
     }
     try {
       // Express has already refused (400) an address whose escapes do not decode.
-      const head = await productPageHead(prisma, config, decodeURIComponent(encoded), origin(req));
+      const head = await productPageHead(prisma, config, decodeURIComponent(encoded));
       if (!head) res.status(404).type("html").send(shell);
       else res.type("html").send(withPageHead(shell, head));
     } catch (error) {
