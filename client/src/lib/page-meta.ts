@@ -3,8 +3,6 @@ import { useEffect } from "react";
 import { storeSettings } from "./store-settings.ts";
 import { DEFAULT_DESCRIPTION, fullPageTitle } from "../../../common/page-head.ts";
 
-export { DEFAULT_DESCRIPTION };
-
 export interface PageMeta {
   title: string;
   /** Falls back to the shop's description, so a page never keeps the previous page's text. */

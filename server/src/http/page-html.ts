@@ -32,7 +32,7 @@ const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(
 /** index.html with the page's own head: replaces the default title and tags, adds the rest. */
 export function withPageHead(html: string, head: PageHead): string {
   const text = escapeAttribute;
-  let out = html
+  const page = html
     .replace(/<title>[^<]*<\/title>/, `<title>${text(head.title)}</title>`)
     .replace(/(<meta name="description" content=")[^"]*(")/, `$1${text(head.description)}$2`)
     .replace(/(<meta property="og:title" content=")[^"]*(")/, `$1${text(head.title)}$2`)
@@ -49,7 +49,7 @@ export function withPageHead(html: string, head: PageHead): string {
         } fetchpriority="high" />`
       : "",
   ].filter(Boolean);
-  return out.replace("</head>", `    ${tags.join("\n    ")}\n  </head>`);
+  return page.replace("</head>", `    ${tags.join("\n    ")}\n  </head>`);
 }
 
 const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;

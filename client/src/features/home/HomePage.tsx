@@ -6,7 +6,8 @@ import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import type { StorefrontHomeQuery } from "../../gql/graphql.ts";
 import { ProductCard } from "../catalog/ProductCard.tsx";
-import { usePageMeta, DEFAULT_DESCRIPTION } from "../../lib/page-meta.ts";
+import { usePageMeta } from "../../lib/page-meta.ts";
+import { DEFAULT_DESCRIPTION } from "../../../../common/page-head.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
 import { Icon } from "../../ui/Icon.tsx";
 
