@@ -37,11 +37,7 @@ const AccountProfileQuery = graphql(`
       customerAddress
       items {
         id
-        productName
-        imageUrl
-        quantity
-        price
-        size
+        ...OrderItemLine
       }
     }
   }

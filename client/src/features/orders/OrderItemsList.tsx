@@ -1,18 +1,24 @@
 // The items of an order as placed (name, picture, quantity × price at order time), shared by the
 // thank-you page, the tracker and the account's order panel.
+// Each page's query asks for its items with `...OrderItemLine`, so the fields live in one place.
 import { formatNaira } from "../../../../common/naira.ts";
+import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 
-export interface OrderItemLine {
-  id: string;
-  productName: string;
-  imageUrl?: string | null;
-  quantity: number;
-  price: string;
-  size?: string | null;
-}
+export const OrderItemLineFragment = graphql(`
+  fragment OrderItemLine on OrderItem {
+    id
+    productName
+    imageUrl
+    quantity
+    price
+    size
+  }
+`);
 
-export function OrderItemsList({ items, showSize = false }: { items: OrderItemLine[]; showSize?: boolean }) {
+export function OrderItemsList(props: { items: FragmentType<typeof OrderItemLineFragment>[]; showSize?: boolean }) {
+  const items = getFragmentData(OrderItemLineFragment, props.items);
+  const showSize = props.showSize ?? false;
   return (
     <ul className="order-items">
       {items.map((item) => (

@@ -33,11 +33,7 @@ const OrdersLatestQuery = graphql(`
       customerAddress
       items {
         id
-        productName
-        imageUrl
-        quantity
-        price
-        size
+        ...OrderItemLine
       }
     }
   }

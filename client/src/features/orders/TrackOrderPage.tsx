@@ -38,11 +38,7 @@ const OrdersTrackQuery = graphql(`
       driverPhone
       items {
         id
-        productName
-        imageUrl
-        quantity
-        price
-        size
+        ...OrderItemLine
       }
     }
   }
