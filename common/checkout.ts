@@ -13,9 +13,16 @@ export interface CheckoutDetailsInput extends DeliveryDetailsInput {
   parkName?: string | null;
 }
 
-/** The address stored for a motor-park order, as the spec's "Park:" prefix requires. */
+/**
+ * The address stored for a motor-park order, as the spec's "Park:" prefix requires. Many park names
+ * already end with their town or state ("Unguwa Uku Park, Kano"): the state is added only when the
+ * name does not end with it already, so the address never reads "Kano, Kano".
+ */
 export function parkAddress(parkName: string, parkState: string): string {
-  return `Park: ${parkName.trim()}, ${parkState.trim()}`;
+  const name = parkName.trim();
+  const state = parkState.trim();
+  const last = name.split(",").pop()!.trim().toLowerCase();
+  return last === state.toLowerCase() ? `Park: ${name}` : `Park: ${name}, ${state}`;
 }
 
 /** Every failing message in the order the form shows them (name, email, phone, address). */
