@@ -12,6 +12,11 @@ export function createApolloClient() {
       typePolicies: {
         // Viewer is a singleton per session.
         Viewer: { keyFields: [] },
+        // The same order answers differently by who asks: without proof of ownership the contact
+        // details and the rejection reason come back null. That reduced view (the public tracker)
+        // is stored apart, so it never overwrites the full view a guest opened with reference +
+        // phone (which used to lose the rejection reason a moment after showing it).
+        Order: { keyFields: (order) => (order.viewerIsOwner === false ? `PublicOrder:${String(order.id)}` : `Order:${String(order.id)}`) },
       },
     }),
   });

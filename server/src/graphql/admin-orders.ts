@@ -56,7 +56,7 @@ builder.mutationFields((t) => ({
         ctx.prisma,
         actorOf(ctx.viewer),
         { ...input, orderId: String(input.orderId) },
-        { publicUrl: ctx.config.publicUrl, holdHours: ctx.config.holdHours },
+        { publicUrl: ctx.config.publicUrl, holdHours: ctx.config.holdHours, store: ctx.config.store },
       );
       return ctx.prisma.order.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: order.id } });
     },

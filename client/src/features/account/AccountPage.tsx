@@ -14,6 +14,8 @@ import { DELIVERY_LABELS, formatDate, formatDateTime, PAYMENT_STATUS_LABELS, STA
 import { uploadAvatar } from "./upload-avatar.ts";
 import { OrderItemsList } from "../orders/OrderItemsList.tsx";
 import { CopyButton } from "../payments/CopyButton.tsx";
+import { OrderPayment } from "../payments/OrderPayment.tsx";
+import { PAYMENT_STATE_LABELS, paymentState } from "../../../../common/payment-state.ts";
 
 const AccountProfileQuery = graphql(`
   query AccountProfile {
@@ -35,6 +37,8 @@ const AccountProfileQuery = graphql(`
       deliveryMethod
       customerName
       customerAddress
+      rejectionReason
+      ...OrderPaymentState
       items {
         id
         ...OrderItemLine
@@ -206,6 +210,7 @@ function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => vo
         <p className="order-summary__total">
           Total: <strong>{formatNaira(order.total)}</strong>
         </p>
+        <OrderPayment order={order} />
         <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name={order.customerName ?? ""} />
         <Link to={`/track-order/${order.shortOrderId}`} className="button">
           Track
@@ -268,6 +273,9 @@ export function AccountPage() {
                   <span className="order-reference">{order.shortOrderId}</span>
                   <CopyButton value={order.shortOrderId} label={`order reference ${order.shortOrderId}`} />
                   <span className={`status-badge status-badge--${statusTone(order.status)}`}>{STATUS_LABELS[order.status]}</span>
+                  <span className="payment-badge" data-testid="payment-state">
+                    {PAYMENT_STATE_LABELS[paymentState(order)]}
+                  </span>
                 </div>
                 <div className="order-row__meta">
                   {formatDate(order.createdAt)} · {order.items.length} {order.items.length === 1 ? "item" : "items"} · <strong>{formatNaira(order.total)}</strong>

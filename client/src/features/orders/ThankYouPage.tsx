@@ -6,8 +6,7 @@ import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { useViewer } from "../../app/useViewer.ts";
-import { PayByTransfer } from "../payments/PayByTransfer.tsx";
-import { ReceiptUpload } from "../payments/ReceiptUpload.tsx";
+import { OrderPayment } from "../payments/OrderPayment.tsx";
 import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
 import { latestGuestOrder } from "./guest-orders.ts";
 import { DELIVERY_LABELS, formatDateTime, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
@@ -31,6 +30,7 @@ const OrdersLatestQuery = graphql(`
       customerEmail
       customerPhone
       customerAddress
+      ...OrderPaymentState
       items {
         id
         ...OrderItemLine
@@ -39,10 +39,10 @@ const OrdersLatestQuery = graphql(`
   }
 `);
 
-function deliveryNote(method: string): string {
+function deliveryNote(method: string, paid: boolean): string {
   if (method === "pickup") return "We will call you when your order is ready for pickup at our store.";
   if (method === "park") return "We will send your order to the motor park you chose and share the waybill details once it ships.";
-  return "We will deliver to your address once your payment is confirmed.";
+  return paid ? "We will deliver to your address." : "We will deliver to your address once your payment is confirmed.";
 }
 
 export function ThankYouPage() {
@@ -117,15 +117,14 @@ export function ThankYouPage() {
       <h2>Items</h2>
       <OrderItemsList items={order.items} showSize />
 
-      <h2>Payment instructions</h2>
-      <PayByTransfer amount={order.total} reference={order.shortOrderId} holdExpiresAt={order.holdExpiresAt} />
+      <h2>Payment</h2>
+      <OrderPayment order={order} />
       <div className="no-print">
-        <ReceiptUpload orderId={order.id} reference={order.shortOrderId} />
         <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name={order.customerName ?? ""} />
       </div>
 
       <h2>Delivery</h2>
-      <p className="delivery-note">{deliveryNote(order.deliveryMethod)}</p>
+      <p className="delivery-note">{deliveryNote(order.deliveryMethod, order.paymentStatus === "paid")}</p>
 
       <div className="thank-you__actions no-print">
         <Link to="/" className="button button--ghost">

@@ -6,7 +6,7 @@ import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
-import { ReceiptUpload } from "../payments/ReceiptUpload.tsx";
+import { OrderPayment } from "../payments/OrderPayment.tsx";
 import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
 import { GuestOrderLookup } from "../payments/GuestOrderLookup.tsx";
 import { OrderStatusHistory } from "../payments/OrderStatusHistory.tsx";
@@ -36,6 +36,7 @@ const OrdersTrackQuery = graphql(`
       transportCompany
       waybillNumber
       driverPhone
+      ...OrderPaymentState
       items {
         id
         ...OrderItemLine
@@ -138,7 +139,8 @@ function OrderTracker({ reference }: { reference: string }) {
               order.driverPhone && ["Driver's phone", <a href={`tel:${order.driverPhone}`}>{order.driverPhone}</a>],
             ]}
           />
-          <ReceiptUpload orderId={order.id} reference={order.shortOrderId} />
+          <h2>Payment</h2>
+          <OrderPayment order={order} />
           <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name={order.customerName ?? ""} />
         </>
       ) : (

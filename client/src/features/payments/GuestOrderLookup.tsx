@@ -6,8 +6,7 @@ import { useLazyQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { phoneError } from "../../../../common/phone.ts";
-import { PayByTransfer } from "./PayByTransfer.tsx";
-import { ReceiptUpload } from "./ReceiptUpload.tsx";
+import { OrderPayment } from "./OrderPayment.tsx";
 import { OrderStatusHistory } from "./OrderStatusHistory.tsx";
 import { formatLagosTime } from "./time.ts";
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS as ORDER_STATUS_LABELS } from "../orders/order-labels.ts";
@@ -27,8 +26,8 @@ const PaymentsGuestLookupQuery = graphql(`
             total
             status
             paymentStatus
-            holdExpiresAt
-            rejectionReason
+            viewerIsOwner
+            ...OrderPaymentState
             createdAt
             deliveryMethod
             customerName
@@ -78,7 +77,6 @@ export function GuestOrderLookup({ reference }: { reference: string }) {
   const shownError = error ?? (loading ? null : answerError);
 
   if (order) {
-    const open = order.status !== "cancelled" && (order.paymentStatus === "awaiting_transfer" || order.paymentStatus === "under_review");
     return (
       <section className="guest-order" aria-label={`Order ${order.shortOrderId}`}>
         <h2>Order {order.shortOrderId}</h2>
@@ -116,11 +114,6 @@ export function GuestOrderLookup({ reference }: { reference: string }) {
             </>
           )}
         </dl>
-        {order.rejectionReason && order.paymentStatus === "awaiting_transfer" && (
-          <p className="payment-rejected" role="alert">
-            We could not confirm your last receipt: {order.rejectionReason}
-          </p>
-        )}
         <ul className="guest-order__items">
           {order.items.map((item) => (
             <li key={item.id}>
@@ -129,13 +122,7 @@ export function GuestOrderLookup({ reference }: { reference: string }) {
             </li>
           ))}
         </ul>
-        {open && order.paymentStatus === "awaiting_transfer" && (
-          <>
-            <PayByTransfer amount={order.total} reference={order.shortOrderId} holdExpiresAt={order.holdExpiresAt} />
-            <ReceiptUpload orderId={order.id} reference={order.shortOrderId} phone={phone} />
-          </>
-        )}
-        {order.paymentStatus === "under_review" && <p className="payment-review-note">Your receipt is being checked. We will email you once the payment is confirmed.</p>}
+        <OrderPayment order={order} phone={phone} />
         <OrderStatusHistory reference={order.shortOrderId} />
       </section>
     );

@@ -1,8 +1,9 @@
 // The order's owner sends the transfer receipt (image or PDF) with the sender's name and bank.
 // The file goes to POST /api/uploads first; the mutation then puts the order under review. A receipt
-// never marks the order paid: an admin checks the bank account first.
+// never marks the order paid: an admin checks the bank account first. Whether the form shows at all
+// is OrderPayment's decision, from the order its page already loaded.
 import { useId, useState, type FormEvent } from "react";
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useMutation } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
 import { guestPassFor } from "../orders/guest-orders.ts";
@@ -38,18 +39,6 @@ const PaymentsSubmitReceiptMutation = graphql(`
   }
 `);
 
-// Where the payment stands, so the form hides once paid and shows why a receipt was rejected.
-const PaymentsReceiptStateQuery = graphql(`
-  query PaymentsReceiptState($reference: String!, $guestToken: String) {
-    trackOrder(reference: $reference, guestToken: $guestToken) {
-      id
-      status
-      paymentStatus
-      rejectionReason
-    }
-  }
-`);
-
 const MAX_BYTES = 5 * 1024 * 1024;
 const TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"];
 /** Banks and wallets Nigerians transfer from most; any name may be typed. */
@@ -68,14 +57,13 @@ async function uploadReceiptFile(file: File): Promise<string> {
 export function ReceiptUpload({ orderId, reference, phone, onUploaded }: ReceiptUploadProps) {
   const id = useId();
   const guestToken = guestPassFor(reference)?.token ?? guestPassFor(orderId)?.token ?? null;
-  const state = useQuery(PaymentsReceiptStateQuery, { variables: { reference, guestToken }, fetchPolicy: "cache-and-network" }).data?.trackOrder;
-  const [another, setAnother] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [senderName, setSenderName] = useState("");
   const [senderBank, setSenderBank] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [submit] = useMutation(PaymentsSubmitReceiptMutation);
+  // The tracker's public view and the status history follow the new payment state too.
+  const [submit] = useMutation(PaymentsSubmitReceiptMutation, { refetchQueries: ["OrdersTrack", "PaymentsStatusHistory"] });
 
   function check(): string | null {
     if (!file) return "Please choose the receipt: a screenshot, photo or PDF";
@@ -106,7 +94,6 @@ export function ReceiptUpload({ orderId, reference, phone, onUploaded }: Receipt
       }
       toast("Receipt sent. We will confirm your payment soon.");
       setFile(null);
-      setAnother(false);
       onUploaded?.();
     } catch (e) {
       setError(e instanceof Error ? e.message : "The receipt could not be sent. Please try again.");
@@ -115,29 +102,12 @@ export function ReceiptUpload({ orderId, reference, phone, onUploaded }: Receipt
     }
   }
 
-  if (state && (state.paymentStatus === "paid" || state.paymentStatus === "expired" || state.status === "cancelled")) return null;
-  if (state?.paymentStatus === "under_review" && !another) {
-    return (
-      <div className="receipt-upload receipt-upload--sent no-print" role="status">
-        <p>We have your receipt for order {reference} and are checking it against our bank account. We will email you once the payment is confirmed.</p>
-        <button type="button" className="button button--ghost button--small" onClick={() => setAnother(true)}>
-          Send another receipt
-        </button>
-      </div>
-    );
-  }
-
   return (
     <form className="receipt-upload no-print" onSubmit={send} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Paid already? Send your receipt</h3>
       <p className="receipt-upload__hint">
         Upload the transfer receipt for order <strong>{reference}</strong>. We check every transfer against our bank account before confirming.
       </p>
-      {state?.paymentStatus === "awaiting_transfer" && state.rejectionReason && (
-        <p className="payment-rejected" role="alert">
-          We could not confirm your last receipt: {state.rejectionReason}
-        </p>
-      )}
       <label>
         Receipt (image or PDF, up to 5 MB)
         <input type="file" accept="image/jpeg,image/png,image/webp,image/gif,application/pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />

@@ -11,6 +11,8 @@ import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { InsufficientStockError, NotFoundError, ValidationError, invariant } from "../errors.ts";
 import { normalizeNigerianPhone } from "../../../../common/phone.ts";
 import { logger } from "../../logger.ts";
+import type { StoreSettings } from "../../config.ts";
+import { paymentParagraph, type OrderPaymentForEmail } from "../payments/emails.ts";
 
 export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled"] as const;
 
@@ -90,13 +92,16 @@ export async function lockOrder(tx: Tx, orderId: string) {
   return tx.order.findUnique({ where: { id: orderId }, include: { items: true } });
 }
 
-function statusEmail(order: { shortOrderId: string; customerName: string; trackingNumber: string | null }, status: OrderStatus, publicUrl: string) {
+function statusEmail(order: OrderPaymentForEmail & { customerName: string; trackingNumber: string | null }, status: OrderStatus, settings: StatusSettings) {
+  const { publicUrl } = settings;
   const label = STATUS_LABELS[status];
   const lines = [
     `Hello ${order.customerName},`,
     "",
     `Your order ${order.shortOrderId} is now: ${label}.`,
     ...(status === "shipped" && order.trackingNumber ? [`Tracking number: ${order.trackingNumber}`] : []),
+    "",
+    paymentParagraph(settings.store, order),
     "",
     `Track it any time: ${publicUrl}/track-order/${order.shortOrderId}`,
   ];
@@ -107,6 +112,8 @@ export interface StatusSettings {
   publicUrl: string;
   /** A reopened order whose payment hold had expired gets a fresh hold of this many hours. */
   holdHours: number;
+  /** The bank account, for the payment paragraph of unpaid orders. */
+  store: Pick<StoreSettings, "bankAccountName" | "bankName" | "bankAccountNumber">;
 }
 
 export async function changeOrderStatus(prisma: Db, actor: Actor, change: StatusChange, settings: StatusSettings) {
@@ -176,7 +183,7 @@ export async function changeOrderStatus(prisma: Db, actor: Actor, change: Status
     });
 
     if (statusChanged) {
-      const email = statusEmail(updated, to, settings.publicUrl);
+      const email = statusEmail(updated, to, settings);
       await queueEmail(tx, { to: order.customerEmail, ...email });
       logger.info("Order status changed", { orderId: order.id, from, to, by: actor.label });
     }

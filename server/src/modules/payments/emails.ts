@@ -1,5 +1,7 @@
 // What the shopper is told about their payment. Queued in the transaction of the decision.
 import { formatNaira } from "../../../../common/naira.ts";
+import { PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState, type PaymentFacts } from "../../../../common/payment-state.ts";
+import type { StoreSettings } from "../../config.ts";
 import type { EmailMessage } from "../../mail/outbox.ts";
 
 export interface OrderForEmail {
@@ -58,4 +60,26 @@ export function orderExpiredEmail(publicUrl: string, order: OrderForEmail): Emai
       `If you already paid, reply to this email or chat with us on WhatsApp and we will sort it out.\n\n` +
       `Shop again: ${publicUrl}/products\n`,
   };
+}
+
+export interface OrderPaymentForEmail extends PaymentFacts {
+  shortOrderId: string;
+  total: { toString(): string };
+  holdExpiresAt: Date | null;
+}
+
+/**
+ * The payment paragraph of any email about an order (the same rule as the pages'
+ * OrderPayment): the bank details only while payment is due, otherwise where the payment stands.
+ */
+export function paymentParagraph(store: Pick<StoreSettings, "bankAccountName" | "bankName" | "bankAccountNumber">, order: OrderPaymentForEmail): string {
+  const state = paymentState(order);
+  if (!paymentIsDue(state)) return `Payment: ${PAYMENT_STATE_MESSAGES[state]}`;
+  const rejected = state === "rejected" ? `We could not confirm your last receipt: ${order.rejectionReason}. Please check the transfer and upload a new receipt.\n` : "";
+  return (
+    rejected +
+    `Please pay ${formatNaira(order.total.toString())} by bank transfer to ${store.bankAccountName}, ${store.bankName}, account ${store.bankAccountNumber}, ` +
+    `with ${order.shortOrderId} in the narration` +
+    (order.holdExpiresAt ? `, before ${order.holdExpiresAt.toUTCString()}; unpaid orders are released after that.` : ".")
+  );
 }

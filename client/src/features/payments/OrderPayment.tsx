@@ -1,0 +1,68 @@
+// The payment part of every order view (thank-you, tracker, account, guest lookup): the bank details,
+// countdown and receipt form only while payment is due; otherwise one clear sentence saying that the
+// receipt is being checked, the order is paid, or it was cancelled. The rule is common/payment-state.ts,
+// shared with the emails.
+import { useState } from "react";
+import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
+import { PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState } from "../../../../common/payment-state.ts";
+import { PayByTransfer } from "./PayByTransfer.tsx";
+import { ReceiptUpload } from "./ReceiptUpload.tsx";
+
+export const OrderPaymentFragment = graphql(`
+  fragment OrderPaymentState on Order {
+    id
+    shortOrderId
+    status
+    paymentStatus
+    total
+    holdExpiresAt
+    rejectionReason
+  }
+`);
+
+export interface OrderPaymentProps {
+  order: FragmentType<typeof OrderPaymentFragment>;
+  /** Guests who opened the order with reference + phone prove ownership with the phone. */
+  phone?: string | null;
+}
+
+export function OrderPayment(props: OrderPaymentProps) {
+  const order = getFragmentData(OrderPaymentFragment, props.order);
+  const state = paymentState(order);
+  const [another, setAnother] = useState(false);
+  const receiptForm = <ReceiptUpload orderId={order.id} reference={order.shortOrderId} phone={props.phone} onUploaded={() => setAnother(false)} />;
+
+  if (paymentIsDue(state)) {
+    return (
+      <div className="order-payment" data-payment-state={state}>
+        {state === "rejected" && (
+          <p className="payment-rejected" role="alert">
+            We could not confirm your last receipt: {order.rejectionReason}. Please check the transfer and upload a new receipt below.
+          </p>
+        )}
+        <PayByTransfer amount={order.total} reference={order.shortOrderId} holdExpiresAt={order.holdExpiresAt} />
+        {receiptForm}
+      </div>
+    );
+  }
+  if (state === "under_review") {
+    return (
+      <div className="order-payment" data-payment-state={state}>
+        <div className="payment-review-note no-print" role="status">
+          <p>We have your receipt for order {order.shortOrderId} and are checking it against our bank account. We will email you once the payment is confirmed.</p>
+          {!another && (
+            <button type="button" className="button button--ghost button--small" onClick={() => setAnother(true)}>
+              Send another receipt
+            </button>
+          )}
+        </div>
+        {another && receiptForm}
+      </div>
+    );
+  }
+  return (
+    <p className={`order-payment payment-state payment-state--${state}`} data-payment-state={state} role="status">
+      {PAYMENT_STATE_MESSAGES[state]}
+    </p>
+  );
+}

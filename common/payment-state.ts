@@ -1,0 +1,44 @@
+// Where an order's payment stands, as the shopper is told it everywhere (thank-you, tracker, account,
+// guest lookup, emails). The bank details and the countdown are shown only while payment is due:
+// telling a shopper who already paid to "pay now" invites a second transfer.
+
+export type PaymentState = "due" | "rejected" | "under_review" | "paid" | "expired" | "cancelled";
+
+export interface PaymentFacts {
+  status: string;
+  paymentStatus: string;
+  /** Only the owner and admins see it; null for anyone else (then a rejected order reads as due). */
+  rejectionReason?: string | null;
+}
+
+export function paymentState(order: PaymentFacts): PaymentState {
+  if (order.paymentStatus === "paid") return "paid";
+  if (order.paymentStatus === "expired") return "expired";
+  if (order.status === "cancelled") return "cancelled";
+  if (order.paymentStatus === "under_review") return "under_review";
+  return order.rejectionReason ? "rejected" : "due";
+}
+
+/** True while the shopper still has to transfer the money (also after a rejected receipt). */
+export function paymentIsDue(state: PaymentState): state is "due" | "rejected" {
+  return state === "due" || state === "rejected";
+}
+
+/** One sentence per state, for pages and emails alike. */
+export const PAYMENT_STATE_MESSAGES: Record<Exclude<PaymentState, "due">, string> = {
+  rejected: "We could not confirm your last receipt. Please check the transfer and upload a new receipt.",
+  under_review: "We have your receipt and are checking it against our bank account. We will email you once the payment is confirmed.",
+  paid: "Payment received. Thank you! Nothing more to pay.",
+  expired: "This order was cancelled because no payment arrived before the hold ended. Nothing more to pay.",
+  cancelled: "This order was cancelled. Nothing more to pay.",
+};
+
+/** Short labels, e.g. for the account's order list. */
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  due: "Awaiting transfer",
+  rejected: "Receipt not accepted",
+  under_review: "Receipt under review",
+  paid: "Paid",
+  expired: "Expired (unpaid)",
+  cancelled: "Cancelled (unpaid)",
+};
