@@ -54,7 +54,14 @@ builder.prismaObject("Order", {
       id: t.exposeID("id"),
       shortOrderId: t.exposeString("shortOrderId", { description: "The order reference for the transfer narration" }),
       orderNumber: t.exposeInt("orderNumber"),
-      total: t.expose("total", { type: "Money" }),
+      total: t.expose("total", { type: "Money", description: "Items plus the delivery fee" }),
+      deliveryFee: t.expose("deliveryFee", { type: "Money", description: "The delivery fee charged when the order was placed" }),
+      subtotal: t.field({
+        type: "Money",
+        description: "The items' total (total minus the delivery fee)",
+        select: { total: true, deliveryFee: true },
+        resolve: (order) => order.total.sub(order.deliveryFee),
+      }),
       status: t.expose("status", { type: OrderStatusEnum }),
       paymentStatus: t.expose("paymentStatus", { type: PaymentStatusEnum }),
       holdExpiresAt: t.expose("holdExpiresAt", { type: "DateTime", nullable: true }),
@@ -92,6 +99,7 @@ const PlaceOrderInput = builder.inputType("PlaceOrderInput", {
     address: t.string({ required: false, description: "Required for doorstep; the store's address is used for pickup" }),
     parkState: t.string({ required: false, description: "Motor park delivery: destination state" }),
     parkName: t.string({ required: false, description: "Motor park delivery: the park" }),
+    deliveryState: t.string({ required: false, description: "Doorstep delivery: the state, for its delivery fee" }),
     items: t.field({
       type: [GuestCartLineInput],
       required: false,

@@ -7,6 +7,7 @@ import "./auth.ts";
 import "./home.ts";
 import "./cart.ts";
 import "./orders.ts";
+import "./delivery.ts";
 import "./account.ts";
 import "./admin.ts";
 import "./payments.ts";

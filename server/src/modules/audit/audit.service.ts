@@ -17,7 +17,7 @@ export function actorOf(viewer: Viewer | null): Actor {
 export interface AuditInput {
   actor: Actor;
   action: string;
-  entityType: "order" | "product" | "payment" | "user" | "review" | "section";
+  entityType: "order" | "product" | "payment" | "user" | "review" | "section" | "settings";
   entityId: string;
   orderId?: string | null;
   before?: Prisma.InputJsonValue | null;

@@ -8,6 +8,9 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import { checkoutDetailsErrors, parkAddress, type DeliveryMethodName } from "../../../../common/checkout.ts";
 import { normalizeNigerianPhone } from "../../../../common/phone.ts";
 import { formatNaira } from "../../../../common/naira.ts";
+import { canonicalState, NIGERIAN_STATES } from "../../../../common/parks.ts";
+import { deliveryFeeFor } from "../../../../common/delivery.ts";
+import { loadFeeTable } from "../delivery/delivery-fees.service.ts";
 import { InsufficientStockError, NotFoundError, ValidationError } from "../errors.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { actorOf, recordAudit } from "../audit/audit.service.ts";
@@ -23,6 +26,8 @@ export interface PlaceOrderInput {
   address?: string | null;
   parkState?: string | null;
   parkName?: string | null;
+  /** Doorstep delivery: the state, for its delivery fee (without it, the fee for other states). */
+  deliveryState?: string | null;
   /** The guest cart; ignored for a signed-in shopper, whose cart is on the server. */
   items?: GuestCartLine[] | null;
   idempotencyKey: string;
@@ -51,7 +56,10 @@ function validate(input: PlaceOrderInput) {
   if (first) throw new ValidationError(first.message, first.field);
   if (!KEY.test(input.idempotencyKey)) throw new ValidationError("Invalid checkout key. Please refresh the page and try again.", "idempotencyKey");
   const method = input.deliveryMethod as DeliveryMethodName;
+  const deliveryState = method === "doorstep" && input.deliveryState?.trim() ? canonicalState(input.deliveryState) : null;
+  if (deliveryState && !NIGERIAN_STATES.includes(deliveryState)) throw new ValidationError("Please choose your state from the list", "deliveryState");
   return {
+    deliveryState,
     method,
     name: input.fullName.trim(),
     email: input.email.trim().toLowerCase(),
@@ -144,6 +152,12 @@ async function createOrder(
           size: product.size,
         });
       }
+      // The fee is read here, in the order's transaction, from the owner's current table; the
+      // client's own figure is never asked for. The order keeps it, so later changes never touch it.
+      const subtotal = total;
+      const feeState = details.method === "park" ? details.parkState : details.deliveryState;
+      const deliveryFee = new Prisma.Decimal(deliveryFeeFor(await loadFeeTable(tx), details.method, feeState, subtotal.toFixed(2)));
+      total = subtotal.add(deliveryFee);
       const customerAddress =
         details.method === "pickup"
           ? config.store.pickupAddress
@@ -156,6 +170,7 @@ async function createOrder(
           shortOrderId: newShortOrderId(),
           userId: viewer?.userId ?? null,
           total,
+          deliveryFee,
           customerName: details.name,
           customerEmail: details.email,
           customerPhone: details.phone,
@@ -174,7 +189,7 @@ async function createOrder(
         select: { id: true, shortOrderId: true, orderNumber: true },
       });
       if (viewer) await tx.cartItem.deleteMany({ where: { userId: viewer.userId } });
-      await queueEmail(tx, confirmationEmail(config, details, order.shortOrderId, total, holdExpiresAt, items, customerAddress));
+      await queueEmail(tx, confirmationEmail(config, details, order.shortOrderId, { subtotal, deliveryFee, total }, holdExpiresAt, items, customerAddress));
       await recordAudit(tx, {
         actor: actorOf(viewer),
         action: "order.placed",
@@ -184,6 +199,7 @@ async function createOrder(
         after: {
           shortOrderId: order.shortOrderId,
           total: total.toFixed(2),
+          deliveryFee: deliveryFee.toFixed(2),
           status: "pending",
           paymentStatus: "awaiting_transfer",
           items: items.map((i) => ({ productId: (i.product?.connect as { id: string }).id, quantity: i.quantity })),
@@ -201,18 +217,21 @@ function confirmationEmail(
   config: Config,
   details: ReturnType<typeof validate>,
   reference: string,
-  total: Prisma.Decimal,
+  money: { subtotal: Prisma.Decimal; deliveryFee: Prisma.Decimal; total: Prisma.Decimal },
   holdExpiresAt: Date,
   items: Prisma.OrderItemCreateWithoutOrderInput[],
   address: string,
 ) {
   const { store } = config;
+  const { total } = money;
   const lines = items.map((i) => `- ${i.productName} × ${i.quantity} @ ${formatNaira(i.price.toString())}`).join("\n");
   return {
     to: details.email,
     subject: `Order ${reference} received: please pay ${formatNaira(total.toFixed(2))} by bank transfer`,
     body:
-      `Hello ${details.name},\n\nThank you for your order ${reference}.\n\n${lines}\n\nTotal: ${formatNaira(total.toFixed(2))}\n` +
+      `Hello ${details.name},\n\nThank you for your order ${reference}.\n\n${lines}\n\nItems: ${formatNaira(money.subtotal.toFixed(2))}\n` +
+      `Delivery fee: ${money.deliveryFee.isZero() ? "Free" : formatNaira(money.deliveryFee.toFixed(2))}\n` +
+      `Total: ${formatNaira(total.toFixed(2))}\n` +
       `Delivery: ${details.method} (${address})\n\n` +
       paymentParagraph(store, { shortOrderId: reference, total, holdExpiresAt, status: "pending", paymentStatus: "awaiting_transfer" }) +
       `\n\n` +
