@@ -49,10 +49,14 @@ export function graphqlDocumentImports(): Plugin {
 
 const SOURCE = path.resolve(root, "src") + path.sep;
 const COMMON = path.resolve(root, "../common") + path.sep;
-/** Our own non-page modules outside the admin area (pages keep their own chunks). */
+/**
+ * Our own non-page modules outside the admin area (pages keep their own chunks). What only the order
+ * pages use (payments, delivery fees, states) stays out too: home and browsing never pay for it.
+ */
 function isSharedStorefrontModule(id: string): boolean {
   if (!id.startsWith(SOURCE) && !id.startsWith(COMMON)) return false;
-  return !/\/features\/(admin|payments)\//.test(id) && !/Page\.tsx$/.test(id);
+  if (/\/common\/(delivery|states|payment-state)\.ts$/.test(id)) return false;
+  return !/\/features\/(admin|payments|delivery)\//.test(id) && !/Page\.tsx$/.test(id);
 }
 
 export default defineConfig({

@@ -2,7 +2,7 @@
 // motor-park delivery, a fee for every other state, pickup free, and an optional order subtotal from
 // which delivery is free). The server charges with this rule inside the order transaction; the
 // browser uses it only to tell the shopper the fee before they confirm.
-import { canonicalState, NIGERIAN_STATES } from "./parks.ts";
+import { canonicalState, NIGERIAN_STATES } from "./states.ts";
 
 export const FEE_METHODS = ["doorstep", "park"] as const;
 export type FeeMethod = (typeof FEE_METHODS)[number];

@@ -1,4 +1,5 @@
-import { canonicalState, NIGERIAN_STATES, parksInState } from "./parks.ts";
+import { PARKS_BY_STATE, parksInState } from "./parks.ts";
+import { canonicalState, NIGERIAN_STATES } from "./states.ts";
 
 describe("motor parks", () => {
   it("list the 36 states and the FCT, each with suggested parks", () => {
@@ -13,5 +14,12 @@ describe("motor parks", () => {
     expect(parksInState("Atlantis")).toEqual([]);
     expect(canonicalState("akwa ibom")).toBe("Akwa Ibom");
     expect(canonicalState("Somewhere New")).toBe("Somewhere New");
+  });
+});
+
+describe("the state list", () => {
+  it("names exactly the states that have park suggestions, sorted", () => {
+    expect([...NIGERIAN_STATES].sort((a, b) => a.localeCompare(b))).toEqual(NIGERIAN_STATES);
+    expect([...Object.keys(PARKS_BY_STATE)].sort((a, b) => a.localeCompare(b))).toEqual(NIGERIAN_STATES);
   });
 });

@@ -1,5 +1,6 @@
 // Nigerian states (and the FCT) with well-known motor parks, offered when a shopper chooses park
 // delivery. Suggestions only: the shopper may type any park; the store ships from Ota, Ogun State.
+import { NIGERIAN_STATES } from "./states.ts";
 
 export const PARKS_BY_STATE: Readonly<Record<string, readonly string[]>> = {
   Abia: ["Ariaria Motor Park, Aba", "Umuahia Main Park", "Asa Road Park, Aba"],
@@ -41,17 +42,8 @@ export const PARKS_BY_STATE: Readonly<Record<string, readonly string[]>> = {
   Zamfara: ["Gusau Central Motor Park", "Kaura Namoda Motor Park"],
 };
 
-/** The 36 states and the FCT, alphabetically. */
-export const NIGERIAN_STATES: readonly string[] = Object.keys(PARKS_BY_STATE).sort((a, b) => a.localeCompare(b));
-
 /** Suggested parks for a state (case-insensitive); empty for an unknown state. */
 export function parksInState(state: string): readonly string[] {
   const key = NIGERIAN_STATES.find((s) => s.toLowerCase() === state.trim().toLowerCase());
   return key ? PARKS_BY_STATE[key]! : [];
-}
-
-/** The state's canonical spelling when it is one we know (e.g. "lagos" → "Lagos"), else as typed. */
-export function canonicalState(state: string): string {
-  const text = state.trim();
-  return NIGERIAN_STATES.find((s) => s.toLowerCase() === text.toLowerCase()) ?? text;
 }

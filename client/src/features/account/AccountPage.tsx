@@ -10,7 +10,7 @@ import { useViewer } from "../../app/useViewer.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { toast } from "../../ui/toast.tsx";
 import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
-import { DELIVERY_LABELS, formatDate, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS, statusTone } from "../orders/order-labels.ts";
+import { DELIVERY_LABELS, deliveryFeeText, formatDate, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS, statusTone } from "../orders/order-labels.ts";
 import { uploadAvatar } from "./upload-avatar.ts";
 import { OrderItemsList } from "../orders/OrderItemsList.tsx";
 import { CopyButton } from "../payments/CopyButton.tsx";
@@ -32,6 +32,7 @@ const AccountProfileQuery = graphql(`
       shortOrderId
       status
       paymentStatus
+      deliveryFee
       total
       createdAt
       deliveryMethod
@@ -207,6 +208,7 @@ function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => vo
           {DELIVERY_LABELS[order.deliveryMethod]}: {order.customerAddress}
         </p>
         <OrderItemsList items={order.items} />
+        <p>Delivery fee: {deliveryFeeText(order.deliveryFee)}</p>
         <p className="order-summary__total">
           Total: <strong>{formatNaira(order.total)}</strong>
         </p>

@@ -1,4 +1,5 @@
-// /admin: the Admin Dashboard with tabs for products, orders, users, reviews, payments and emails.
+// /admin: the Admin Dashboard with tabs for products, orders, users, reviews, payments, delivery fees
+// and emails.
 import { useState, type KeyboardEvent } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
@@ -10,6 +11,7 @@ import { OrdersTab } from "./OrdersTab.tsx";
 import { UsersTab } from "./UsersTab.tsx";
 import { ReviewsManager } from "./ReviewsManager.tsx";
 import { EmailsTab } from "./EmailsTab.tsx";
+import { DeliveryTab } from "./DeliveryTab.tsx";
 
 const AdminCountsQuery = graphql(`
   query AdminDashboardCounts {
@@ -26,8 +28,8 @@ const AdminCountsQuery = graphql(`
   }
 `);
 
-type Tab = "products" | "orders" | "users" | "reviews" | "payments" | "emails";
-const TABS: Tab[] = ["products", "orders", "users", "reviews", "payments", "emails"];
+type Tab = "products" | "orders" | "users" | "reviews" | "payments" | "delivery" | "emails";
+const TABS: Tab[] = ["products", "orders", "users", "reviews", "payments", "delivery", "emails"];
 
 function Dashboard() {
   const [tab, setTab] = useState<Tab>("products");
@@ -39,6 +41,7 @@ function Dashboard() {
     users: `Users${stats ? ` (${stats.users})` : ""}`,
     reviews: `Reviews${stats ? ` (${stats.reviews})` : ""}`,
     payments: `Payments${data?.paymentCounts ? ` (${data.paymentCounts.underReview} to review)` : ""}`,
+    delivery: "Delivery",
     emails: `Emails${stats?.failedEmails ? ` (${stats.failedEmails} failed)` : ""}`,
   };
 
@@ -82,6 +85,7 @@ function Dashboard() {
         {tab === "users" ? <UsersTab /> : null}
         {tab === "reviews" ? <ReviewsManager /> : null}
         {tab === "payments" ? <PaymentsQueue /> : null}
+        {tab === "delivery" ? <DeliveryTab /> : null}
         {tab === "emails" ? <EmailsTab /> : null}
       </div>
     </section>

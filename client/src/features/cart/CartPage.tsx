@@ -7,6 +7,27 @@ import { ProductImage } from "../../ui/ProductImage.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { ProductCard } from "../catalog/ProductCard.tsx";
 import { useCart, type CartLine } from "./useCart.ts";
+import { useDeliveryFees } from "../delivery/delivery-fees.ts";
+import { deliveryFeeFor, lowestFee, toKobo } from "../../../../common/delivery.ts";
+
+/** What delivery will cost, before the shopper picks a method and state at checkout. */
+function DeliveryFeeRow({ subtotal }: { subtotal: string }) {
+  const fees = useDeliveryFees();
+  if (!fees) return null;
+  const doorstep = deliveryFeeFor(fees, "doorstep", null, subtotal) === "0.00" ? "0.00" : lowestFee(fees, "doorstep");
+  const park = deliveryFeeFor(fees, "park", null, subtotal) === "0.00" ? "0.00" : lowestFee(fees, "park");
+  const free = toKobo(doorstep) === 0 && toKobo(park) === 0;
+  const from = (amount: string) => (toKobo(amount) === 0 ? "free" : `from ${formatNaira(amount)}`);
+  return (
+    <div className="order-summary__delivery">
+      <dt>Delivery</dt>
+      <dd data-testid="delivery-fee">
+        {free ? "Free" : `Doorstep ${from(doorstep)}, motor park ${from(park)}, store pickup free (chosen at checkout)`}
+        {!free && fees.freeDeliveryThreshold && <small className="order-summary__note">Free delivery on orders of {formatNaira(fees.freeDeliveryThreshold)} or more</small>}
+      </dd>
+    </div>
+  );
+}
 
 const RelatedProductsQuery = graphql(`
   query CartRelatedProducts($categoryIds: [ID!], $excludeIds: [ID!]) {
@@ -116,6 +137,7 @@ export function CartPage() {
                 <dt>Subtotal</dt>
                 <dd data-testid="subtotal">{formatNaira(subtotal)}</dd>
               </div>
+              <DeliveryFeeRow subtotal={subtotal} />
               <div className="order-summary__total">
                 <dt>Total</dt>
                 <dd data-testid="total">{formatNaira(subtotal)}</dd>

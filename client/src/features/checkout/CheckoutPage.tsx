@@ -15,6 +15,9 @@ import { ParkPicker, type ParkChoice } from "../payments/ParkPicker.tsx";
 import { useCart } from "../cart/useCart.ts";
 import { clearGuestCart, notifyCartUpdated } from "../cart/guest-cart.ts";
 import { rememberGuestOrder } from "../orders/guest-orders.ts";
+import { deliveryFeeFor } from "../../../../common/delivery.ts";
+import { NIGERIAN_STATES } from "../../../../common/states.ts";
+import { addAmounts, useDeliveryFees } from "../delivery/delivery-fees.ts";
 
 const CheckoutProfileQuery = graphql(`
   query CheckoutProfile {
@@ -42,6 +45,7 @@ const CheckoutPlaceOrderMutation = graphql(`
             id
             shortOrderId
             total
+            deliveryFee
             holdExpiresAt
           }
         }
@@ -56,6 +60,7 @@ interface PlacedOrder {
   id: string;
   shortOrderId: string;
   total: string;
+  deliveryFee: string;
   holdExpiresAt: string | null;
 }
 
@@ -83,6 +88,8 @@ export function CheckoutPage() {
   const [phone, setPhone] = useState("");
   const [method, setMethod] = useState<Method>("doorstep");
   const [address, setAddress] = useState("");
+  const [doorstepState, setDoorstepState] = useState("");
+  const fees = useDeliveryFees();
   const [park, setPark] = useState<ParkChoice>({ state: "", park: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -104,6 +111,9 @@ export function CheckoutPage() {
   if (!placed && lines.length === 0) return <Navigate to="/cart" replace />;
 
   const input = { fullName, email, phone, deliveryMethod: method, address: method === "doorstep" ? address : null, parkState: park.state, parkName: park.park };
+  // What the shopper will be charged (the server recomputes it when the order is placed).
+  const deliveryFee = placed?.deliveryFee ?? (fees ? deliveryFeeFor(fees, method, method === "park" ? park.state : doorstepState, subtotal) : null);
+  const total = placed?.total ?? addAmounts(subtotal, deliveryFee ?? "0");
 
   function validate(): { field: string; message: string }[] {
     const found = checkoutDetailsErrors(input);
@@ -136,6 +146,7 @@ export function CheckoutPage() {
             ...input,
             parkState: method === "park" ? park.state : null,
             parkName: method === "park" ? park.park : null,
+            deliveryState: method === "doorstep" && doorstepState ? doorstepState : null,
             items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
             idempotencyKey: checkoutKey.current,
           },
@@ -205,6 +216,19 @@ export function CheckoutPage() {
           </fieldset>
           {method === "doorstep" && (
             <div className="form-field">
+              <label htmlFor="checkout-state">State</label>
+              <select id="checkout-state" value={doorstepState} onChange={(e) => setDoorstepState(e.target.value)}>
+                <option value="">Choose your state</option>
+                {NIGERIAN_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {state}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {method === "doorstep" && (
+            <div className="form-field">
               <label htmlFor="checkout-address">Delivery address</label>
               <textarea id="checkout-address" rows={3} value={address} onChange={(e) => setAddress(e.target.value)} autoComplete="street-address" maxLength={LIMITS.address} {...described("address")} />
               {fieldError("address")}
@@ -235,16 +259,24 @@ export function CheckoutPage() {
             ))}
           </ul>
           <dl>
+            <div>
+              <dt>Items</dt>
+              <dd data-testid="checkout-subtotal">{formatNaira(subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Delivery</dt>
+              <dd data-testid="checkout-delivery-fee">{deliveryFee === null ? "..." : Number(deliveryFee) === 0 ? "Free" : formatNaira(deliveryFee)}</dd>
+            </div>
             <div className="order-summary__total">
               <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatNaira(placed?.total ?? subtotal)}</dd>
+              <dd data-testid="checkout-total">{formatNaira(total)}</dd>
             </div>
           </dl>
         </aside>
       </div>
 
       <div ref={transferBlock} className="checkout-transfer">
-        <PayByTransfer amount={placed?.total ?? subtotal} reference={placed?.shortOrderId ?? null} holdExpiresAt={placed?.holdExpiresAt ?? null} />
+        <PayByTransfer amount={total} reference={placed?.shortOrderId ?? null} holdExpiresAt={placed?.holdExpiresAt ?? null} />
         <button type="button" className="button checkout-confirm" onClick={() => void confirmOrder()} disabled={busy || Boolean(placed)}>
           {busy ? "Processing..." : "Confirm Order"}
         </button>

@@ -9,7 +9,7 @@ import { useViewer } from "../../app/useViewer.ts";
 import { OrderPayment } from "../payments/OrderPayment.tsx";
 import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
 import { latestGuestOrder } from "./guest-orders.ts";
-import { DELIVERY_LABELS, formatDateTime, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+import { DELIVERY_LABELS, deliveryFeeText, formatDateTime, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
 
@@ -21,6 +21,8 @@ const OrdersLatestQuery = graphql(`
       orderNumber
       status
       paymentStatus
+      subtotal
+      deliveryFee
       total
       createdAt
       holdExpiresAt
@@ -84,6 +86,14 @@ export function ThankYouPage() {
             <dd>
               {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]}
             </dd>
+          </div>
+          <div>
+            <dt>Items</dt>
+            <dd data-testid="order-subtotal">{formatNaira(order.subtotal)}</dd>
+          </div>
+          <div>
+            <dt>Delivery fee</dt>
+            <dd data-testid="order-delivery-fee">{deliveryFeeText(order.deliveryFee)}</dd>
           </div>
           <div>
             <dt>Total</dt>

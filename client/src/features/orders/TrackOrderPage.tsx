@@ -11,7 +11,7 @@ import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
 import { GuestOrderLookup } from "../payments/GuestOrderLookup.tsx";
 import { OrderStatusHistory } from "../payments/OrderStatusHistory.tsx";
 import { guestPassFor } from "./guest-orders.ts";
-import { DELIVERY_LABELS, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+import { DELIVERY_LABELS, deliveryFeeText, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
 
@@ -22,6 +22,8 @@ const OrdersTrackQuery = graphql(`
       shortOrderId
       status
       paymentStatus
+      subtotal
+      deliveryFee
       total
       createdAt
       deliveryMethod
@@ -123,6 +125,9 @@ function OrderTracker({ reference }: { reference: string }) {
 
       <h2>Items</h2>
       <OrderItemsList items={order.items} />
+      <p className="order-money" data-testid="order-money">
+        Items {formatNaira(order.subtotal)} · Delivery {deliveryFeeText(order.deliveryFee)} · <strong>Total {formatNaira(order.total)}</strong>
+      </p>
 
       {order.viewerIsOwner ? (
         <>

@@ -1,4 +1,5 @@
 // Words shown to shoppers for the order vocabulary (DESIGN §6.5).
+import { formatNaira } from "../../../../common/naira.ts";
 export const STATUS_LABELS: Record<string, string> = {
   pending: "Pending",
   confirmed: "Confirmed",
@@ -39,4 +40,9 @@ export function formatDateTime(iso: string): string {
 
 export function formatDate(iso: string): string {
   return formatDateTime(iso).split(",")[0]!;
+}
+
+/** A delivery fee as shoppers read it: "Free" when nothing was charged. */
+export function deliveryFeeText(fee: string): string {
+  return Number(fee) === 0 ? "Free" : formatNaira(fee);
 }

@@ -9,7 +9,7 @@ import { phoneError } from "../../../../common/phone.ts";
 import { OrderPayment } from "./OrderPayment.tsx";
 import { OrderStatusHistory } from "./OrderStatusHistory.tsx";
 import { formatLagosTime } from "./time.ts";
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS as ORDER_STATUS_LABELS } from "../orders/order-labels.ts";
+import { deliveryFeeText, PAYMENT_STATUS_LABELS, STATUS_LABELS as ORDER_STATUS_LABELS } from "../orders/order-labels.ts";
 
 const PaymentsGuestLookupQuery = graphql(`
   query PaymentsGuestLookup($reference: String!, $phone: String!) {
@@ -23,6 +23,7 @@ const PaymentsGuestLookupQuery = graphql(`
           order {
             id
             shortOrderId
+            deliveryFee
             total
             status
             paymentStatus
@@ -85,6 +86,8 @@ export function GuestOrderLookup({ reference }: { reference: string }) {
           <dd className="guest-order__status">{ORDER_STATUS_LABELS[order.status] ?? order.status}</dd>
           <dt>Payment</dt>
           <dd className="guest-order__payment">{PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus}</dd>
+          <dt>Delivery fee</dt>
+          <dd>{deliveryFeeText(order.deliveryFee)}</dd>
           <dt>Total</dt>
           <dd>{formatNaira(order.total)}</dd>
           <dt>Placed</dt>

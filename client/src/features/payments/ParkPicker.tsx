@@ -1,6 +1,7 @@
 // Motor-park delivery: the destination state, then a park (common parks suggested, any name allowed).
 import { useId } from "react";
-import { NIGERIAN_STATES, parksInState } from "../../../../common/parks.ts";
+import { parksInState } from "../../../../common/parks.ts";
+import { NIGERIAN_STATES } from "../../../../common/states.ts";
 
 export interface ParkChoice {
   state: string;

@@ -8,7 +8,7 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import { checkoutDetailsErrors, parkAddress, type DeliveryMethodName } from "../../../../common/checkout.ts";
 import { normalizeNigerianPhone } from "../../../../common/phone.ts";
 import { formatNaira } from "../../../../common/naira.ts";
-import { canonicalState, NIGERIAN_STATES } from "../../../../common/parks.ts";
+import { canonicalState, NIGERIAN_STATES } from "../../../../common/states.ts";
 import { deliveryFeeFor } from "../../../../common/delivery.ts";
 import { loadFeeTable } from "../delivery/delivery-fees.service.ts";
 import { InsufficientStockError, NotFoundError, ValidationError } from "../errors.ts";
