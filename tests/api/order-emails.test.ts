@@ -49,3 +49,15 @@ describe("the payment paragraph of status emails", () => {
     expect(email.body).toContain("Please pay ₦5,000");
   });
 });
+
+describe("the outbox without SMTP", () => {
+  it("tells the admin delivery is off and reads queued emails as not sent", async () => {
+    const order = await makeOrder(t.prisma, [{ product: await makeProduct(t.prisma), quantity: 1 }], { email: "nosmtp@example.com" });
+    await statusEmailFor(order.id, "nosmtp@example.com", "processing");
+    const res = await admin.data(`{ adminMailDelivery { smtpConfigured } adminEmails(status: queued) { to status deliveryState body } }`);
+    expect(res.adminMailDelivery).toEqual({ smtpConfigured: false });
+    const email = res.adminEmails.find((e: { to: string }) => e.to === "nosmtp@example.com");
+    expect(email).toMatchObject({ status: "queued", deliveryState: "not sent: no SMTP configured" });
+    expect(email.body).toContain(`Your order ${order.shortOrderId} is now: Processing.`);
+  });
+});

@@ -2,7 +2,7 @@
 import { builder } from "./builder.ts";
 import { nonEmptySelect } from "./prisma-query.ts";
 import { NotFoundError, ValidationError } from "../modules/errors.ts";
-import { outboxPage, retryEmail } from "../mail/outbox-admin.ts";
+import { deliveryStateOf, outboxPage, retryEmail } from "../mail/outbox-admin.ts";
 
 const EmailStatusEnum = builder.enumType("EmailStatus", { values: ["queued", "sent", "failed"] as const });
 
@@ -14,6 +14,11 @@ builder.prismaObject("EmailOutbox", {
     subject: t.exposeString("subject"),
     body: t.exposeString("body"),
     status: t.expose("status", { type: EmailStatusEnum }),
+    deliveryState: t.string({
+      description: 'The status as the admin reads it: "not sent: no SMTP configured" for queued emails when SMTP_URL is not set',
+      select: { status: true },
+      resolve: (email, _args, ctx) => deliveryStateOf(email, Boolean(ctx.config.smtpUrl)),
+    }),
     attempts: t.exposeInt("attempts"),
     lastError: t.exposeString("lastError", { nullable: true }),
     nextAttemptAt: t.expose("nextAttemptAt", { type: "DateTime" }),
@@ -22,7 +27,21 @@ builder.prismaObject("EmailOutbox", {
   }),
 });
 
+const MailDeliveryType = builder.objectRef<{ smtpConfigured: boolean; from: string }>("MailDelivery").implement({
+  description: "Whether the store can deliver email at all.",
+  fields: (t) => ({
+    smtpConfigured: t.exposeBoolean("smtpConfigured", { description: "False when SMTP_URL is not set: emails are kept in the outbox, not sent" }),
+    from: t.exposeString("from", { description: "The sender address (MAIL_FROM)" }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  adminMailDelivery: t.field({
+    type: MailDeliveryType,
+    description: "Whether email delivery (SMTP) is configured.",
+    authScopes: { admin: true },
+    resolve: (_root, _args, ctx) => ({ smtpConfigured: Boolean(ctx.config.smtpUrl), from: ctx.config.mailFrom }),
+  }),
   adminEmails: t.prismaField({
     type: ["EmailOutbox"],
     description: "Emails in the outbox, newest first.",

@@ -21,3 +21,13 @@ export async function retryEmail(prisma: Db, id: string) {
   if (email.status !== "failed") throw new ValidationError("Only failed emails can be retried");
   return prisma.emailOutbox.update({ where: { id }, data: { status: "queued", attempts: 0, nextAttemptAt: new Date() } });
 }
+
+export const NOT_SENT_NO_SMTP = "not sent: no SMTP configured";
+
+/**
+ * How an email's delivery reads to the admin. Without SMTP nothing is ever delivered, so a queued
+ * email says so instead of "queued" forever (it stays queued: it is sent once SMTP_URL is set).
+ */
+export function deliveryStateOf(email: { status: string }, smtpConfigured: boolean): string {
+  return email.status === "queued" && !smtpConfigured ? NOT_SENT_NO_SMTP : email.status;
+}

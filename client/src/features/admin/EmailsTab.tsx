@@ -1,16 +1,22 @@
-// The email outbox: what the shop queued, sent or failed to send, with a retry for failures.
-import { useState } from "react";
+// The email outbox: what the shop queued, sent or failed to send, each email's text (expand a row),
+// a retry for failures, and a clear notice when SMTP is not configured (then nothing is sent).
+import { Fragment, useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
 
 const AdminEmailsQuery = graphql(`
   query AdminEmailsList($status: EmailStatus) {
+    adminMailDelivery {
+      smtpConfigured
+    }
     adminEmails(status: $status, limit: 100) {
       id
       to
       subject
+      body
       status
+      deliveryState
       attempts
       lastError
       createdAt
@@ -42,6 +48,7 @@ const dateTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeSty
 
 export function EmailsTab() {
   const [status, setStatus] = useState<Status | "">("");
+  const [open, setOpen] = useState<string | null>(null);
   const { data, loading, error, refetch } = useQuery(AdminEmailsQuery, { variables: { status: status || null }, fetchPolicy: "cache-and-network" });
   const [retry] = useMutation(RetryEmailMutation, { refetchQueries: ["AdminDashboardCounts"] });
 
@@ -76,6 +83,11 @@ export function EmailsTab() {
           </select>
         </label>
       </div>
+      {data && !data.adminMailDelivery.smtpConfigured ? (
+        <p className="admin-notice" role="status">
+          Email delivery is off: no SMTP server is configured (set SMTP_URL). Emails are kept here but not sent to shoppers.
+        </p>
+      ) : null}
       {error ? <p className="admin-error" role="alert">Could not load emails: {error.message}</p> : null}
       {loading && !data ? <p className="page-status">Loading emails...</p> : null}
       {data && emails.length === 0 ? <p className="page-status">No emails.</p> : null}
@@ -94,11 +106,22 @@ export function EmailsTab() {
           </thead>
           <tbody>
             {emails.map((email) => (
-              <tr key={email.id}>
+              <Fragment key={email.id}>
+              <tr data-email={email.id}>
                 <td>{email.to}</td>
-                <td>{email.subject}</td>
                 <td>
-                  <span className={`admin-pill admin-pill--${email.status}`}>{email.status}</span>
+                  <button
+                    type="button"
+                    className="link-button email-row__toggle"
+                    aria-expanded={open === email.id}
+                    aria-controls={`email-body-${email.id}`}
+                    onClick={() => setOpen(open === email.id ? null : email.id)}
+                  >
+                    {email.subject}
+                  </button>
+                </td>
+                <td>
+                  <span className={`admin-pill admin-pill--${email.status}`}>{email.deliveryState}</span>
                   {email.lastError ? <div className="admin-muted" title={email.lastError}>{email.attempts} attempt(s): {email.lastError.slice(0, 80)}</div> : null}
                 </td>
                 <td>{dateTime.format(new Date(email.sentAt ?? email.createdAt))}</td>
@@ -110,6 +133,16 @@ export function EmailsTab() {
                   ) : null}
                 </td>
               </tr>
+              {open === email.id ? (
+                <tr className="email-row__body">
+                  <td colSpan={5}>
+                    <pre id={`email-body-${email.id}`} className="email-body" aria-label={`Email to ${email.to}: ${email.subject}`}>
+                      {email.body}
+                    </pre>
+                  </td>
+                </tr>
+              ) : null}
+              </Fragment>
             ))}
           </tbody>
         </table>

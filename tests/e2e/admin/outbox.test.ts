@@ -1,0 +1,49 @@
+// The email outbox in the admin: each email's text opens from its row, and without SMTP the admin
+// is told that nothing is sent (emails read "not sent: no SMTP configured", not "queued" forever).
+import type { Browser } from "playwright-core";
+import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { signInAdmin } from "../payments/helpers.ts";
+import { makeOrder, makeProduct } from "../../api/admin-fixtures.ts";
+
+let t: TestStore;
+let browser: Browser;
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestStore({ seed: false }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe("the email outbox without SMTP", () => {
+  it("says email delivery is off, marks emails not sent, and shows an email's text when its row is opened", async () => {
+    const order = await makeOrder(t.prisma, [{ product: await makeProduct(t.prisma), quantity: 1 }], { email: "outbox-body@example.com" });
+    const admin = await t.admin();
+    await admin.data(`mutation($input: UpdateOrderStatusInput!) { updateOrderStatus(input: $input) { __typename } }`, {
+      input: { orderId: order.id, status: "processing" },
+    });
+
+    const { page, context } = await newShopper(browser, t.url, { mobile: false });
+    await signInAdmin(t, context);
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: /^Emails/ }).click();
+    await page.getByText("Email delivery is off: no SMTP server is configured (set SMTP_URL). Emails are kept here but not sent to shoppers.").waitFor();
+    const row = page.getByRole("row", { name: /outbox-body@example.com/ });
+    await row.waitFor();
+    expect(await row.locator(".admin-pill").innerText()).toBe("not sent: no SMTP configured");
+    expect(await page.getByText("queued", { exact: true }).count()).toBe(0);
+
+    const toggle = row.getByRole("button", { name: `Order ${order.shortOrderId}: Processing` });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    const body = page.getByLabel(`Email to outbox-body@example.com: Order ${order.shortOrderId}: Processing`);
+    await body.waitFor();
+    const text = await body.innerText();
+    expect(text).toContain(`Your order ${order.shortOrderId} is now: Processing.`);
+    expect(text).toContain(`/track-order/${order.shortOrderId}`);
+    await toggle.click();
+    await body.waitFor({ state: "detached" });
+    await context.close();
+  });
+});
