@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 const AdminEmailsQuery = graphql(`
   query AdminEmailsList($status: EmailStatus) {
@@ -38,7 +39,6 @@ const RetryEmailMutation = graphql(`
 `);
 
 type Status = "queued" | "sent" | "failed";
-const dateTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 
 export function EmailsTab() {
   const [status, setStatus] = useState<Status | "">("");
@@ -101,7 +101,7 @@ export function EmailsTab() {
                   <span className={`admin-pill admin-pill--${email.status}`}>{email.status}</span>
                   {email.lastError ? <div className="admin-muted" title={email.lastError}>{email.attempts} attempt(s): {email.lastError.slice(0, 80)}</div> : null}
                 </td>
-                <td>{dateTime.format(new Date(email.sentAt ?? email.createdAt))}</td>
+                <td>{formatLagosTime(email.sentAt ?? email.createdAt)}</td>
                 <td>
                   {email.status === "failed" ? (
                     <button type="button" className="button button--small" onClick={() => void onRetry(email.id)}>

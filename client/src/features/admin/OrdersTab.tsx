@@ -6,6 +6,7 @@ import { OrderAuditTimeline } from "../payments/OrderAuditTimeline.tsx";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { toast } from "../../ui/toast.tsx";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled"] as const;
 type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -80,7 +81,6 @@ function useAdminOrders(month: string, size: string) {
   return useQuery(AdminOrdersQuery, { variables: { filter }, fetchPolicy: "cache-and-network" });
 }
 
-const dateTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 
 function OrderRow({ order }: { order: AdminOrder }) {
   const [showHistory, setShowHistory] = useState(false);
@@ -140,7 +140,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
     <li className="admin-order" data-testid="admin-order" data-order={order.shortOrderId}>
       <div className="admin-order__head">
         <div>
-          <strong>#{order.shortOrderId}</strong> <span className="admin-muted">{dateTime.format(new Date(order.createdAt))}</span>
+          <strong>#{order.shortOrderId}</strong> <span className="admin-muted">{formatLagosTime(order.createdAt)}</span>
           <div>
             {order.customerName} · {order.customerEmail} · {order.customerPhone}
           </div>

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { useViewer } from "../../app/useViewer.ts";
 import { toast } from "../../ui/toast.tsx";
+import { formatLagosDate } from "../../../../common/lagos-time.ts";
 
 const AdminUsersQuery = graphql(`
   query AdminUsersList {
@@ -35,7 +36,6 @@ const SetUserAdminMutation = graphql(`
   }
 `);
 
-const date = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "Africa/Lagos" });
 
 export function UsersTab() {
   const { viewer } = useViewer();
@@ -81,7 +81,7 @@ export function UsersTab() {
                 <td>{user.email}</td>
                 <td>{user.fullName ?? "—"}</td>
                 <td>{user.roles.length ? user.roles.join(", ") : "customer"}</td>
-                <td>{date.format(new Date(user.createdAt))}</td>
+                <td>{formatLagosDate(user.createdAt)}</td>
                 <td>
                   {user.id === viewer?.id ? (
                     <span className="admin-muted">You</span>
