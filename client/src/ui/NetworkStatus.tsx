@@ -2,10 +2,10 @@
 // shop: <LoadError> in place of the page's data (Retry asks again), <OfflineNotice> in the layout.
 import { useSyncExternalStore } from "react";
 
-export function LoadError({ retry }: { retry: () => unknown }) {
+export function LoadError({ retry, message = "Could not reach the shop. Check your connection and try again." }: { retry: () => unknown; message?: string }) {
   return (
     <div className="container page-status" role="alert">
-      <p>Could not reach the shop. Check your connection and try again.</p>
+      <p>{message}</p>
       <button type="button" className="button" onClick={() => void Promise.resolve(retry()).catch(() => undefined)}>
         Retry
       </button>

@@ -70,3 +70,22 @@ describe("offline notice", () => {
     await context.close();
   });
 });
+
+describe("admin tabs", () => {
+  it("a tab whose list cannot be loaded says so with Retry, and Retry loads it", async () => {
+    const { page, context } = await newShopper(browser, t.url, { mobile: false });
+    const admin = await t.admin();
+    const [name, ...value] = admin.cookie!.split("=");
+    await context.addCookies([{ name: name!, value: value.join("="), url: t.url }]);
+    const usersList = "**/graphql";
+    await page.route(usersList, (route) => (route.request().postData()?.includes("AdminUsersList") ? route.abort("internetdisconnected") : route.fallback()));
+    await page.goto("/admin?tab=users");
+    const error = page.getByRole("alert").filter({ hasText: "Could not load users" });
+    await error.waitFor();
+    await page.unroute(usersList);
+    await error.getByRole("button", { name: "Retry" }).click();
+    await page.getByRole("cell", { name: "admin@test.local" }).waitFor();
+    expect(await error.count()).toBe(0);
+    await context.close();
+  });
+});

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 const AdminEmailsQuery = graphql(`
   query AdminEmailsList($status: EmailStatus) {
@@ -76,7 +77,7 @@ export function EmailsTab() {
           </select>
         </label>
       </div>
-      {error ? <p className="admin-error" role="alert">Could not load emails: {error.message}</p> : null}
+      {error ? <LoadError retry={refetch} message={`Could not load emails: ${error.message}`} /> : null}
       {loading && !data ? <p className="page-status">Loading emails...</p> : null}
       {data && emails.length === 0 ? <p className="page-status">No emails.</p> : null}
       <div className="admin-table-wrap">

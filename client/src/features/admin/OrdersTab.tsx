@@ -7,6 +7,7 @@ import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { toast } from "../../ui/toast.tsx";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled"] as const;
 type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -210,7 +211,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
 export function OrdersTab() {
   const [month, setMonth] = useState("");
   const [size, setSize] = useState("");
-  const { data, loading, error } = useAdminOrders(month, size);
+  const { data, loading, error, refetch } = useAdminOrders(month, size);
   const orders = data?.adminOrders ?? [];
   return (
     <div className="admin-panel">
@@ -232,7 +233,7 @@ export function OrdersTab() {
           </button>
         ) : null}
       </div>
-      {error ? <p className="admin-error" role="alert">Could not load orders: {error.message}</p> : null}
+      {error ? <LoadError retry={refetch} message={`Could not load orders: ${error.message}`} /> : null}
       {loading && !data ? <p className="page-status">Loading orders...</p> : null}
       {data && orders.length === 0 ? <p className="page-status">No orders found.</p> : null}
       <ul className="admin-list">

@@ -4,6 +4,7 @@ import { graphql } from "../../gql/index.ts";
 import { useViewer } from "../../app/useViewer.ts";
 import { toast } from "../../ui/toast.tsx";
 import { formatLagosDate } from "../../../../common/lagos-time.ts";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 const AdminUsersQuery = graphql(`
   query AdminUsersList {
@@ -39,7 +40,7 @@ const SetUserAdminMutation = graphql(`
 
 export function UsersTab() {
   const { viewer } = useViewer();
-  const { data, loading, error } = useQuery(AdminUsersQuery, { fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch } = useQuery(AdminUsersQuery, { fetchPolicy: "cache-and-network" });
   const [setAdmin] = useMutation(SetUserAdminMutation);
 
   async function toggle(user: { id: string; email: string; isAdmin: boolean }) {
@@ -60,7 +61,7 @@ export function UsersTab() {
       <div className="admin-panel__head">
         <h2>Users</h2>
       </div>
-      {error ? <p className="admin-error" role="alert">Could not load users: {error.message}</p> : null}
+      {error ? <LoadError retry={refetch} message={`Could not load users: ${error.message}`} /> : null}
       {loading && !data ? <p className="page-status">Loading users...</p> : null}
       <div className="admin-table-wrap">
         <table className="admin-table">
