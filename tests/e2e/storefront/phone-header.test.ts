@@ -79,6 +79,8 @@ it("at 360 px a signed-in shopper's header keeps the logo on one line, with the 
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   });
   expect(lines).toBe(1);
+  // ...and whole: the shop's name is not cut short to make room.
+  expect(await page.locator(".nav-bar .logo__text").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   for (const control of [logout, page.locator(".nav-bar").getByRole("link", { name: "Account" })]) {
     const box = (await control.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
