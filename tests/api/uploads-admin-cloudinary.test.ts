@@ -49,6 +49,9 @@ describe("images on Cloudinary", () => {
       { input: { name: "Cloud Top", price: "3000", stock: 2, imageUrl: res.body.files![0]!.url, galleryUrls: [res.body.files![1]!.url] } },
     );
     expect(created.createProduct.data.imageUrl).toBe(res.body.files![0]!.url);
+    // The store's Content-Security-Policy lets its pages show images from Cloudinary.
+    const csp = (await fetch(`${t.url}/`)).headers.get("content-security-policy");
+    expect(csp).toContain("img-src 'self' https://res.cloudinary.com;");
   });
 
   it("an avatar goes to a per-user path in profiles and overwrites the previous one", async () => {
