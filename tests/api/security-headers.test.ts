@@ -87,7 +87,8 @@ describe("security headers", () => {
       // HSTS only in production: development and tests run on plain HTTP.
       expect(res.headers.get("strict-transport-security")).toBeNull();
     }
-    expect(directives(responses[0]![1].headers.get("content-security-policy"))["img-src"]).toEqual(["'self'"]);
+    // Pictures from the store and from Cloudinary (product rows keep Cloudinary URLs whatever the storage now is).
+    expect(directives(responses[0]![1].headers.get("content-security-policy"))["img-src"]).toEqual(["'self'", "https://res.cloudinary.com"]);
   });
 
   it("the page itself carries no inline script: the store settings are a JSON data block the client parses", async () => {
@@ -120,7 +121,7 @@ describe("security headers", () => {
       expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000");
       const csp = directives(res.headers.get("content-security-policy"));
       expect(csp["upgrade-insecure-requests"]).toEqual([]);
-      expect(csp["img-src"]).toEqual(["'self'"]);
+      expect(csp["img-src"]).toEqual(["'self'", "https://res.cloudinary.com"]);
     }
   });
 });

@@ -1,7 +1,7 @@
 // Security headers on every response (helmet). The store's pages run under a strict
 // Content-Security-Policy: scripts, styles, fonts and data only from the store itself (no inline
 // script: the store settings travel as a JSON data block, see page-html.ts), images also from
-// Cloudinary when it stores them. The development GraphQL explorer (Apollo Sandbox, loaded from
+// Cloudinary. The development GraphQL explorer (Apollo Sandbox, loaded from
 // Apollo's CDN with nonce'd inline scripts) gets its own looser policy on GET /graphql only; in
 // production it is disabled and /graphql is as strict as the rest.
 import type { RequestHandler } from "express";
@@ -30,7 +30,9 @@ function storeDirectives(config: Config) {
     scriptSrc: ["'self'"],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'"],
-    imgSrc: ["'self'", ...(config.cloudinaryUrl ? [CLOUDINARY_IMAGES] : [])],
+    // Cloudinary even when not configured now: product rows keep their Cloudinary URLs when an
+    // operator moves storage, and the client renders them (common/images.ts).
+    imgSrc: ["'self'", CLOUDINARY_IMAGES],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
     formAction: ["'self'"],
