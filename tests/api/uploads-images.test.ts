@@ -88,10 +88,13 @@ describe("uploaded images are re-encoded", () => {
       .jpeg()
       .withMetadata({ orientation: 6 })
       .withExifMerge({ IFD0: { ImageDescription: "Ada's phone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 27/1 1234/100", GPSMapDatum: "WGS-84" } })
+      // Some apps write the position as XMP instead.
+      .withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="6,27.2N"/></rdf:RDF></x:xmpmeta>`)
       .toBuffer();
     const original = await sharp(photo).metadata();
     expect(original.orientation).toBe(6);
     expect(original.exif?.toString("latin1")).toContain("WGS-84");
+    expect(original.xmp?.toString("latin1")).toContain("6,27.2N");
 
     const order = await createTestOrder(t.prisma, { guestToken: "gps-guest-token-0123456789" });
     const receipt = await upload(null, uploadForm("receipt", [{ name: "photo.jpg", content: photo, type: "image/jpeg" }], { reference: order.shortOrderId, guestToken: "gps-guest-token-0123456789" }));
@@ -102,8 +105,10 @@ describe("uploaded images are re-encoded", () => {
       const cleaned = await sharp(bytes).metadata();
       expect({ width: cleaned.width, height: cleaned.height }).toEqual({ width: 20, height: 40 });
       expect(cleaned.exif).toBeUndefined();
+      expect(cleaned.xmp).toBeUndefined();
+      expect(cleaned.iptc).toBeUndefined();
       expect(cleaned.orientation).toBeUndefined();
-      expect(bytes.toString("latin1")).not.toMatch(/WGS-84|Ada's phone/);
+      expect(bytes.toString("latin1")).not.toMatch(/WGS-84|Ada's phone|27\.2N/);
     }
   });
 

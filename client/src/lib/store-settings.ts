@@ -1,6 +1,8 @@
 // Store settings are injected into index.html by the server (no extra request on a slow network)
 // as a JSON data block, <script type="application/json" id="store-settings">: a data block never
 // runs, so the Content-Security-Policy can refuse every inline script.
+import { STORE_SETTINGS_ELEMENT_ID } from "../../../common/page-head.ts";
+
 export interface StoreSettings {
   name: string;
   phone: string;
@@ -33,7 +35,7 @@ const FALLBACK: StoreSettings = {
 
 function readStoreSettings(): StoreSettings {
   if (typeof document === "undefined") return FALLBACK;
-  const text = document.getElementById("store-settings")?.textContent;
+  const text = document.getElementById(STORE_SETTINGS_ELEMENT_ID)?.textContent;
   if (!text) return FALLBACK;
   try {
     return { ...FALLBACK, ...(JSON.parse(text) as Partial<StoreSettings>) };

@@ -7,11 +7,8 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { fullPageTitle, productMetaDescription, DEFAULT_DESCRIPTION } from "../../../common/page-head.ts";
+import { fullPageTitle, productMetaDescription, DEFAULT_DESCRIPTION, STORE_SETTINGS_ELEMENT_ID } from "../../../common/page-head.ts";
 import { imageSources, PRODUCT_DETAIL_IMAGE } from "../../../common/images.ts";
-
-/** The id of the data block carrying the store settings (read by client/src/lib/store-settings.ts). */
-export const STORE_SETTINGS_ELEMENT_ID = "store-settings";
 
 /**
  * Injects the store settings so the first paint needs no extra request. A JSON data block, not a

@@ -9,7 +9,7 @@ import { receiptReceivedEmail } from "./emails.ts";
 import { assertOwnsOrder, limitGuestProof, type OwnedOrderFields, type OwnershipProof } from "./ownership.ts";
 import { normaliseReference } from "../orders/order-queries.ts";
 import { assertAcceptsReceipt, holdAfterReceipt, PAYMENT_LIMITS, PAYMENT_MESSAGES, receiptFile, requiredText, UNPAID } from "./rules.ts";
-import { findOrderById } from "./lookup.service.ts";
+import { findOrderById, REFERENCE } from "./lookup.service.ts";
 import { hitRateLimit } from "../accounts/rate-limit.ts";
 
 const RECEIPTS_PER_ORDER = { limit: 5, windowSeconds: 3600 };
@@ -38,7 +38,7 @@ async function assertMayPay<T extends OwnedOrderFields & { shortOrderId: string 
  */
 export async function orderForReceiptUpload(prisma: Db, reference: string, proof: OwnershipProof, now = new Date()) {
   const shortOrderId = normaliseReference(reference);
-  const found = /^[0-9A-Z]{4,20}$/.test(shortOrderId) ? await prisma.order.findUnique({ where: { shortOrderId } }) : null;
+  const found = REFERENCE.test(shortOrderId) ? await prisma.order.findUnique({ where: { shortOrderId } }) : null;
   const order = await assertMayPay(prisma, found, proof, now);
   assertAcceptsReceipt(order, now);
   return order;
