@@ -4,7 +4,6 @@ import express, { type Express } from "express";
 import compression from "compression";
 import { ApolloServer } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
-import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
@@ -20,6 +19,7 @@ import { uploadsHandler } from "./http/uploads.ts";
 import { pageHandler } from "./http/page-html.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { serveUploads } from "./http/serve-uploads.ts";
+import { explorerRoutes, introspectionForAdminsOnly } from "./http/explorer.ts";
 import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError } from "./modules/errors.ts";
 
@@ -50,14 +50,12 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
 
   const apollo = new ApolloServer<Context>({
     schema,
-    introspection: config.env !== "production",
+    // Admins explore the schema in production too; introspectionForAdminsOnly refuses everyone else.
+    introspection: true,
     includeStacktraceInErrorResponses: false,
     formatError: maskError,
-    plugins: [
-      config.env === "production"
-        ? ApolloServerPluginLandingPageDisabled()
-        : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true }),
-    ],
+    // Apollo's own landing page loads Apollo Sandbox from a CDN; the explorer is ours (GraphiQL).
+    plugins: [ApolloServerPluginLandingPageDisabled(), introspectionForAdminsOnly(config, schema)],
   });
   await apollo.start();
 
@@ -72,6 +70,7 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
 
   app.post("/api/uploads", uploadsHandler(config, db.prisma, await selectStorage(config)));
 
+  app.use(explorerRoutes(config, db.prisma));
   app.use(
     "/graphql",
     express.json({ limit: "100kb" }),
