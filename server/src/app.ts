@@ -17,6 +17,8 @@ import { validateSessionToken } from "./auth/session.ts";
 import { logger } from "./logger.ts";
 import { uploadsHandler } from "./http/uploads.ts";
 import { pageHandler } from "./http/page-html.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { serveUploads } from "./http/serve-uploads.ts";
 import { explorerRoutes, introspectionForAdminsOnly } from "./http/explorer.ts";
 import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError } from "./modules/errors.ts";
@@ -43,6 +45,7 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  app.use(securityHeaders(config));
   app.use(compression());
 
   const apollo = new ApolloServer<Context>({
@@ -85,7 +88,7 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
 
   const week = 7 * 24 * 3600 * 1000;
   app.use("/images/demo", express.static(DEMO_IMAGES_DIR, { maxAge: week, fallthrough: false }));
-  app.use("/uploads", express.static(config.uploadDir, { maxAge: week, fallthrough: false }));
+  app.use("/uploads", serveUploads(config.uploadDir, week));
 
   // The built client: hashed assets cached for a year, index.html always revalidated.
   app.use("/assets", express.static(path.join(config.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
