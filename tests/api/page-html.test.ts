@@ -107,7 +107,7 @@ describe("status codes of page addresses", () => {
       const { status, html } = await page(path);
       expect({ path, status }).toEqual({ path, status: 404 });
       expect(html).toContain('<div id="root">');
-      expect(html).toContain("window.__STORE_SETTINGS__=");
+      expect(html).toContain(`<script type="application/json" id="store-settings">`);
     }
   });
 });
