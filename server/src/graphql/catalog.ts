@@ -121,7 +121,13 @@ builder.queryFields((t) => ({
     type: "Product",
     nullable: true,
     authScopes: { public: true },
+    description: "The product at /products/<slug>; a slug the product had before a rename finds it too (its slug field is the current one).",
     args: { slug: t.arg.string({ required: true }) },
-    resolve: (query, _root, { slug }, ctx) => ctx.prisma.product.findUnique({ ...query, where: { slug } }),
+    resolve: async (query, _root, { slug }, ctx) => {
+      const current = await ctx.prisma.product.findUnique({ ...query, where: { slug } });
+      if (current) return current;
+      const past = await ctx.prisma.productSlug.findUnique({ where: { slug }, select: { productId: true } });
+      return past ? ctx.prisma.product.findUnique({ ...query, where: { id: past.productId } }) : null;
+    },
   }),
 }));
