@@ -7,6 +7,7 @@ import { useMutation } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { slugify } from "../../../../common/slug.ts";
 import { checkProduct, PRODUCT_LIMITS } from "../../../../common/product-validation.ts";
+import { formatNaira } from "../../../../common/naira.ts";
 import { toast } from "../../ui/toast.tsx";
 import { AdminDialog } from "./AdminDialog.tsx";
 import { IMAGE_ACCEPT, uploadProductImages } from "./upload-images.ts";
@@ -65,8 +66,9 @@ function initialState(product: EditableProduct | null): FormState {
   return {
     name: product?.name ?? "",
     slug: product?.slug ?? "",
-    price: product ? String(Number(product.price)) : "",
-    originalPrice: product?.originalPrice ? String(Number(product.originalPrice)) : "",
+    // Shown as an admin writes them ("12,500"), which is also what the rule reads.
+    price: product ? formatNaira(product.price).replace("₦", "") : "",
+    originalPrice: product?.originalPrice ? formatNaira(product.originalPrice).replace("₦", "") : "",
     stock: product ? String(product.stock) : "1",
     categoryId: product?.category?.id ?? "",
     size: product?.size ?? "",

@@ -8,6 +8,8 @@ import { ValidationError } from "../errors.ts";
 
 type Tx = Prisma.TransactionClient;
 
+const SLUG_LOCK_ID = 727_072_027;
+
 /** The product a slug names today, or the one it named before a rename (with its current slug). */
 export async function productBySlug(prisma: Db | Tx, slug: string): Promise<{ id: string; slug: string; renamed: boolean } | null> {
   const current = await prisma.product.findUnique({ where: { slug }, select: { id: true, slug: true } });
@@ -16,8 +18,11 @@ export async function productBySlug(prisma: Db | Tx, slug: string): Promise<{ id
   return past ? { ...past.product, renamed: true } : null;
 }
 
-/** A slug the admin typed must be free; one derived from the name gets a numeric suffix when taken. */
+/** A slug the admin typed must be free; one derived from the name gets a numeric suffix when taken.
+ *  Two admins saving at once take turns (a transaction lock): the unique index guards current slugs,
+ *  but only this check guards past ones. */
 export async function chooseSlug(tx: Tx, explicit: string | null, name: string, exceptId: string | null): Promise<string> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SLUG_LOCK_ID}::bigint)`;
   const taken = async (slug: string) => {
     const owner = await productBySlug(tx, slug);
     return owner !== null && owner.id !== exceptId;
