@@ -2,10 +2,11 @@
 // description, in any order, with accents and apostrophes ignored and a small typo forgiven
 // ("ankra gown" finds "Ankara Mermaid Evening Gown", "levis" finds "Levi's 501"); best matches first.
 //
-// The database does the matching through one trigram index on products.search_text (a generated
-// column: name and description through search_normalize(), see the search_words migration). Each
-// word is a substring match (LIKE) or a similar word (pg_trgm's <%, threshold set per connection in
-// db/database.ts); both are answered by the index. Prisma cannot express <% or a relevance order, so
+// The database does the matching through trigram indexes on two generated columns (see the
+// search_words migration): search_text (name and description through search_normalize()) and
+// search_name (the name alone). Each word is a substring of search_text (LIKE) or similar to a word
+// of the name (pg_trgm's <%, threshold set per connection in db/database.ts; similarity over long
+// descriptions would cost ~100 times more); both are answered by the indexes. Prisma cannot express <% or a relevance order, so
 // a search lists its page of ids in SQL here and the GraphQL layer loads those products with Prisma.
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
@@ -51,17 +52,18 @@ function filterConditions(filter: SearchFilter, options: { ignoreSize?: boolean 
   return conditions;
 }
 
-/** One word: found as written (after folding) or as a similar word. search_normalize(word) is folded
- *  to a constant when the query is planned, so both tests can use the trigram index. */
+const found = (word: string) => Prisma.sql`p.search_text LIKE '%' || search_normalize(${word}) || '%'`;
+
+/** One word: in the name or description as written (after folding), or a similar word in the name.
+ *  search_normalize(word) is folded to a constant when the query is planned, so both tests can use
+ *  their trigram index. */
 function wordCondition(word: string): Prisma.Sql {
-  return Prisma.sql`(p.search_text LIKE '%' || search_normalize(${word}) || '%' OR search_normalize(${word}) <% p.search_text)`;
+  return Prisma.sql`(${found(word)} OR search_normalize(${word}) <% p.search_name)`;
 }
 
-/** Higher for words found closely, twice as high in the name as in the description. */
+/** Per word: how closely it matches a word of the name (twice), plus one when it is found as written. */
 function relevance(words: string[]): Prisma.Sql {
-  const terms = words.map(
-    (word) => Prisma.sql`2 * word_similarity(search_normalize(${word}), search_normalize(p.name)) + word_similarity(search_normalize(${word}), p.search_text)`,
-  );
+  const terms = words.map((word) => Prisma.sql`2 * word_similarity(search_normalize(${word}), p.search_name) + (${found(word)})::int`);
   return Prisma.join(terms, " + ");
 }
 
