@@ -66,12 +66,6 @@ describe("server", () => {
     expect((await res.json()).status).toBe("ok");
   });
 
-  it("serves the GraphQL sandbox to browsers at /graphql outside production", async () => {
-    const res = await fetch(`${t.url}/graphql`, { headers: { accept: "text/html" } });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toMatch(/sandbox/i);
-  });
-
   it("refuses a cross-site simple POST (CSRF prevention)", async () => {
     const res = await fetch(`${t.url}/graphql`, { method: "POST", headers: { "content-type": "text/plain" }, body: '{"query":"{ categories { id } }"}' });
     expect(res.status).toBe(400);

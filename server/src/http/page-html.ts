@@ -7,14 +7,19 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { fullPageTitle, productMetaDescription, DEFAULT_DESCRIPTION } from "../../../common/page-head.ts";
+import { fullPageTitle, productMetaDescription, DEFAULT_DESCRIPTION, STORE_SETTINGS_ELEMENT_ID } from "../../../common/page-head.ts";
 import { imageSources, PRODUCT_DETAIL_IMAGE } from "../../../common/images.ts";
 import { productBySlug } from "../modules/catalog/product-slugs.ts";
 
-/** Injects the store settings so the first paint needs no extra request. */
+/**
+ * Injects the store settings so the first paint needs no extra request. A JSON data block, not a
+ * script: the Content-Security-Policy allows no inline script, and a data block never runs.
+ * "<" is escaped so no value can close the element early.
+ */
 export function renderIndexHtml(html: string, config: Config): string {
   const json = JSON.stringify(config.store).replace(/</g, "\\u003c");
-  return html.replace("<!--store-settings-->", `<script>window.__STORE_SETTINGS__=${json}</script>`);
+  // A function replacement: "$&" or "$'" in a setting must stay literal text.
+  return html.replace("<!--store-settings-->", () => `<script type="application/json" id="${STORE_SETTINGS_ELEMENT_ID}">${json}</script>`);
 }
 
 export interface PageHead {
