@@ -36,6 +36,8 @@ it("the old address of a renamed product opens it at its new address", async () 
 
   // Inside the app (an old link kept in a page): the app asks for the old slug and shows the new address.
   await page.goto("/products");
+  // The app is running (its router listens for history changes) once the listing shows.
+  await page.getByRole("heading", { name: "All Products", level: 1 }).waitFor();
   await page.evaluate(() => {
     window.history.pushState({}, "", "/products/gele-head-tie");
     window.dispatchEvent(new PopStateEvent("popstate"));

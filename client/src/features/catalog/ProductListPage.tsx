@@ -144,9 +144,6 @@ export function ProductListPage() {
               {main.name}
             </button>
           ))}
-          <button type="button" className="chip" aria-pressed={deals} onClick={() => update({ deals: deals ? null : "1" })}>
-            Deals
-          </button>
         </div>
         {activeMain && activeMain.subcategories.length > 0 && (
           <div className="chip-row" role="group" aria-label={`${activeMain.name} subcategory`}>
@@ -170,6 +167,9 @@ export function ProductListPage() {
               Search
             </button>
           </form>
+          <button type="button" className="chip" aria-pressed={deals} onClick={() => update({ deals: deals ? null : "1" })}>
+            Deals
+          </button>
           <label className="select">
             <span>Size</span>
             <select value={size} onChange={(e) => update({ size: e.target.value || null })}>
