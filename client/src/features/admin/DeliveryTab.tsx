@@ -7,6 +7,7 @@ import { graphql } from "../../gql/index.ts";
 import { checkFeeTable, type DeliveryFeeTable } from "../../../../common/delivery.ts";
 import { NIGERIAN_STATES } from "../../../../common/states.ts";
 import { toast } from "../../ui/toast.tsx";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 const AdminDeliveryFeesQuery = graphql(`
   query AdminDeliveryFees {
@@ -59,7 +60,7 @@ function toForm(table: DeliveryFeeTable): DeliveryFeeTable {
 }
 
 export function DeliveryTab() {
-  const { data, loading, error } = useQuery(AdminDeliveryFeesQuery, { fetchPolicy: "network-only" });
+  const { data, loading, error, refetch } = useQuery(AdminDeliveryFeesQuery, { fetchPolicy: "network-only" });
   const [save, { loading: saving }] = useMutation(AdminUpdateDeliveryFeesMutation);
   const [form, setForm] = useState<DeliveryFeeTable | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -68,7 +69,7 @@ export function DeliveryTab() {
     if (data?.deliveryFees && !form) setForm(toForm(data.deliveryFees));
   }, [data, form]);
 
-  if (error) return <p className="admin-error" role="alert">Could not load the delivery fees: {error.message}</p>;
+  if (error) return <LoadError retry={refetch} message={`Could not load the delivery fees: ${error.message}`} />;
   if (loading || !form) return <p className="page-status">Loading delivery fees...</p>;
   const current = form;
 
@@ -152,7 +153,7 @@ export function DeliveryTab() {
           </button>
         </fieldset>
         {problem && (
-          <p className="admin-error" role="alert">
+          <p className="field-error" role="alert">
             {problem}
           </p>
         )}

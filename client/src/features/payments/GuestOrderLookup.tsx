@@ -8,7 +8,7 @@ import { formatNaira } from "../../../../common/naira.ts";
 import { phoneError } from "../../../../common/phone.ts";
 import { OrderPayment } from "./OrderPayment.tsx";
 import { OrderStatusHistory } from "./OrderStatusHistory.tsx";
-import { formatLagosTime } from "./time.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { deliveryFeeText, PAYMENT_STATUS_LABELS, STATUS_LABELS as ORDER_STATUS_LABELS } from "../orders/order-labels.ts";
 
 const PaymentsGuestLookupQuery = graphql(`

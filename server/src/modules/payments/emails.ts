@@ -3,6 +3,7 @@ import { formatNaira } from "../../../../common/naira.ts";
 import { PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState, type PaymentFacts } from "../../../../common/payment-state.ts";
 import type { StoreSettings } from "../../config.ts";
 import type { EmailMessage } from "../../mail/outbox.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 export interface OrderForEmail {
   shortOrderId: string;
@@ -22,7 +23,7 @@ export function receiptReceivedEmail(publicUrl: string, order: OrderForEmail, ho
     body:
       `Hello ${order.customerName},\n\nThanks! We received your transfer receipt for order ${order.shortOrderId} ` +
       `(${formatNaira(order.total.toString())}). We will check it against our bank account and confirm your payment soon.` +
-      (holdExpiresAt ? `\nYour items stay reserved until ${holdExpiresAt.toUTCString()}.` : "") +
+      (holdExpiresAt ? `\nYour items stay reserved until ${formatLagosTime(holdExpiresAt)}.` : "") +
       `\n\nTrack your order: ${trackLink(publicUrl, order)}\n`,
   };
 }
@@ -80,6 +81,6 @@ export function paymentParagraph(store: Pick<StoreSettings, "bankAccountName" | 
     rejected +
     `Please pay ${formatNaira(order.total.toString())} by bank transfer to ${store.bankAccountName}, ${store.bankName}, account ${store.bankAccountNumber}, ` +
     `with ${order.shortOrderId} in the narration` +
-    (order.holdExpiresAt ? `, before ${order.holdExpiresAt.toUTCString()}; unpaid orders are released after that.` : ".")
+    (order.holdExpiresAt ? `, before ${formatLagosTime(order.holdExpiresAt)}; unpaid orders are released after that.` : ".")
   );
 }
