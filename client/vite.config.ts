@@ -55,7 +55,7 @@ const COMMON = path.resolve(root, "../common") + path.sep;
  */
 function isSharedStorefrontModule(id: string): boolean {
   if (!id.startsWith(SOURCE) && !id.startsWith(COMMON)) return false;
-  if (/\/common\/(delivery|states|payment-state)\.ts$/.test(id)) return false;
+  if (/\/common\/(delivery|delivery-validation|states|payment-state)\.ts$/.test(id)) return false;
   // The cart hook serves only the cart and checkout pages; in "shop" every page would download it.
   if (id.endsWith("/features/cart/useCart.ts")) return false;
   return !/\/features\/(admin|payments|delivery)\//.test(id) && !/Page\.tsx$/.test(id);

@@ -1,4 +1,5 @@
-import { checkFeeTable, deliveryFeeFor, lowestFee, parseFeeAmount, type DeliveryFeeTable } from "./delivery.ts";
+import { deliveryFeeFor, lowestFee, type DeliveryFeeTable } from "./delivery.ts";
+import { checkFeeTable, parseFeeAmount } from "./delivery-validation.ts";
 
 const TABLE: DeliveryFeeTable = {
   doorstepFee: "3500.00",

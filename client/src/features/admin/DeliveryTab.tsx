@@ -4,7 +4,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
-import { checkFeeTable, type DeliveryFeeTable } from "../../../../common/delivery.ts";
+import type { DeliveryFeeTable } from "../../../../common/delivery.ts";
+import { checkFeeTable } from "../../../../common/delivery-validation.ts";
 import { NIGERIAN_STATES } from "../../../../common/states.ts";
 import { toast } from "../../ui/toast.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";

@@ -2,7 +2,8 @@
 // by the admin (validated with common/delivery.ts, audited with before and after).
 import type { Db } from "../../db/database.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { checkFeeTable, NO_DELIVERY_FEES, type DeliveryFeeTable } from "../../../../common/delivery.ts";
+import { NO_DELIVERY_FEES, type DeliveryFeeTable } from "../../../../common/delivery.ts";
+import { checkFeeTable } from "../../../../common/delivery-validation.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { ValidationError } from "../errors.ts";
 
