@@ -8,6 +8,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logger.ts";
+import { reportReachable } from "./unavailable.ts";
 
 export type Db = PrismaClient;
 
@@ -29,7 +30,19 @@ export interface DatabaseOptions {
   dataDir: string | null;
   /** Called with every SQL statement Prisma sends (query counting in tests). */
   onQuery?: (sql: string) => void;
+  /** PostgreSQL connection pool limits; defaults suit tests and small shops. */
+  pool?: Partial<PoolLimits>;
 }
+
+export interface PoolLimits {
+  size: number;
+  /** How long to wait for a new connection or a free one from the pool before giving up. */
+  connectTimeoutMs: number;
+  /** Server-side limit on one statement (lock waits included). */
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_POOL_LIMITS: PoolLimits = { size: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
 
 const MIGRATION_LOCK_ID = 727_072_026;
 
@@ -47,31 +60,102 @@ function prismaClient(adapter: PrismaPg | PrismaPGlite, onQuery?: (sql: string) 
   return prisma;
 }
 
+type PgTransaction = Awaited<ReturnType<Awaited<ReturnType<PrismaPg["connect"]>>["startTransaction"]>>;
+
+/**
+ * Prisma ends a transaction by sending COMMIT or ROLLBACK and only then releasing the connection;
+ * when that statement fails (the connection was cut) it never releases it. Each cut during a
+ * transaction would leak one pooled connection until every request waits forever. This releases
+ * the connection whatever happens; the pool drops it if it is broken.
+ */
+function releaseWhenEnded(tx: PgTransaction): PgTransaction {
+  let released = false;
+  const release = tx.rollback.bind(tx);
+  const end = async () => {
+    if (released) return;
+    released = true;
+    await release();
+  };
+  const executeRaw = tx.executeRaw.bind(tx);
+  tx.executeRaw = async (query) => {
+    try {
+      return await executeRaw(query);
+    } catch (error) {
+      if (query.sql === "COMMIT" || query.sql === "ROLLBACK") await end();
+      throw error;
+    }
+  };
+  tx.commit = end;
+  tx.rollback = end;
+  return tx;
+}
+
+class ResilientPrismaPg extends PrismaPg {
+  override async connect() {
+    const adapter = await super.connect();
+    const start = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (isolationLevel) => releaseWhenEnded(await start(isolationLevel));
+    return adapter;
+  }
+}
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
-  // An idle connection dropped by the server (restart, failover, DROP DATABASE … FORCE in tests) must
-  // not crash the process: pg emits it on the pool, and an unhandled 'error' event is fatal.
-  pool.on("error", (error) => logger.warn("PostgreSQL dropped an idle connection", error.message));
+  const limits = { ...DEFAULT_POOL_LIMITS, ...options.pool };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: limits.size,
+    // Bounded waits: an unreachable database or an exhausted pool answers within seconds.
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    // A transaction left open by a lost client must not hold row locks for long.
+    idle_in_transaction_session_timeout: 60_000,
+    // Notices a silently dead peer (no FIN, e.g. a failed-over host) on idle connections.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    application_name: "thrift-store",
+  });
+  // node-postgres reports a dropped connection (failover, restart, pg_terminate_backend) as an
+  // 'error' event on the client, and an 'error' event nobody listens to ends the process. The pool
+  // listens only while a client is idle in it; this listener also covers checked-out clients (in
+  // a transaction, between queries). The failed query itself rejects as usual.
+  pool.on("connect", (client) => {
+    reportReachable();
+    let reported = false;
+    client.on("error", (error: Error & { code?: string }) => {
+      // One line per lost connection (a terminated one reports twice: the notice, then the close).
+      if (reported) return;
+      reported = true;
+      logger.warn("PostgreSQL connection lost; the pool opens a new one when needed", error.code ? `${error.code}: ${error.message}` : error.message);
+    });
+  });
+  // The pool re-emits errors of idle clients; the listener above has already logged them.
+  pool.on("error", () => undefined);
   // Fail fast with a clear message rather than on the first request.
   const probe = await pool.connect().catch((error: Error) => {
     void pool.end();
     throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${error.message}`);
   });
   probe.release();
-  const prisma = prismaClient(new PrismaPg(pool), options.onQuery);
+  const prisma = prismaClient(new ResilientPrismaPg(pool), options.onQuery);
   return {
     prisma,
     mode: "postgres",
     async execScript(sql) {
       const client = await pool.connect();
+      let failure: unknown = undefined;
       try {
+        // Migrations may rightly take longer than a request's statement.
+        await client.query("SET statement_timeout = 0");
         await client.query(sql);
+        await client.query("RESET statement_timeout");
       } catch (error) {
+        failure = error;
         // A failed script inside BEGIN leaves the connection aborted: reset it before returning it.
         await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        // A connection that failed is discarded, so its session settings never leak to requests.
+        client.release(failure instanceof Error ? failure : undefined);
       }
     },
     async query(sql, params = []) {
