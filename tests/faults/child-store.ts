@@ -41,8 +41,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+function viaPort(url: string, port: number): string {
+  const u = new URL(url);
+  u.hostname = "127.0.0.1";
+  u.port = String(port);
+  return u.toString();
+}
+
 /** Creates and migrates a database, lets `prepare` add rows, then starts the server on it. */
-export async function startChildStore(options: { env?: Record<string, string>; prepare?: (db: Database) => Promise<void> } = {}): Promise<ChildStore> {
+export async function startChildStore(
+  options: { env?: Record<string, string>; prepare?: (db: Database) => Promise<void>; /** The server reaches PostgreSQL through this port (a proxy). */ databasePort?: number } = {},
+): Promise<ChildStore> {
   const database = await createPostgresDatabase();
   const databaseName = new URL(database.url).pathname.slice(1);
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
@@ -61,7 +70,9 @@ export async function startChildStore(options: { env?: Record<string, string>; p
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child!.once("exit", resolve));
       child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))]);
+      clearTimeout(timer);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
     // FAULTS_LOG=file keeps the server's log of the run for a look after a failure.
@@ -88,7 +99,7 @@ export async function startChildStore(options: { env?: Record<string, string>; p
         NODE_ENV: "production",
         PORT: String(port),
         HOST: "127.0.0.1",
-        DATABASE_URL: database.url,
+        DATABASE_URL: options.databasePort ? viaPort(database.url, options.databasePort) : database.url,
         DATA_DIR: dataDir,
         CLIENT_DIR: clientDir,
         SEED_DEMO: "false",

@@ -8,7 +8,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logger.ts";
-import { reportReachable } from "./unavailable.ts";
+import { isDatabaseUnavailable, reportReachable } from "./unavailable.ts";
 
 export type Db = PrismaClient;
 
@@ -45,6 +45,10 @@ export interface PoolLimits {
 export const DEFAULT_POOL_LIMITS: PoolLimits = { size: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
 
 const MIGRATION_LOCK_ID = 727_072_026;
+/** node-postgres treats a query_timeout of 0 as "use the pool's", so "no limit" is a day. */
+const UNBOUNDED_MS = 24 * 3600_000;
+// node-postgres reads query_timeout from the query config; its types do not declare it.
+const unbounded = (text: string, values?: unknown[]) => ({ text, values, query_timeout: UNBOUNDED_MS }) as pg.QueryConfig;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openEmbedded(options);
@@ -66,25 +70,37 @@ type PgTransaction = Awaited<ReturnType<Awaited<ReturnType<PrismaPg["connect"]>>
  * Prisma ends a transaction by sending COMMIT or ROLLBACK and only then releasing the connection;
  * when that statement fails (the connection was cut) it never releases it. Each cut during a
  * transaction would leak one pooled connection until every request waits forever. This releases
- * the connection whatever happens; the pool drops it if it is broken.
+ * the connection whatever happens, and discards it at once when it failed or timed out (a
+ * timed-out connection still has the unanswered query in its queue: ROLLBACK would wait behind it).
  */
 function releaseWhenEnded(tx: PgTransaction): PgTransaction {
   let released = false;
   const release = tx.rollback.bind(tx);
+  // PgTransaction keeps the pooled client it runs on; releasing it with an error makes the pool drop it.
+  const client = (tx as unknown as { client?: { release(error?: Error): void } }).client;
   const end = async () => {
     if (released) return;
     released = true;
     await release();
   };
-  const executeRaw = tx.executeRaw.bind(tx);
-  tx.executeRaw = async (query) => {
-    try {
-      return await executeRaw(query);
-    } catch (error) {
-      if (query.sql === "COMMIT" || query.sql === "ROLLBACK") await end();
-      throw error;
-    }
+  const discard = async (error: unknown) => {
+    if (released) return;
+    if (!client) return end();
+    released = true;
+    client.release(error instanceof Error ? error : new Error(String(error)));
   };
+  const guard = <A extends [{ sql: string }], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        const sql = args[0].sql;
+        if (isDatabaseUnavailable(error) || sql === "COMMIT" || sql === "ROLLBACK") await discard(error);
+        throw error;
+      }
+    };
+  tx.executeRaw = guard(tx.executeRaw.bind(tx));
+  tx.queryRaw = guard(tx.queryRaw.bind(tx));
   tx.commit = end;
   tx.rollback = end;
   return tx;
@@ -107,6 +123,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // Bounded waits: an unreachable database or an exhausted pool answers within seconds.
     connectionTimeoutMillis: limits.connectTimeoutMs,
     statement_timeout: limits.statementTimeoutMs,
+    // Backstop when the server never answers (a failed-over host that vanished without a reset):
+    // a little longer than the statement timeout, so a slow query still fails server-side first.
+    query_timeout: limits.statementTimeoutMs + 1_000,
     // A transaction left open by a lost client must not hold row locks for long.
     idle_in_transaction_session_timeout: 60_000,
     // Notices a silently dead peer (no FIN, e.g. a failed-over host) on idle connections.
@@ -146,7 +165,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       try {
         // Migrations may rightly take longer than a request's statement.
         await client.query("SET statement_timeout = 0");
-        await client.query(sql);
+        await client.query(unbounded(sql));
         await client.query("RESET statement_timeout");
       } catch (error) {
         failure = error;
@@ -163,12 +182,20 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     },
     async withMigrationLock(fn) {
       const client = await pool.connect();
+      let failure: Error | undefined;
       try {
-        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        // Waiting for another instance's migrations may take longer than any request's statement.
+        await client.query("SET statement_timeout = 0");
+        await client.query(unbounded("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]));
         return await fn();
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+        throw error;
       } finally {
         await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
-        client.release();
+        await client.query("RESET statement_timeout").catch(() => undefined);
+        // A connection that failed is discarded rather than returned with its session settings.
+        client.release(failure);
       }
     },
     async close() {

@@ -17,8 +17,10 @@ describe("isDatabaseUnavailable", () => {
     const error = await refused.connect().then(() => null, (e: unknown) => e);
     expect(isDatabaseUnavailable(error)).toBe(true);
 
-    const pool = new pg.Pool({ connectionString: "postgresql://postgres@127.0.0.1:5432/postgres", max: 1, connectionTimeoutMillis: 50 });
+    const pool = new pg.Pool({ connectionString: "postgresql://postgres@127.0.0.1:5432/postgres", max: 1, connectionTimeoutMillis: 30_000 });
     const held = await pool.connect();
+    // Only the wait for the one (held) connection is short; pg-pool reads the option per call.
+    pool.options.connectionTimeoutMillis = 50;
     const waited = await pool.connect().then((c) => (c.release(), null), (e: unknown) => e);
     expect(waited).toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(waited)).toBe(true);

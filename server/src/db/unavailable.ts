@@ -18,7 +18,7 @@ const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "57014", "25006",
 const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 // node-postgres and pg-pool failures that carry no code.
 const MESSAGES =
-  /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly|not currently accepting connections|Client was closed|Cannot use a pool after calling end/i;
+  /Connection terminated|not queryable|Query read timeout|timeout exceeded when trying to connect|Connection ended unexpectedly|not currently accepting connections|Client was closed|Cannot use a pool after calling end/i;
 
 function matches(value: Record<string, unknown>): boolean {
   const code = typeof value.code === "string" ? value.code : null;
