@@ -42,7 +42,7 @@ describe("product page HTML", () => {
     expect(html).toContain(`<link rel="canonical" href="${publicUrl}/products/preview-test-tee" />`);
     expect(html).toContain(`<link rel="preload" as="image" href="/images/demo/tshirt.svg" fetchpriority="high" />`);
     // Still the client's page: store settings and the root element are there.
-    expect(html).toContain("window.__STORE_SETTINGS__=");
+    expect(html).toContain('<script type="application/json" id="store-settings">');
     expect(html).toContain('<div id="root">');
     // One title and one description, not the defaults beside the product's.
     expect(html.match(/<title>/g)).toHaveLength(1);

@@ -5,6 +5,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logger.ts";
@@ -49,6 +50,11 @@ const MIGRATION_LOCK_ID = 727_072_026;
 const UNBOUNDED_MS = 24 * 3600_000;
 // node-postgres reads query_timeout from the query config; its types do not declare it.
 const unbounded = (text: string, values?: unknown[]) => ({ text, values, query_timeout: UNBOUNDED_MS }) as pg.QueryConfig;
+
+/** Settings of every connection. The storefront search forgives a typo when a shopper's word shares
+ *  half its trigrams with a word of the product ("ankra" → "Ankara" scores 0.5; pg_trgm's default of
+ *  0.6 misses it, while "gown" against "brown" stays out at 0.4). */
+const SESSION_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openEmbedded(options);
@@ -132,6 +138,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     application_name: "thrift-store",
+    // Sent when each connection starts, so no query ever runs without them.
+    options: Object.entries(SESSION_SETTINGS)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(" "),
   });
   // node-postgres reports a dropped connection (failover, restart, pg_terminate_backend) as an
   // 'error' event on the client, and an 'error' event nobody listens to ends the process. The pool
@@ -207,10 +217,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 
 async function openEmbedded(options: DatabaseOptions): Promise<Database> {
   const dir = options.dataDir ? path.join(options.dataDir, "pglite") : undefined;
-  // pg_trgm backs the search indexes (a migration creates the extension, as on PostgreSQL).
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: Error) => {
+  // pg_trgm backs the search index and unaccent its accent folding (migrations create the
+  // extensions, as on PostgreSQL).
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } }).catch((error: Error) => {
     throw new Error(`Cannot open the embedded database in ${dir ?? "memory"}: ${error.message}`);
   });
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) await pglite.query("SELECT set_config($1, $2, false)", [name, value]);
   const prisma = prismaClient(new PrismaPGlite(pglite), options.onQuery);
   return {
     prisma,

@@ -180,7 +180,7 @@ function CatalogueSections({ data }: { data: StorefrontHomeQuery | undefined }) 
       <section className="container offers" aria-labelledby="offers-title">
         <div className="section-head">
           <h2 id="offers-title">Special Offers</h2>
-          <Link to="/products?sort=price-asc" className="button button--small">
+          <Link to="/products?deals=1" className="button button--small">
             Shop Deals
           </Link>
         </div>
