@@ -86,3 +86,28 @@ describe("product page HTML", () => {
     }
   });
 });
+
+describe("status codes of page addresses", () => {
+  it("every client route answers 200 with the page", async () => {
+    const known = [
+      "/", "/products", "/products?category=ladies", "/cart", "/checkout", "/thank-you", "/thank-you/abc123", "/thankyou",
+      "/auth", "/user-auth", "/account", "/admin", "/admin?tab=orders", "/admin/sections",
+      "/track-order", "/track-order/ABCD1234", "/trackout/ABCD1234", "/trackorder", "/track-out/ABCD1234",
+      "/about", "/contact", "/privacy", "/terms", "/returns", "/size-chart", "/about/",
+    ];
+    for (const path of known) {
+      const { status, html } = await page(path);
+      expect({ path, status }).toEqual({ path, status: 200 });
+      expect(html).toContain('<div id="root">');
+    }
+  });
+
+  it("unknown addresses answer 404 and still carry the page (which says Page not found)", async () => {
+    for (const path of ["/no-such-page", "/admin/nope", "/about/team", "/cart/extra", "/products/a/b", "/thank-you/a/b", "/account/settings"]) {
+      const { status, html } = await page(path);
+      expect({ path, status }).toEqual({ path, status: 404 });
+      expect(html).toContain('<div id="root">');
+      expect(html).toContain(`<script type="application/json" id="store-settings">`);
+    }
+  });
+});

@@ -45,12 +45,13 @@ if (typeof afterEach === "function") afterEach(assertNoCspViolations);
 export async function newShopper(
   browser: Browser,
   baseURL: string,
-  options: { mobile?: boolean; locale?: string } = {},
+  options: { mobile?: boolean; locale?: string; viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     locale: options.locale ?? "en-NG",
-    viewport: options.mobile === false ? { width: 1280, height: 900 } : { width: 390, height: 844 },
+    timezoneId: options.timezoneId,
+    viewport: options.viewport ?? (options.mobile === false ? { width: 1280, height: 900 } : { width: 390, height: 844 }),
     isMobile: options.mobile !== false,
     hasTouch: options.mobile !== false,
   });

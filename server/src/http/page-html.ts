@@ -5,6 +5,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+// The client's own matcher, so the server reads PAGE_ROUTES exactly as the client's router does.
+import { matchPath } from "react-router-dom";
+import { PAGE_ROUTES } from "../../../common/routes.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { fullPageTitle, productMetaDescription, DEFAULT_DESCRIPTION, STORE_SETTINGS_ELEMENT_ID } from "../../../common/page-head.ts";
@@ -60,6 +63,13 @@ export function withPageHead(html: string, head: PageHead): string {
 
 const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
 
+const PAGE_PATTERNS: readonly string[] = Object.values(PAGE_ROUTES).flat();
+
+/** Whether the client has a page at this path (anything else shows its 404 page). */
+export function isPagePath(pathname: string): boolean {
+  return PAGE_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
 /** The head of a product page, or null when there is no such product. Absolute URLs use PUBLIC_URL
  *  (as emails do), not the request's Host header, which a client can set to anything. */
 export async function productPageHead(prisma: Db, config: Config, slug: string): Promise<PageHead | null> {
@@ -77,7 +87,8 @@ export async function productPageHead(prisma: Db, config: Config, slug: string):
   };
 }
 
-/** GET handler for every client route. Unknown product slugs answer 404 (with the same page); a
+/** GET handler for every client route. Unknown paths and unknown product slugs answer 404 with the
+ *  same page, which shows "not found" once it runs, so crawlers and link checkers see the truth; a
  *  slug a product had before a rename answers 301 to its current address (links shared before the
  *  rename keep working, and search engines move to the new address). */
 export function pageHandler(config: Config, prisma: Db): RequestHandler {
@@ -94,7 +105,7 @@ export function pageHandler(config: Config, prisma: Db): RequestHandler {
     res.setHeader("Cache-Control", "no-cache");
     const encoded = PRODUCT_PATH.exec(req.path)?.[1];
     if (!encoded) {
-      res.type("html").send(shell);
+      res.status(isPagePath(req.path) ? 200 : 404).type("html").send(shell);
       return;
     }
     try {

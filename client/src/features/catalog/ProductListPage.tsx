@@ -9,6 +9,7 @@ import type { ProductSort } from "../../gql/graphql.ts";
 import { ProductCard } from "./ProductCard.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { MAIN_CATEGORIES, resolveCategorySlug } from "../../../../common/categories.ts";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 export const PAGE_SIZE = 24;
 
@@ -73,7 +74,7 @@ export function ProductListPage() {
   const activeSub = resolved?.subSlug && resolved.subSlug !== resolved.main.slug ? resolved.subSlug : null;
   const sort = SORTS.find((s) => s.value === sortValue) ?? SORTS[0]!;
 
-  const { data, previousData, loading, fetchMore } = useQuery(ProductListQuery, {
+  const { data, previousData, loading, error, refetch, fetchMore } = useQuery(ProductListQuery, {
     variables: { filter: { category, size: size || null, search: q || null, deals: deals || null }, sort: sort.sort, offset: 0, limit: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
   });
@@ -198,6 +199,8 @@ export function ProductListPage() {
         <p className="page-status" role="status">
           Loading products...
         </p>
+      ) : error && !page ? (
+        <LoadError retry={refetch} />
       ) : !items.length ? (
         <p className="page-status">{deals ? "No deals right now: check back soon!" : "No products found in this category"}</p>
       ) : (

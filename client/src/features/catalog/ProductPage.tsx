@@ -6,6 +6,7 @@ import { graphql } from "../../gql/index.ts";
 import { Price } from "../../ui/Price.tsx";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 import { Icon } from "../../ui/Icon.tsx";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { productMetaDescription } from "../../../../common/page-head.ts";
 import { PRODUCT_DETAIL_IMAGE } from "../../../../common/images.ts";
@@ -60,7 +61,7 @@ function productStructuredData(product: { name: string; slug: string; price: str
 
 export function ProductPage() {
   const { slug = "" } = useParams();
-  const { data, loading } = useQuery(ProductQuery, { variables: { slug } });
+  const { data, loading, error, refetch } = useQuery(ProductQuery, { variables: { slug } });
   const product = data?.product;
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -79,6 +80,7 @@ export function ProductPage() {
     noIndex: !loading && !product,
   });
   if (loading && !data) return <p className="container page-status">Loading product...</p>;
+  if (error && !data) return <LoadError retry={refetch} />;
   if (!product) {
     return (
       <section className="container page-status">
