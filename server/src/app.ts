@@ -19,7 +19,9 @@ import { logger } from "./logger.ts";
 import { uploadsHandler } from "./http/uploads.ts";
 import { pageHandler } from "./http/page-html.ts";
 import { selectStorage } from "./storage/select.ts";
-import { DomainError, NotFoundError } from "./modules/errors.ts";
+import { DomainError, NotFoundError, RateLimitError } from "./modules/errors.ts";
+import { inputBoundaryPlugin } from "./graphql/input-boundary.ts";
+import { MAX_TOKENS, operationLimitsPlugin } from "./graphql/operation-limits.ts";
 
 export const DEMO_IMAGES_DIR = path.join(PROJECT_ROOT, "prisma/seed/images");
 
@@ -32,6 +34,9 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
     return { ...rest, extensions: safeExtensions };
   }
   // Rule violations thrown outside a typed result (e.g. a query argument) keep their message.
+  if (original instanceof RateLimitError) {
+    return { message: original.message, path: formatted.path, extensions: { code: "TOO_MANY_REQUESTS", retryAfterSeconds: original.retryAfterSeconds } };
+  }
   if (original instanceof DomainError) {
     return { message: original.message, path: formatted.path, extensions: { code: original instanceof NotFoundError ? "NOT_FOUND" : "BAD_USER_INPUT" } };
   }
@@ -50,7 +55,12 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
     introspection: config.env !== "production",
     includeStacktraceInErrorResponses: false,
     formatError: maskError,
+    // Production answers typos without "Did you mean …?" (no schema discovery by guessing).
+    hideSchemaDetailsFromClientErrors: config.env === "production",
+    parseOptions: { maxTokens: MAX_TOKENS },
     plugins: [
+      operationLimitsPlugin(schema),
+      inputBoundaryPlugin(),
       config.env === "production"
         ? ApolloServerPluginLandingPageDisabled()
         : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true }),

@@ -9,6 +9,9 @@ import type PrismaTypes from "../generated/pothos-types.ts";
 import { getDatamodel } from "../generated/pothos-types.ts";
 import type { Context } from "./context.ts";
 
+/** Per operation, checked once before execution (operation-limits.ts) and again by the plugin per root field. */
+export const COMPLEXITY_LIMITS = { complexity: 20_000, depth: 10, breadth: 200 } as const;
+
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
@@ -45,7 +48,7 @@ export const builder = new SchemaBuilder<{
   complexity: {
     defaultComplexity: 1,
     defaultListMultiplier: 10,
-    limit: { complexity: 20_000, depth: 10, breadth: 200 },
+    limit: COMPLEXITY_LIMITS,
   },
 });
 
