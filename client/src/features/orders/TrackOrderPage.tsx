@@ -86,14 +86,15 @@ export function TrackOrderPage() {
 
 function OrderTracker({ reference }: { reference: string }) {
   const pass = guestPassFor(reference);
-  const { data, loading } = useQuery(OrdersTrackQuery, { variables: { reference, guestToken: pass?.token ?? null }, fetchPolicy: "cache-and-network" });
+  const { data, loading, error } = useQuery(OrdersTrackQuery, { variables: { reference, guestToken: pass?.token ?? null }, fetchPolicy: "cache-and-network" });
   if (loading && !data) return <p className="page-status">Loading order...</p>;
   const order = data?.trackOrder;
   if (!order) {
     return (
       <section className="container tracker">
-        <h1>Order not found</h1>
-        <p>Check the order reference and try again.</p>
+        {/* e.g. too many lookups from this address: say so rather than "not found" */}
+        <h1>{error ? "Please try again later" : "Order not found"}</h1>
+        <p role={error ? "alert" : undefined}>{error ? error.message : "Check the order reference and try again."}</p>
         <Link to="/account" className="button">
           Go Back
         </Link>

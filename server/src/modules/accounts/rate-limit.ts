@@ -55,3 +55,8 @@ export async function clearKeys(prisma: Db, keys: string[]): Promise<void> {
 export function retryAfter(until: Date, now = new Date()): RateLimitError {
   return new RateLimitError(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
 }
+
+/** Takes back one counted event (e.g. a lookup that turned out to be no guess). */
+export async function uncountEvent(prisma: Db, key: string): Promise<void> {
+  await prisma.rateLimit.updateMany({ where: { key, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
+}
