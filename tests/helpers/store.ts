@@ -97,6 +97,10 @@ export class GraphQLClient {
       if (/Max-Age=0/i.test(header)) this.cookie = null;
       else this.cookie = pair ?? null;
     }
+    // A refusal before GraphQL (e.g. 413 for a body over the limit) is not JSON: report it as an error.
+    if (!(res.headers.get("content-type") ?? "").includes("json")) {
+      return { errors: [{ message: (await res.text()).slice(0, 200), extensions: { code: `HTTP_${res.status}` } }] };
+    }
     return (await res.json()) as GraphQLResponse<T>;
   }
 

@@ -69,7 +69,8 @@ builder.scalarType("DateTime", {
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
     const date = new Date(String(value));
-    if (Number.isNaN(date.getTime())) throw new GraphQLError("Invalid date");
+    // Years outside 1–9999 are typos or probes; the database cannot store some of them.
+    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1 || date.getUTCFullYear() > 9999) throw new GraphQLError("Invalid date");
     return date;
   },
 });
