@@ -4,7 +4,6 @@ import express, { type Express } from "express";
 import compression from "compression";
 import { ApolloServer } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
-import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
@@ -18,6 +17,9 @@ import { validateSessionToken } from "./auth/session.ts";
 import { logger } from "./logger.ts";
 import { uploadsHandler } from "./http/uploads.ts";
 import { pageHandler } from "./http/page-html.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { serveUploads } from "./http/serve-uploads.ts";
+import { explorerRoutes, introspectionForAdminsOnly } from "./http/explorer.ts";
 import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError, RateLimitError } from "./modules/errors.ts";
 import { inputBoundaryPlugin } from "./graphql/input-boundary.ts";
@@ -48,22 +50,24 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  app.use(securityHeaders(config));
   app.use(compression());
 
   const apollo = new ApolloServer<Context>({
     schema,
-    introspection: config.env !== "production",
+    // Admins explore the schema in production too; introspectionForAdminsOnly refuses everyone else.
+    introspection: true,
     includeStacktraceInErrorResponses: false,
     formatError: maskError,
     // Production answers typos without "Did you mean …?" (no schema discovery by guessing).
     hideSchemaDetailsFromClientErrors: config.env === "production",
     parseOptions: { maxTokens: MAX_TOKENS },
+    // Apollo's own landing page loads Apollo Sandbox from a CDN; the explorer is ours (GraphiQL).
     plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      introspectionForAdminsOnly(config, schema),
       operationLimitsPlugin(schema),
       inputBoundaryPlugin(),
-      config.env === "production"
-        ? ApolloServerPluginLandingPageDisabled()
-        : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true }),
     ],
   });
   await apollo.start();
@@ -79,6 +83,7 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
 
   app.post("/api/uploads", uploadsHandler(config, db.prisma, await selectStorage(config)));
 
+  app.use(explorerRoutes(config, db.prisma));
   app.use(
     "/graphql",
     express.json({ limit: "100kb" }),
@@ -96,7 +101,7 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
 
   const week = 7 * 24 * 3600 * 1000;
   app.use("/images/demo", express.static(DEMO_IMAGES_DIR, { maxAge: week, fallthrough: false }));
-  app.use("/uploads", express.static(config.uploadDir, { maxAge: week, fallthrough: false }));
+  app.use("/uploads", serveUploads(config.uploadDir, week));
 
   // The built client: hashed assets cached for a year, index.html always revalidated.
   app.use("/assets", express.static(path.join(config.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));

@@ -5,6 +5,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logger.ts";
@@ -33,6 +34,11 @@ export interface DatabaseOptions {
 
 const MIGRATION_LOCK_ID = 727_072_026;
 
+/** Settings of every connection. The storefront search forgives a typo when a shopper's word shares
+ *  half its trigrams with a word of the product ("ankra" → "Ankara" scores 0.5; pg_trgm's default of
+ *  0.6 misses it, while "gown" against "brown" stays out at 0.4). */
+const SESSION_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" };
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openEmbedded(options);
 }
@@ -48,7 +54,14 @@ function prismaClient(adapter: PrismaPg | PrismaPGlite, onQuery?: (sql: string) 
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE || 10),
+    // Sent when each connection starts, so no query ever runs without them.
+    options: Object.entries(SESSION_SETTINGS)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(" "),
+  });
   // An idle connection dropped by the server (restart, failover, DROP DATABASE … FORCE in tests) must
   // not crash the process: pg emits it on the pool, and an unhandled 'error' event is fatal.
   pool.on("error", (error) => logger.warn("PostgreSQL dropped an idle connection", error.message));
@@ -96,10 +109,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 
 async function openEmbedded(options: DatabaseOptions): Promise<Database> {
   const dir = options.dataDir ? path.join(options.dataDir, "pglite") : undefined;
-  // pg_trgm backs the search indexes (a migration creates the extension, as on PostgreSQL).
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: Error) => {
+  // pg_trgm backs the search index and unaccent its accent folding (migrations create the
+  // extensions, as on PostgreSQL).
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } }).catch((error: Error) => {
     throw new Error(`Cannot open the embedded database in ${dir ?? "memory"}: ${error.message}`);
   });
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) await pglite.query("SELECT set_config($1, $2, false)", [name, value]);
   const prisma = prismaClient(new PrismaPGlite(pglite), options.onQuery);
   return {
     prisma,

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
@@ -11,7 +12,8 @@ import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
 import { GuestOrderLookup } from "../payments/GuestOrderLookup.tsx";
 import { OrderStatusHistory } from "../payments/OrderStatusHistory.tsx";
 import { guestPassFor } from "./guest-orders.ts";
-import { DELIVERY_LABELS, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+import { DELIVERY_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
 
@@ -86,15 +88,17 @@ export function TrackOrderPage() {
 
 function OrderTracker({ reference }: { reference: string }) {
   const pass = guestPassFor(reference);
-  const { data, loading, error } = useQuery(OrdersTrackQuery, { variables: { reference, guestToken: pass?.token ?? null }, fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch } = useQuery(OrdersTrackQuery, { variables: { reference, guestToken: pass?.token ?? null }, fetchPolicy: "cache-and-network" });
   if (loading && !data) return <p className="page-status">Loading order...</p>;
+  // A refusal by the shop (e.g. too many lookups from this address) says so; anything else is the connection.
+  const refusal = error && "errors" in error ? (error as { errors: { message: string }[] }).errors[0]?.message : undefined;
+  if (error && !data) return <LoadError retry={refetch} message={refusal} />;
   const order = data?.trackOrder;
   if (!order) {
     return (
       <section className="container tracker">
-        {/* e.g. too many lookups from this address: say so rather than "not found" */}
-        <h1>{error ? "Please try again later" : "Order not found"}</h1>
-        <p role={error ? "alert" : undefined}>{error ? error.message : "Check the order reference and try again."}</p>
+        <h1>Order not found</h1>
+        <p>Check the order reference and try again.</p>
         <Link to="/account" className="button">
           Go Back
         </Link>
@@ -106,7 +110,7 @@ function OrderTracker({ reference }: { reference: string }) {
     <section className="container tracker">
       <h1>Order {order.shortOrderId}</h1>
       <p className="tracker__meta">
-        Placed {formatDateTime(order.createdAt)} · {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]} · {formatNaira(order.total)}
+        Placed {formatLagosTime(order.createdAt)} · {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]} · {formatNaira(order.total)}
       </p>
       {order.status === "cancelled" && <p className="tracker__cancelled">This order was cancelled.</p>}
       <ol className="tracker-steps" aria-label="Order progress">

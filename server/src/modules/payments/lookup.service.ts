@@ -32,7 +32,8 @@ export async function throttledReferenceLookup<T>(prisma: Db, ip: string, lookup
   return found;
 }
 
-const REFERENCE = /^[0-9A-Z]{4,20}$/;
+/** An order reference once normalised (normaliseReference). */
+export const REFERENCE = /^[0-9A-Z]{4,20}$/;
 
 export function findOrderById(prisma: Db, id: string) {
   return isUuid(id) ? prisma.order.findUnique({ where: { id: id.toLowerCase() } }) : Promise.resolve(null);
