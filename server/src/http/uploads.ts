@@ -16,6 +16,8 @@ import { validateSessionToken } from "../auth/session.ts";
 import { hitRateLimit } from "../modules/accounts/rate-limit.ts";
 import { NotFoundError, RateLimitError, ValidationError } from "../modules/errors.ts";
 import { logger } from "../logger.ts";
+import { isDatabaseUnavailable, reportUnavailable } from "../db/unavailable.ts";
+import { sendUnavailable } from "./unavailable.ts";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_FILES = 10;
@@ -142,6 +144,9 @@ export function uploadsHandler(config: Config, prisma: Db, storage: FileStorage)
         res.status(409).json({ error: error.message });
       } else if (error instanceof RateLimitError) {
         res.status(429).json({ error: error.message });
+      } else if (isDatabaseUnavailable(error)) {
+        reportUnavailable("upload", error);
+        sendUnavailable(req, res);
       } else {
         logger.error("Upload failed", error);
         res.status(500).json({ error: "The upload failed. Please try again." });

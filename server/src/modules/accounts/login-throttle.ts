@@ -1,4 +1,4 @@
-// Sign-in throttling that a stranger cannot turn against a user (decision 012-sign-in-throttling-and-password-policy-auth-input.md).
+// Sign-in throttling that a stranger cannot turn against a user (decision 013-sign-in-throttling-and-password-policy-auth-input.md).
 // Only failures count. Three counters, each locking with a delay that doubles per further failure:
 // - (account, address): after 5 failures; the one that slows a guesser down;
 // - address: after 50 failures (a carrier NAT address is shared by many shoppers);
