@@ -41,9 +41,20 @@ describe("resolveCategorySlug", () => {
 describe("validation messages", () => {
   it("uses the spec's wording for credentials", () => {
     expect(credentialsError({ email: "bad", password: "secret1" })).toBe("Invalid email address");
-    expect(credentialsError({ email: "a@b.ng", password: "12345" })).toBe("Password must be at least 6 characters");
-    expect(credentialsError({ email: "a@b.ng", password: "123456", confirmPassword: "1234567" }, true)).toBe("Passwords do not match");
-    expect(credentialsError({ email: "a@b.ng", password: "123456", confirmPassword: "123456" }, true)).toBeNull();
+    expect(credentialsError({ email: "a@b.ng", password: "1234567", confirmPassword: "1234567" }, true)).toBe("Password must be at least 8 characters");
+    expect(credentialsError({ email: "a@b.ng", password: "kola-nut-9", confirmPassword: "kola-nut-8" }, true)).toBe("Passwords do not match");
+    expect(credentialsError({ email: "a@b.ng", password: "kola-nut-9", confirmPassword: "kola-nut-9" }, true)).toBeNull();
+  });
+  it("lets older accounts with shorter passwords still log in (the policy is for new passwords)", () => {
+    expect(credentialsError({ email: "a@b.ng", password: "12345" })).toBeNull();
+    expect(credentialsError({ email: "a@b.ng", password: "" })).toBe(MESSAGES.passwordRequired);
+  });
+  it("refuses repeated characters, runs and the email in a new password (the browser's cheap checks)", () => {
+    const signUp = (password: string, email = "chioma.obi@example.ng") => credentialsError({ email, password, confirmPassword: password }, true);
+    for (const weak of ["aaaaaaaa", " ".repeat(12), "12345678", "abcdefgh", "87654321"]) expect(signUp(weak)).toBe(MESSAGES.passwordTooCommon);
+    expect(signUp("chioma.obi@example.ng")).toBe(MESSAGES.passwordHasEmail);
+    expect(signUp("CHIOMA.OBI-2026")).toBe(MESSAGES.passwordHasEmail);
+    expect(signUp("mango bicycle Lekki")).toBeNull();
   });
   it("checks delivery details in the spec's order", () => {
     const errors = deliveryDetailsErrors({ fullName: "A", email: "x", phone: "0803", deliveryMethod: "doorstep", address: "" });

@@ -21,7 +21,9 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { serveUploads } from "./http/serve-uploads.ts";
 import { explorerRoutes, introspectionForAdminsOnly } from "./http/explorer.ts";
 import { selectStorage } from "./storage/select.ts";
-import { DomainError, NotFoundError } from "./modules/errors.ts";
+import { DomainError, NotFoundError, RateLimitError } from "./modules/errors.ts";
+import { inputBoundaryPlugin } from "./graphql/input-boundary.ts";
+import { MAX_TOKENS, operationLimitsPlugin } from "./graphql/operation-limits.ts";
 import { isDatabaseUnavailable, reportUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "./db/unavailable.ts";
 import { healthRoutes, type Lifecycle } from "./http/health.ts";
 import { databaseUnavailableHandler } from "./http/unavailable.ts";
@@ -42,6 +44,9 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
     return { message: UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: "UNAVAILABLE" } };
   }
   // Rule violations thrown outside a typed result (e.g. a query argument) keep their message.
+  if (original instanceof RateLimitError) {
+    return { message: original.message, path: formatted.path, extensions: { code: "TOO_MANY_REQUESTS", retryAfterSeconds: original.retryAfterSeconds } };
+  }
   if (original instanceof DomainError) {
     return { message: original.message, path: formatted.path, extensions: { code: original instanceof NotFoundError ? "NOT_FOUND" : "BAD_USER_INPUT" } };
   }
@@ -68,10 +73,18 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
     introspection: true,
     includeStacktraceInErrorResponses: false,
     formatError: maskError,
+    // Production answers typos without "Did you mean …?" (no schema discovery by guessing).
+    hideSchemaDetailsFromClientErrors: config.env === "production",
+    parseOptions: { maxTokens: MAX_TOKENS },
     // Shutdown is ours (server.ts): Apollo's own handler would stop it mid-drain and re-send the signal.
     stopOnTerminationSignals: false,
     // Apollo's own landing page loads Apollo Sandbox from a CDN; the explorer is ours (GraphiQL).
-    plugins: [ApolloServerPluginLandingPageDisabled(), introspectionForAdminsOnly(config, schema)],
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      introspectionForAdminsOnly(config, schema),
+      operationLimitsPlugin(schema),
+      inputBoundaryPlugin(),
+    ],
   });
   await apollo.start();
 

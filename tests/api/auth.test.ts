@@ -1,11 +1,12 @@
-import { startTestStore, GraphQLClient, type TestStore } from "../helpers/store.ts";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestStore, GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { CART, makeProduct } from "../helpers/shopper.ts";
 import { sessionCookies } from "../../server/src/auth/cookies.ts";
 import type { Request, Response } from "express";
 
 let t: TestStore;
 beforeAll(async () => {
-  t = await startTestStore({ seed: false });
+  // One proxy in front: each test client says which address it comes from (X-Forwarded-For).
+  t = await startTestStore({ seed: false, env: { TRUST_PROXY: "1" } });
 });
 afterAll(() => t?.close());
 beforeEach(() => t.prisma.rateLimit.deleteMany());
@@ -83,7 +84,7 @@ describe("sign-up and login rules", () => {
     const client = t.client();
     const cases: [Record<string, string>, string][] = [
       [{ email: "nope", password: "secret-pass", confirmPassword: "secret-pass" }, "Invalid email address"],
-      [{ email: "a@example.ng", password: "12345", confirmPassword: "12345" }, "Password must be at least 6 characters"],
+      [{ email: "a@example.ng", password: "1234567", confirmPassword: "1234567" }, "Password must be at least 8 characters"],
       [{ email: "a@example.ng", password: "secret-pass", confirmPassword: "secret-pasS" }, "Passwords do not match"],
       [{ email: `${"a".repeat(10_000)}@example.ng`, password: "secret-pass", confirmPassword: "secret-pass" }, "Invalid email address"],
       [{ email: "a@example.ng", password: "p".repeat(10_000), confirmPassword: "p".repeat(10_000) }, "Password must be at most 128 characters"],
@@ -119,30 +120,114 @@ describe("sign-up and login rules", () => {
     expect(signUp.data.viewer.fullName).toBe(name);
     expect(await t.prisma.emailOutbox.count({ where: { to: "welcome@example.ng" } })).toBe(1);
   });
+});
 
-  it("rate-limits login per email with a clear message", async () => {
-    await t.client().signUp("target@example.ng", "right-password");
-    const client = t.client();
-    let last: any;
-    for (let i = 0; i < 11; i++) {
-      last = (await client.data(LOG_IN, { input: { email: "target@example.ng", password: `guess-${i}-xx` } })).logIn;
+/** A client behind the given address (documentation range; only a header, no traffic goes there). */
+const from = (address: string) => t.client({ "x-forwarded-for": address });
+const logIn = async (client: GraphQLClient, email: string, password: string) => (await client.data(LOG_IN, { input: { email, password } })).logIn;
+
+describe("sign-in throttling no stranger can turn against a user", () => {
+  it("12+ wrong passwords for the admin's email from other addresses do not lock the owner out of their usual address", async () => {
+    // The owner has signed in from their usual address before.
+    expect((await logIn(from("203.0.113.10"), ADMIN_EMAIL, ADMIN_PASSWORD)).__typename).toBe("MutationLogInSuccess");
+    // A stranger guesses from many addresses, 3 guesses each; after 20 failures the account is
+    // locked for addresses that never signed in to it.
+    const answers: string[] = [];
+    for (let a = 1; a <= 10; a++) {
+      const stranger = from(`198.51.100.${a}`);
+      for (let i = 0; i < 3; i++) answers.push((await logIn(stranger, ADMIN_EMAIL, `guess-${a}-${i}-xx`)).__typename);
     }
-    expect(last.__typename).toBe("RateLimitError");
-    expect(last.message).toMatch(/^Too many attempts\. Please wait \d+ minute\(s\) and try again\.$/);
-    expect(last.retryAfterSeconds).toBeGreaterThan(0);
-    // Even the right password waits until the window is over.
-    const blocked = await client.data(LOG_IN, { input: { email: "target@example.ng", password: "right-password" } });
-    expect(blocked.logIn.__typename).toBe("RateLimitError");
+    expect(answers).toEqual([...Array(20).fill("ValidationError"), ...Array(10).fill("RateLimitError")]);
+    // The account is now locked for addresses that never signed in to it, even with the right password...
+    const newcomer = await logIn(from("198.51.100.99"), ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(newcomer.__typename).toBe("RateLimitError");
+    // ...but the owner's usual address still gets in with the right password.
+    const owner = from("203.0.113.10");
+    expect((await logIn(owner, ADMIN_EMAIL, ADMIN_PASSWORD)).__typename).toBe("MutationLogInSuccess");
+    expect((await owner.data(VIEWER)).viewer.email).toBe(ADMIN_EMAIL);
   });
 
-  it("rate-limits sign-up per IP", async () => {
-    const client = new GraphQLClient(t.url);
-    const results = [];
-    for (let i = 0; i < 6; i++) {
+  it("a guesser at one (account, address) is slowed down after 5 failures, with growing delays and a clear message", async () => {
+    await from("203.0.113.20").signUp("target@example.ng", "right-password");
+    await t.prisma.rateLimit.deleteMany();
+    const guesser = from("198.51.100.20");
+    for (let i = 0; i < 5; i++) expect((await logIn(guesser, "target@example.ng", `guess-${i}-xx`)).__typename).toBe("ValidationError");
+    const blocked = await logIn(guesser, "target@example.ng", "right-password");
+    expect(blocked.__typename).toBe("RateLimitError");
+    expect(blocked.message).toMatch(/^Too many attempts\. Please wait \d+ minute\(s\) and try again\.$/);
+    expect(blocked.retryAfterSeconds).toBeGreaterThan(0);
+    expect(blocked.retryAfterSeconds).toBeLessThanOrEqual(30);
+    // When the delay is over, the next failure locks for twice as long.
+    await t.prisma.rateLimit.updateMany({ where: { key: { startsWith: "login-lock:pair:" } }, data: { resetAt: new Date(Date.now() - 1000) } });
+    expect((await logIn(guesser, "target@example.ng", "guess-6-xx")).__typename).toBe("ValidationError");
+    const longer = await logIn(guesser, "target@example.ng", "guess-7-xx");
+    expect(longer.__typename).toBe("RateLimitError");
+    expect(longer.retryAfterSeconds).toBeGreaterThan(30);
+    expect(longer.retryAfterSeconds).toBeLessThanOrEqual(60);
+    // Another shopper behind another address is not affected.
+    expect((await logIn(from("198.51.100.21"), "target@example.ng", "right-password")).__typename).toBe("MutationLogInSuccess");
+  });
+
+  it("an address that fails against many accounts is limited, except for accounts it has signed in to before", async () => {
+    await from("203.0.113.30").signUp("regular@example.ng", "right-password");
+    const shared = from("198.51.100.30");
+    expect((await logIn(shared, "regular@example.ng", "right-password")).__typename).toBe("MutationLogInSuccess");
+    for (let i = 0; i < 50; i++) expect((await logIn(shared, `nobody${i}@example.ng`, "guess-xx-1")).__typename).toBe("ValidationError");
+    expect((await logIn(shared, "nobody-else@example.ng", "guess-xx-1")).__typename).toBe("RateLimitError");
+    // The regular shopper on that shared address still signs in.
+    expect((await logIn(shared, "regular@example.ng", "right-password")).__typename).toBe("MutationLogInSuccess");
+  });
+
+  it("successful logins do not count: many shoppers behind one carrier address sign up and sign in", async () => {
+    const carrier = "198.51.100.40";
+    for (let i = 0; i < 25; i++) await from(carrier).signUp(`shopper${i}@example.ng`, `ankara-print-${i}`);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 25; i++) expect((await logIn(from(carrier), `shopper${i}@example.ng`, `ankara-print-${i}`)).__typename).toBe("MutationLogInSuccess");
+    }
+    // Only failures are stored; nothing counts successes.
+    expect(await t.prisma.rateLimit.count({ where: { key: { startsWith: "login-fail:" } } })).toBe(0);
+  });
+
+  it("sign-up is limited per address only after many accounts an hour (60)", async () => {
+    const client = from("198.51.100.50");
+    const results: string[] = [];
+    for (let i = 0; i < 61; i++) {
       results.push((await client.data(SIGN_UP, { input: { email: `burst${i}@example.ng`, password: "secret-pass", confirmPassword: "secret-pass" } })).signUp.__typename);
     }
-    expect(results.slice(0, 5).every((r) => r === "MutationSignUpSuccess")).toBe(true);
-    expect(results[5]).toBe("RateLimitError");
+    expect(results.slice(0, 60).every((r) => r === "MutationSignUpSuccess")).toBe(true);
+    expect(results[60]).toBe("RateLimitError");
+    expect(await t.prisma.user.count({ where: { email: { startsWith: "burst" } } })).toBe(60);
+  });
+});
+
+describe("password policy for new passwords", () => {
+  it("refuses weak passwords with a helpful message and creates no account", async () => {
+    const email = "weak.pass@example.ng";
+    const cases: [string, string][] = [
+      ["password", "This password is too common or too easy to guess. Try a few unrelated words, e.g. \"mango bicycle Lekki\"."],
+      ["12345678", "This password is too common or too easy to guess. Try a few unrelated words, e.g. \"mango bicycle Lekki\"."],
+      ["aaaaaaaa", "This password is too common or too easy to guess. Try a few unrelated words, e.g. \"mango bicycle Lekki\"."],
+      [" ".repeat(12), "This password is too common or too easy to guess. Try a few unrelated words, e.g. \"mango bicycle Lekki\"."],
+      ["iloveyou1", "This password is too common or too easy to guess. Try a few unrelated words, e.g. \"mango bicycle Lekki\"."],
+      [email, "Password must not contain your email address"],
+      ["Weak.Pass-2026", "Password must not contain your email address"],
+      ["short7!", "Password must be at least 8 characters"],
+    ];
+    for (const [password, message] of cases) {
+      const { signUp } = await from("198.51.100.60").data(SIGN_UP, { input: { email, password, confirmPassword: password } });
+      expect([password, signUp]).toEqual([password, { __typename: "ValidationError", message }]);
+    }
+    expect(await t.prisma.user.count({ where: { email } })).toBe(0);
+    const ok = await from("198.51.100.60").data(SIGN_UP, { input: { email, password: "mango bicycle Lekki", confirmPassword: "mango bicycle Lekki" } });
+    expect(ok.signUp.__typename).toBe("MutationSignUpSuccess");
+  });
+
+  it("an older account whose password is shorter than the new minimum still signs in", async () => {
+    const client = from("198.51.100.70");
+    await client.signUp("older@example.ng", "kola-nut-season");
+    const { hashPassword } = await import("../../server/src/auth/password.ts");
+    await t.prisma.user.update({ where: { email: "older@example.ng" }, data: { passwordHash: await hashPassword("abc123") } });
+    expect((await logIn(client, "older@example.ng", "abc123")).__typename).toBe("MutationLogInSuccess");
   });
 });
 

@@ -18,7 +18,8 @@ export interface TestStore {
   store: RunningStore;
   /** SQL statements Prisma sent since the last reset (for N+1 checks). */
   queries: string[];
-  client(): GraphQLClient;
+  /** A browser-like client; headers (e.g. X-Forwarded-For with TRUST_PROXY) go with every request. */
+  client(headers?: Record<string, string>): GraphQLClient;
   /** A client signed in as the seeded admin. */
   admin(): Promise<GraphQLClient>;
   close(): Promise<void>;
@@ -54,7 +55,7 @@ export async function startTestStore(options: StartOptions = {}): Promise<TestSt
     config,
     store,
     queries,
-    client: () => new GraphQLClient(url),
+    client: (headers) => new GraphQLClient(url, headers),
     async admin() {
       const client = new GraphQLClient(url);
       await client.logIn(ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -76,19 +77,29 @@ export interface GraphQLResponse<T> {
 /** A browser-like GraphQL client: keeps its session cookie between calls. */
 export class GraphQLClient {
   cookie: string | null = null;
-  constructor(readonly url: string) {}
+  /** HTTP status of the last response. */
+  lastStatus = 0;
+  constructor(
+    readonly url: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   async request<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResponse<T>> {
     const res = await fetch(`${this.url}/graphql`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: { "content-type": "application/json", ...this.headers, ...(this.cookie ? { cookie: this.cookie } : {}) },
       body: JSON.stringify({ query, variables }),
     });
+    this.lastStatus = res.status;
     const setCookie = res.headers.getSetCookie();
     for (const header of setCookie) {
       const [pair] = header.split(";");
       if (/Max-Age=0/i.test(header)) this.cookie = null;
       else this.cookie = pair ?? null;
+    }
+    // A refusal before GraphQL (e.g. 413 for a body over the limit) is not JSON: report it as an error.
+    if (!(res.headers.get("content-type") ?? "").includes("json")) {
+      return { errors: [{ message: (await res.text()).slice(0, 200), extensions: { code: `HTTP_${res.status}` } }] };
     }
     return (await res.json()) as GraphQLResponse<T>;
   }

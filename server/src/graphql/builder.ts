@@ -9,6 +9,9 @@ import type PrismaTypes from "../generated/pothos-types.ts";
 import { getDatamodel } from "../generated/pothos-types.ts";
 import type { Context } from "./context.ts";
 
+/** Per operation, checked once before execution (operation-limits.ts) and again by the plugin per root field. */
+export const COMPLEXITY_LIMITS = { complexity: 20_000, depth: 10, breadth: 200 } as const;
+
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
@@ -45,7 +48,7 @@ export const builder = new SchemaBuilder<{
   complexity: {
     defaultComplexity: 1,
     defaultListMultiplier: 10,
-    limit: { complexity: 20_000, depth: 10, breadth: 200 },
+    limit: COMPLEXITY_LIMITS,
   },
 });
 
@@ -66,7 +69,8 @@ builder.scalarType("DateTime", {
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
     const date = new Date(String(value));
-    if (Number.isNaN(date.getTime())) throw new GraphQLError("Invalid date");
+    // Years outside 1–9999 are typos or probes; the database cannot store some of them.
+    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1 || date.getUTCFullYear() > 9999) throw new GraphQLError("Invalid date");
     return date;
   },
 });

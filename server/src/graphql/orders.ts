@@ -12,6 +12,7 @@ import {
   proveGuestOwnership,
 } from "../modules/orders/order-queries.ts";
 import { GuestCartLineInput } from "./cart.ts";
+import { throttledReferenceLookup } from "../modules/payments/lookup.service.ts";
 import { nonEmptySelect } from "./prisma-query.ts";
 
 export const OrderStatusEnum = builder.enumType("OrderStatus", {
@@ -53,7 +54,13 @@ builder.prismaObject("Order", {
     return {
       id: t.exposeID("id"),
       shortOrderId: t.exposeString("shortOrderId", { description: "The order reference for the transfer narration" }),
-      orderNumber: t.exposeInt("orderNumber"),
+      // Sequential, so it tells a stranger how many orders the shop takes: owner and admins only.
+      orderNumber: t.int({
+        nullable: true,
+        description: PRIVATE_NOTE,
+        select: { id: true, userId: true, orderNumber: true },
+        resolve: (order, _args, ctx) => (canSeeOrderContact(ctx, order) ? order.orderNumber : null),
+      }),
       total: t.expose("total", { type: "Money", description: "Items plus the delivery fee" }),
       deliveryFee: t.expose("deliveryFee", { type: "Money", description: "The delivery fee charged when the order was placed" }),
       subtotal: t.field({
@@ -166,7 +173,7 @@ builder.queryFields((t) => ({
     authScopes: { public: true },
     args: { reference: t.arg.string({ required: true }), guestToken: t.arg.string({ required: false }) },
     resolve: async (query, _root, args, ctx) => {
-      const id = await findOrderIdByReference(ctx.prisma, args.reference);
+      const id = await throttledReferenceLookup(ctx.prisma, ctx.ip, () => findOrderIdByReference(ctx.prisma, args.reference));
       if (!id) return null;
       await proveGuestOwnership(ctx.prisma, ctx, id, args.guestToken);
       return ctx.prisma.order.findUnique({ ...nonEmptySelect(query), where: { id } });

@@ -10,7 +10,7 @@ import { submitReceipt } from "../modules/payments/receipts.service.ts";
 import { markOrderPaid, rejectPayment } from "../modules/payments/decisions.service.ts";
 import { paymentCounts, paymentsQueueIds } from "../modules/payments/queue.service.ts";
 import { productsWithHeldUnits } from "../modules/payments/holds.service.ts";
-import { findOrderByReferenceAndPhone, orderStatusHistory, type StatusStep } from "../modules/payments/lookup.service.ts";
+import { findOrderByReferenceAndPhone, orderStatusHistory, throttledReferenceLookup, type StatusStep } from "../modules/payments/lookup.service.ts";
 import { isUuid } from "../modules/cart/cart.service.ts";
 
 builder.prismaObject("PaymentReceipt", {
@@ -193,7 +193,8 @@ builder.queryFields((t) => ({
     description: "The tracker's history by order reference: statuses and times only. Null when there is no such order.",
     authScopes: { public: true },
     args: { reference: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => (args.reference.length > 64 ? null : orderStatusHistory(ctx.prisma, args.reference)),
+    resolve: (_root, args, ctx) =>
+      args.reference.length > 64 ? null : throttledReferenceLookup(ctx.prisma, ctx.ip, () => orderStatusHistory(ctx.prisma, args.reference)),
   }),
 }));
 

@@ -34,12 +34,14 @@ describe("a customer's journey with an account", () => {
     // Sign up: the spec's messages, then the account and the welcome email.
     await page.goto("/user-auth");
     await page.getByRole("tab", { name: "Sign Up" }).click();
+    // What a new password needs is said before typing it.
+    await page.getByText("At least 8 characters. Not a common password and not your email address.").waitFor();
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByLabel("Password", { exact: true }).fill("123");
     await page.getByLabel("Confirm password", { exact: true }).fill("456");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     await page.getByText("Invalid email address").waitFor();
-    await page.getByText("Password must be at least 6 characters").waitFor();
+    await page.getByText("Password must be at least 8 characters").waitFor();
     await page.getByText("Passwords do not match").waitFor();
     // The show/hide toggle reveals the password.
     expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("password");

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
-import { credentialsError, emailError, LIMITS, MESSAGES, passwordError } from "../../../../common/validation.ts";
+import { credentialsError, emailError, LIMITS, MESSAGES, PASSWORD_HINT, passwordError } from "../../../../common/validation.ts";
 import { useViewer, ViewerQuery } from "../../app/useViewer.ts";
 import { toast } from "../../ui/toast.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
@@ -54,7 +54,7 @@ const AuthSignUpMutation = graphql(`
 
 type Tab = "login" | "signup";
 
-function PasswordField(props: { label: string; value: string; onChange: (v: string) => void; autoComplete: string; error?: string | null }) {
+function PasswordField(props: { label: string; value: string; onChange: (v: string) => void; autoComplete: string; error?: string | null; hint?: string }) {
   const [shown, setShown] = useState(false);
   const id = useId();
   return (
@@ -69,12 +69,17 @@ function PasswordField(props: { label: string; value: string; onChange: (v: stri
           autoComplete={props.autoComplete}
           maxLength={LIMITS.password}
           aria-invalid={Boolean(props.error)}
-          aria-describedby={props.error ? `${id}-error` : undefined}
+          aria-describedby={[props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].join(" ").trim() || undefined}
         />
         <button type="button" className="password-field__toggle" onClick={() => setShown(!shown)} aria-label={shown ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`} aria-pressed={shown}>
           {shown ? "Hide" : "Show"}
         </button>
       </div>
+      {props.hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
       {props.error && (
         <p className="field-error" id={`${id}-error`} role="alert">
           {props.error}
@@ -121,7 +126,8 @@ export function AuthPage() {
     if (problem) {
       setErrors({
         email: emailError(email),
-        password: passwordError(password),
+        // New passwords follow the policy; a login only needs one (older accounts may have shorter ones).
+        password: signingUp ? passwordError(password, email) : password ? null : MESSAGES.passwordRequired,
         confirm: signingUp && confirmPassword !== password ? MESSAGES.passwordsDiffer : null,
       });
       return;
@@ -191,7 +197,7 @@ export function AuthPage() {
               </p>
             )}
           </div>
-          <PasswordField label="Password" value={password} onChange={setPassword} autoComplete={tab === "login" ? "current-password" : "new-password"} error={errors.password} />
+          <PasswordField label="Password" value={password} onChange={setPassword} autoComplete={tab === "login" ? "current-password" : "new-password"} error={errors.password} hint={tab === "signup" ? PASSWORD_HINT : undefined} />
           {tab === "signup" && (
             <PasswordField label="Confirm password" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" error={errors.confirm} />
           )}

@@ -93,7 +93,9 @@ function OrderTracker({ reference }: { reference: string }) {
   const pass = guestPassFor(reference);
   const { data, loading, error, refetch } = useQuery(OrdersTrackQuery, { variables: { reference, guestToken: pass?.token ?? null }, fetchPolicy: "cache-and-network" });
   if (loading && !data) return <p className="page-status">Loading order...</p>;
-  if (error && !data) return <LoadError retry={refetch} />;
+  // A refusal by the shop (e.g. too many lookups from this address) says so; anything else is the connection.
+  const refusal = error && "errors" in error ? (error as { errors: { message: string }[] }).errors[0]?.message : undefined;
+  if (error && !data) return <LoadError retry={refetch} message={refusal} />;
   const order = data?.trackOrder;
   if (!order) {
     return (

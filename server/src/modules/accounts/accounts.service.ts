@@ -5,11 +5,16 @@ import { hashPassword, verifyPassword } from "../../auth/password.ts";
 import { createSession } from "../../auth/session.ts";
 import { ValidationError } from "../errors.ts";
 import { hitRateLimit } from "./rate-limit.ts";
+import { assertMayTryLogin, recordLoginFailure, recordLoginSuccess } from "./login-throttle.ts";
+import { newPasswordError } from "./password-policy.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { mergeGuestCart, type GuestCartLine } from "../cart/cart.service.ts";
 
-const LOGIN_RULE = { limit: 10, windowSeconds: 15 * 60 };
-const SIGNUP_RULE = { limit: 5, windowSeconds: 60 * 60 };
+// Per address: generous, many shoppers share one carrier address. Per email: a few tries an hour.
+export const SIGNUP_RULES = {
+  perAddress: { limit: 60, windowSeconds: 60 * 60 },
+  perEmail: { limit: 5, windowSeconds: 60 * 60 },
+};
 export const INVALID_LOGIN = "Invalid login credentials";
 
 // Verifying against a real hash when the user does not exist keeps response times alike.
@@ -29,12 +34,13 @@ export interface SignUpInput {
 }
 
 export async function signUp(prisma: Db, input: SignUpInput, ip: string) {
-  const problem = credentialsError(input, true);
+  const problem = credentialsError(input, true) ?? newPasswordError(input.password, input.email);
   if (problem) throw new ValidationError(problem);
   const fullName = input.fullName?.trim() || null;
   if (fullName && fullName.length > LIMITS.name) throw new ValidationError(`Name must be at most ${LIMITS.name} characters`, "fullName");
   const email = normaliseEmail(input.email);
-  await hitRateLimit(prisma, [`signup:ip:${ip}`, `signup:email:${email}`], SIGNUP_RULE);
+  await hitRateLimit(prisma, [`signup:ip:${ip}`], SIGNUP_RULES.perAddress);
+  await hitRateLimit(prisma, [`signup:email:${email}`], SIGNUP_RULES.perEmail);
   const passwordHash = await hashPassword(input.password);
   const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
   if (existing) throw new ValidationError("Unable to create an account with this email. Try logging in instead.", "email");
@@ -58,14 +64,17 @@ export async function logIn(prisma: Db, input: { email: string; password: string
   const problem = credentialsError(input);
   if (problem) throw new ValidationError(problem);
   const email = normaliseEmail(input.email);
-  await hitRateLimit(prisma, [`login:ip:${ip}`, `login:email:${email}`], LOGIN_RULE);
+  await assertMayTryLogin(prisma, email, ip);
   const user = await prisma.user.findUnique({ where: { email } });
   if (!user) {
     dummyHash ??= hashPassword("not-a-real-password");
     await verifyPassword(await dummyHash, input.password);
+  }
+  if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
+    await recordLoginFailure(prisma, email, ip);
     throw new ValidationError(INVALID_LOGIN);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new ValidationError(INVALID_LOGIN);
+  await recordLoginSuccess(prisma, email, ip);
   await mergeGuestCart(prisma, user.id, input.guestCart ?? []);
   const session = await createSession(prisma, user.id);
   return { user, session };

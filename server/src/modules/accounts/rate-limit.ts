@@ -24,3 +24,39 @@ export async function hitRateLimit(prisma: Db, keys: string[], rule: RateRule, n
     }
   }
 }
+
+/** Counts one event under key in a fixed window; returns the count so far (never throws). */
+export async function countEvent(prisma: Db, key: string, windowSeconds: number, now = new Date()): Promise<number> {
+  const resetAt = new Date(now.getTime() + windowSeconds * 1000);
+  const rows = await prisma.$queryRaw<{ count: number }[]>`
+    INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${resetAt})
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= ${now} THEN ${resetAt} ELSE rate_limits.reset_at END
+    RETURNING count`;
+  return Number(rows[0]?.count ?? 1);
+}
+
+/** Marks key as active until the given time (a lock, or a remembered fact with an expiry). */
+export async function setUntil(prisma: Db, key: string, until: Date): Promise<void> {
+  await prisma.rateLimit.upsert({ where: { key }, create: { key, count: 1, resetAt: until }, update: { count: 1, resetAt: until } });
+}
+
+/** The latest time any of the keys is active until, or null when none is active now. */
+export async function activeUntil(prisma: Db, keys: string[], now = new Date()): Promise<Date | null> {
+  const rows = await prisma.rateLimit.findMany({ where: { key: { in: keys }, resetAt: { gt: now } }, select: { resetAt: true } });
+  return rows.reduce<Date | null>((latest, row) => (!latest || row.resetAt > latest ? row.resetAt : latest), null);
+}
+
+export async function clearKeys(prisma: Db, keys: string[]): Promise<void> {
+  await prisma.rateLimit.deleteMany({ where: { key: { in: keys } } });
+}
+
+export function retryAfter(until: Date, now = new Date()): RateLimitError {
+  return new RateLimitError(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
+}
+
+/** Takes back one counted event (e.g. a lookup that turned out to be no guess). */
+export async function uncountEvent(prisma: Db, key: string): Promise<void> {
+  await prisma.rateLimit.updateMany({ where: { key, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
+}

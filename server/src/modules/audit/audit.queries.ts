@@ -3,6 +3,7 @@ import { pageWindow } from "../paging.ts";
 import type { Db } from "../../db/database.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { ValidationError } from "../errors.ts";
+import { isUuid } from "../cart/cart.service.ts";
 
 export const AUDIT_PAGE_MAX = 100;
 
@@ -18,6 +19,7 @@ export interface AuditFilter {
 function whereOf(filter: AuditFilter): Prisma.AuditEntryWhereInput {
   const action = filter.action?.trim();
   if (action && action.length > 60) throw new ValidationError("Action must be at most 60 characters", "action");
+  if (filter.orderId && !isUuid(filter.orderId)) throw new ValidationError("Order id is not valid", "orderId");
   if (filter.from && filter.to && filter.from >= filter.to) throw new ValidationError("The start date must be before the end date", "from");
   return {
     ...(action ? { action } : {}),

@@ -5,6 +5,32 @@ import { NotFoundError, ValidationError } from "../errors.ts";
 import { isUuid } from "../cart/cart.service.ts";
 import { normaliseReference } from "../orders/order-queries.ts";
 import { limitGuestProof, phonesMatch } from "./ownership.ts";
+import { countEvent, uncountEvent } from "../accounts/rate-limit.ts";
+import { RateLimitError } from "../errors.ts";
+
+/**
+ * Reference lookups that find nothing (guesses) per client address. Generous for a carrier address
+ * shared by many shoppers (a typo now and then), far below what guessing references needs.
+ */
+export const REFERENCE_MISSES = { limit: 30, windowSeconds: 10 * 60 };
+
+/**
+ * Runs a lookup by order reference (tracker, status history) under the per-address guess limit.
+ * Each lookup is counted before it runs, so concurrent guesses in one request count too, and taken
+ * back when it finds an order: only misses use up the allowance.
+ */
+export async function throttledReferenceLookup<T>(prisma: Db, ip: string, lookup: () => Promise<T | null>, now = new Date()): Promise<T | null> {
+  const key = `reference-miss:ip:${ip}`;
+  const count = await countEvent(prisma, key, REFERENCE_MISSES.windowSeconds, now);
+  if (count > REFERENCE_MISSES.limit) {
+    await uncountEvent(prisma, key);
+    const row = await prisma.rateLimit.findUnique({ where: { key }, select: { resetAt: true } });
+    throw new RateLimitError(Math.max(1, Math.ceil(((row?.resetAt.getTime() ?? now.getTime()) - now.getTime()) / 1000)));
+  }
+  const found = await lookup();
+  if (found !== null) await uncountEvent(prisma, key);
+  return found;
+}
 
 /** An order reference once normalised (normaliseReference). */
 export const REFERENCE = /^[0-9A-Z]{4,20}$/;
