@@ -18,6 +18,7 @@ import { logger } from "./logger.ts";
 import { uploadsHandler } from "./http/uploads.ts";
 import { pageHandler } from "./http/page-html.ts";
 import { explorerRoutes, introspectionForAdminsOnly } from "./http/explorer.ts";
+import { adminReportRoutes } from "./http/admin-reports.ts";
 import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError } from "./modules/errors.ts";
 
@@ -67,6 +68,7 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
 
   app.post("/api/uploads", uploadsHandler(config, db.prisma, await selectStorage(config)));
 
+  app.use(adminReportRoutes(config, db.prisma));
   app.use(explorerRoutes(config, db.prisma));
   app.use(
     "/graphql",
