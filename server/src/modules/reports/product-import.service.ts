@@ -49,6 +49,16 @@ export function parseNaira(text: string): string | null {
 
 class RolledBack extends Error {}
 
+/**
+ * Prisma's P2002, or PostgreSQL's 23505 as the PGlite adapter reports it (a DriverAdapterError
+ * whose cause carries the SQLSTATE, not mapped to P2002 by pglite-prisma-adapter 0.6).
+ */
+function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError) return error.code === "P2002";
+  const cause = (error as { cause?: { code?: unknown; kind?: unknown } } | null)?.cause;
+  return cause?.code === "23505" || cause?.kind === "UniqueConstraintViolation";
+}
+
 interface Row {
   line: number;
   values: Partial<Record<Column, string>>;
@@ -170,7 +180,7 @@ export async function importProducts(prisma: Db, actor: Actor, csv: string, opti
             });
           } catch (error) {
             // A slug taken between the check and the insert (another admin, another import).
-            if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+            if (isUniqueViolation(error)) {
               report = { ...report, problems: [{ line, reason: `Another product already uses the slug "${slug}"; nothing was imported` }] };
               throw new RolledBack();
             }
