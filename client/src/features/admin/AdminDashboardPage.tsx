@@ -10,6 +10,8 @@ import { OrdersTab } from "./OrdersTab.tsx";
 import { UsersTab } from "./UsersTab.tsx";
 import { ReviewsManager } from "./ReviewsManager.tsx";
 import { EmailsTab } from "./EmailsTab.tsx";
+import { OwnerFigures } from "./OwnerFigures.tsx";
+import { CsvTools } from "./CsvTools.tsx";
 
 const AdminCountsQuery = graphql(`
   query AdminDashboardCounts {
@@ -59,6 +61,8 @@ function Dashboard() {
           Manage Homepage
         </Link>
       </div>
+      <OwnerFigures />
+      <CsvTools />
       <div className="admin-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onKeyDown}>
         {TABS.map((name) => (
           <button
