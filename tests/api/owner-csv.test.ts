@@ -243,6 +243,17 @@ describe("product import", () => {
     }
   });
 
+  it("refuses a file saved in the PC's code page instead of UTF-8, naming the fix", async () => {
+    const latin1 = Buffer.from(`name,category,price,stock\n\u00c0d\u00f9k\u00e9 wrapper,${slug},1000,1\n`, "latin1");
+    const res = await fetch(`${t.url}/api/admin/imports/products?dryRun=true`, {
+      method: "POST",
+      headers: { "content-type": "text/csv", cookie: admin.cookie! },
+      body: latin1,
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('The file is not UTF-8: in Excel use Save As, "CSV UTF-8 (Comma delimited)"');
+  });
+
   it("refuses files without the needed columns, with too many rows, or too large", async () => {
     const noPrice = await postCsv("name,category,stock\nA,b,1\n", { dryRun: true });
     expect(noPrice.status).toBe(400);

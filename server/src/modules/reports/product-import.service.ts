@@ -155,6 +155,8 @@ async function freeSlug(tx: Prisma.TransactionClient, name: string, taken: Set<s
 
 export async function importProducts(prisma: Db, actor: Actor, csv: string, options: { dryRun: boolean }): Promise<ImportReport> {
   if (Buffer.byteLength(csv) > MAX_IMPORT_BYTES) throw new ValidationError(`The file must be at most ${MAX_IMPORT_BYTES / 1024} KB`);
+  // Bytes that are not UTF-8 arrive as U+FFFD: Excel's plain "CSV" is the PC's code page, not UTF-8.
+  if (csv.includes("\uFFFD")) throw new ValidationError('The file is not UTF-8: in Excel use Save As, "CSV UTF-8 (Comma delimited)"');
   const rows = readRows(csv);
   let report: ImportReport = { dryRun: options.dryRun, rows: rows.length, valid: 0, imported: 0, problems: [] };
   try {
