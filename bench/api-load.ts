@@ -43,6 +43,8 @@ const categories = ["ladies", "ladies-tops", "men", "men-pants", "kids", "kids-g
 const sorts = ["NEWEST", "PRICE_ASC", "PRICE_DESC"];
 const sizes = ["S", "M", "L", "XL"];
 const words = ["vintage", "denim", "ankara", "shirt", "zara", "linen"];
+// What shoppers type: several words, an apostrophe left out, a typo.
+const phrases = ["ankara gown", "levis jeans", "denim jacket", "ankra", "vintage shirt", "linen trousers"];
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 
 function scenarios(sampleSlug: string): Scenario[] {
@@ -51,6 +53,7 @@ function scenarios(sampleSlug: string): Scenario[] {
     { name: "products: category + sort", query: LIST, variables: () => ({ filter: { category: pick(categories) }, sort: pick(sorts), limit: 24 }), products: true },
     { name: "products: category + size", query: LIST, variables: () => ({ filter: { category: pick(categories), size: pick(sizes) }, limit: 24 }), products: true },
     { name: "products: search", query: LIST, variables: () => ({ filter: { search: pick(words) }, sort: pick(sorts), limit: 24 }), products: true },
+    { name: "products: search words, best first", query: LIST, variables: () => ({ filter: { search: pick(phrases) }, limit: 24 }), products: true },
     { name: "products: deep page (Load more)", query: LIST, variables: () => ({ offset: 24 * Math.floor(Math.random() * 150), limit: 24 }), products: true },
     { name: "home", query: HOME, variables: () => ({}), products: false },
     { name: "product page", query: DETAIL, variables: () => ({ slug: sampleSlug }), products: false },

@@ -17,10 +17,15 @@ import { validateSessionToken } from "./auth/session.ts";
 import { logger } from "./logger.ts";
 import { uploadsHandler } from "./http/uploads.ts";
 import { pageHandler } from "./http/page-html.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { serveUploads } from "./http/serve-uploads.ts";
 import { explorerRoutes, introspectionForAdminsOnly } from "./http/explorer.ts";
 import { adminReportRoutes } from "./http/admin-reports.ts";
 import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError } from "./modules/errors.ts";
+import { isDatabaseUnavailable, reportUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "./db/unavailable.ts";
+import { healthRoutes, type Lifecycle } from "./http/health.ts";
+import { databaseUnavailableHandler } from "./http/unavailable.ts";
 
 export const DEMO_IMAGES_DIR = path.join(PROJECT_ROOT, "prisma/seed/images");
 
@@ -32,6 +37,11 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
     const { stacktrace: _dropped, ...safeExtensions } = extensions ?? {};
     return { ...rest, extensions: safeExtensions };
   }
+  // The database is unreachable or dropped the connection: retryable, and not a bug.
+  if (isDatabaseUnavailable(original)) {
+    reportUnavailable("GraphQL", original);
+    return { message: UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: "UNAVAILABLE" } };
+  }
   // Rule violations thrown outside a typed result (e.g. a query argument) keep their message.
   if (original instanceof DomainError) {
     return { message: original.message, path: formatted.path, extensions: { code: original instanceof NotFoundError ? "NOT_FOUND" : "BAD_USER_INPUT" } };
@@ -40,10 +50,17 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
   return { message: "Something went wrong. Please try again.", path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };
 }
 
-export async function createApp(config: Config, db: Database): Promise<{ app: Express; stop(): Promise<void> }> {
+export async function createApp(config: Config, db: Database): Promise<{ app: Express; lifecycle: Lifecycle; stop(): Promise<void> }> {
   const app = express();
+  const lifecycle: Lifecycle = { shuttingDown: false };
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  // While draining, each answer closes its connection so clients reconnect to another instance.
+  app.use((_req, res, next) => {
+    if (lifecycle.shuttingDown) res.set("Connection", "close");
+    next();
+  });
+  app.use(securityHeaders(config));
   app.use(compression());
 
   const apollo = new ApolloServer<Context>({
@@ -52,19 +69,14 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
     introspection: true,
     includeStacktraceInErrorResponses: false,
     formatError: maskError,
+    // Shutdown is ours (server.ts): Apollo's own handler would stop it mid-drain and re-send the signal.
+    stopOnTerminationSignals: false,
     // Apollo's own landing page loads Apollo Sandbox from a CDN; the explorer is ours (GraphiQL).
     plugins: [ApolloServerPluginLandingPageDisabled(), introspectionForAdminsOnly(config, schema)],
   });
   await apollo.start();
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await db.prisma.$queryRaw`SELECT 1`;
-      res.json({ status: "ok", database: db.mode });
-    } catch {
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
+  app.use(healthRoutes(db, lifecycle));
 
   app.post("/api/uploads", uploadsHandler(config, db.prisma, await selectStorage(config)));
 
@@ -77,7 +89,7 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
       context: async ({ req, res }): Promise<Context> => {
         const cookies = sessionCookies(req, res, config.env === "production");
         const token = cookies.read();
-        const session = token ? await validateSessionToken(db.prisma, token) : null;
+        const session = token ? await validateSessionToken(db.prisma, token).catch(unavailableInContext) : null;
         if (token && !session) cookies.clear();
         if (token && session?.refreshedExpiresAt) cookies.set(token, session.refreshedExpiresAt);
         return { prisma: db.prisma, config, viewer: session?.viewer ?? null, cookies, ip: req.ip ?? "unknown", req, res };
@@ -87,12 +99,22 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
 
   const week = 7 * 24 * 3600 * 1000;
   app.use("/images/demo", express.static(DEMO_IMAGES_DIR, { maxAge: week, fallthrough: false }));
-  app.use("/uploads", express.static(config.uploadDir, { maxAge: week, fallthrough: false }));
+  app.use("/uploads", serveUploads(config.uploadDir, week));
 
   // The built client: hashed assets cached for a year, index.html always revalidated.
   app.use("/assets", express.static(path.join(config.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
   app.use(express.static(config.clientDir, { index: false, maxAge: "1h" }));
   app.get("/{*path}", pageHandler(config, db.prisma));
+  app.use(databaseUnavailableHandler);
 
-  return { app, stop: () => apollo.stop() };
+  return { app, lifecycle, stop: () => apollo.stop() };
+}
+
+/** A failure before any resolver runs: the whole request is refused, as retryable. */
+function unavailableInContext(error: unknown): never {
+  if (!isDatabaseUnavailable(error)) throw error;
+  reportUnavailable("GraphQL session", error);
+  throw new GraphQLError(UNAVAILABLE_MESSAGE, {
+    extensions: { code: "UNAVAILABLE", http: { status: 503, headers: new Map([["retry-after", String(RETRY_AFTER_SECONDS)]]) } },
+  });
 }
