@@ -5,10 +5,10 @@
 import { parse } from "csv-parse/sync";
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
-import { slugify } from "../../../../common/slug.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { DomainError, ValidationError } from "../errors.ts";
 import { validateProductInput } from "../catalog/product-admin.ts";
+import { chooseSlug, productBySlug } from "../catalog/product-slugs.ts";
 
 export const MAX_IMPORT_BYTES = 512 * 1024;
 export const MAX_IMPORT_ROWS = 1000;
@@ -40,12 +40,6 @@ const COLUMNS = {
 } as const;
 type Column = keyof typeof COLUMNS;
 const REQUIRED: Column[] = ["name", "category", "price", "stock"];
-
-/** Naira as the owner types it: "12,500", "12500", "₦12,500.50". Returns "12500.50" or null. */
-export function parseNaira(text: string): string | null {
-  const match = /^(?:₦|NGN|N)?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?$/i.exec(text.trim());
-  return match ? `${match[1]!.replace(/,/g, "")}${match[2] ?? ""}` : null;
-}
 
 class RolledBack extends Error {}
 
@@ -90,9 +84,13 @@ function readRows(csv: string): Row[] {
   }));
 }
 
-type Checked = { line: number; data: ReturnType<typeof validateProductInput> & { categoryId: string | null } };
+type Checked = { line: number; data: ReturnType<typeof validateProductInput> };
 
-/** Every row against the product rules, the category list and the slugs already used. */
+/**
+ * Every row against the category list, the shared product rule (common/product-validation.ts:
+ * prices as typed, "12,500"), and the slugs in use now or before a rename. A row may have two
+ * reasons (its category and the first product problem); every row is checked.
+ */
 async function checkRows(tx: Prisma.TransactionClient, rows: Row[]): Promise<{ checked: Checked[]; problems: RowProblem[] }> {
   const categories = new Map((await tx.category.findMany({ select: { id: true, slug: true } })).map((c) => [c.slug, c.id]));
   const problems: RowProblem[] = [];
@@ -101,56 +99,34 @@ async function checkRows(tx: Prisma.TransactionClient, rows: Row[]): Promise<{ c
   for (const { line, values } of rows) {
     const reasons: string[] = [];
     const categorySlug = (values.category ?? "").trim().toLowerCase();
-    const categoryId = categories.get(categorySlug);
+    const categoryId = categories.get(categorySlug) ?? null;
     if (!categorySlug) reasons.push("Category is required");
     else if (!categoryId) reasons.push(`Unknown category "${values.category}"`);
-    const price = parseNaira(values.price ?? "");
-    if (price === null) reasons.push(`Price "${values.price ?? ""}" is not an amount of naira (e.g. 12,500)`);
-    const originalText = (values.originalPrice ?? "").trim();
-    const originalPrice = originalText ? parseNaira(originalText) : null;
-    if (originalText && originalPrice === null) reasons.push(`Original price "${originalText}" is not an amount of naira`);
-    const stockText = (values.stock ?? "").trim();
-    const stock = /^\d+$/.test(stockText) ? Number(stockText) : NaN;
-    if (Number.isNaN(stock)) reasons.push(`Stock "${stockText}" is not a whole number`);
-    if (!reasons.length) {
-      try {
-        const data = validateProductInput({
-          name: values.name ?? "",
-          slug: values.slug ?? null,
-          price: price!,
-          originalPrice,
-          stock,
-          categoryId,
-          size: values.size ?? null,
-          description: values.description ?? null,
-        });
-        if (data.slug) {
-          const earlier = explicitSlugs.get(data.slug);
-          if (earlier) reasons.push(`Slug "${data.slug}" is also on line ${earlier}`);
-          else if (await tx.product.findUnique({ where: { slug: data.slug }, select: { id: true } })) {
-            reasons.push(`Another product already uses the slug "${data.slug}"`);
-          }
-          explicitSlugs.set(data.slug, line);
-        }
-        checked.push({ line, data });
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        reasons.push(error.message);
+    try {
+      const data = validateProductInput({
+        name: values.name ?? "",
+        slug: values.slug ?? null,
+        price: values.price ?? "",
+        originalPrice: values.originalPrice ?? null,
+        stock: values.stock ?? "",
+        categoryId,
+        size: values.size ?? null,
+        description: values.description ?? null,
+      });
+      if (data.slug) {
+        const earlier = explicitSlugs.get(data.slug);
+        if (earlier) reasons.push(`Slug "${data.slug}" is also on line ${earlier}`);
+        else if (await productBySlug(tx, data.slug)) reasons.push(`Another product already uses the slug "${data.slug}"`);
+        explicitSlugs.set(data.slug, line);
       }
+      if (!reasons.length) checked.push({ line, data });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      reasons.push(error.message);
     }
     if (reasons.length) problems.push({ line, reason: reasons.join("; ") });
   }
   return { checked, problems };
-}
-
-/** The free slug for a name: the name's slug, else with -2, -3 … (as the product dialog does). */
-async function freeSlug(tx: Prisma.TransactionClient, name: string, taken: Set<string>): Promise<string> {
-  const base = slugify(name) || "product";
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
-    if (taken.has(candidate)) continue;
-    if (!(await tx.product.findUnique({ where: { slug: candidate }, select: { id: true } }))) return candidate;
-  }
 }
 
 export async function importProducts(prisma: Db, actor: Actor, csv: string, options: { dryRun: boolean }): Promise<ImportReport> {
@@ -167,11 +143,12 @@ export async function importProducts(prisma: Db, actor: Actor, csv: string, opti
           report = { ...report, problems };
           throw new RolledBack();
         }
-        const taken = new Set(checked.flatMap((c) => (c.data.slug ? [c.data.slug] : [])));
         for (const { line, data } of checked) {
-          const slug = data.slug ?? (await freeSlug(tx, data.name, taken));
-          taken.add(slug);
+          let slug = data.slug;
           try {
+            // The product dialog's rule: a typed slug must be free, a derived one gets -2, -3 …
+            // (rows inserted above count as taken); admins saving at once take turns.
+            slug = await chooseSlug(tx, data.slug, data.name, null);
             const product = await tx.product.create({ data: { ...data, slug } });
             await recordAudit(tx, {
               actor,
@@ -182,8 +159,9 @@ export async function importProducts(prisma: Db, actor: Actor, csv: string, opti
             });
           } catch (error) {
             // A slug taken between the check and the insert (another admin, another import).
-            if (isUniqueViolation(error)) {
-              report = { ...report, problems: [{ line, reason: `Another product already uses the slug "${slug}"; nothing was imported` }] };
+            if (isUniqueViolation(error) || error instanceof ValidationError) {
+              const reason = error instanceof ValidationError ? error.message : `Another product already uses the slug "${slug}"`;
+              report = { ...report, problems: [{ line, reason: `${reason}; nothing was imported` }] };
               throw new RolledBack();
             }
             throw error;

@@ -1,7 +1,6 @@
-// Pure rules of the owner's reports: Lagos days, naira as typed in a spreadsheet, formula cells.
+// Pure rules of the owner's reports: Lagos days and formula cells.
 import { formatLagos, lagosDateRange, lagosMidnight, lastLagosDays } from "./lagos-days.ts";
 import { neutralizeFormula, toCsv } from "./csv.ts";
-import { parseNaira } from "./product-import.service.ts";
 
 describe("Lagos days", () => {
   it("a Lagos day begins at 23:00 UTC the evening before", () => {
@@ -26,18 +25,6 @@ describe("Lagos days", () => {
     expect(formatLagos(new Date("2031-04-09T23:30:00Z"))).toBe("2031-04-10 00:30");
     expect(formatLagos(null)).toBe("");
   });
-});
-
-describe("naira as the owner types it", () => {
-  it.each([
-    ["12,500", "12500"],
-    ["12500", "12500"],
-    ["₦12,500.50", "12500.50"],
-    ["N 1,000", "1000"],
-    ["1,234,567.5", "1234567.5"],
-  ])("%s is %s", (typed, value) => expect(parseNaira(typed)).toBe(value));
-
-  it.each(["12,50", "twelve", "-500", "1.234", "", "12 500"])("%s is refused", (typed) => expect(parseNaira(typed)).toBeNull());
 });
 
 describe("formula cells", () => {
