@@ -98,9 +98,17 @@ describe("orders export", () => {
   });
 
   it("refuses bad dates with a clear message", async () => {
-    const res = await get("/api/admin/exports/orders.csv?from=2031-04-12&to=2031-04-10", admin);
-    expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/YYYY-MM-DD/);
+    for (const query of ["from=2031-04-12&to=2031-04-10", "from=2031-02-30&to=2031-03-01", "to=2031-03-01"]) {
+      const res = await get(`/api/admin/exports/orders.csv?${query}`, admin);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe("Choose the dates as YYYY-MM-DD, the first on or before the last");
+    }
+  });
+
+  it("names the file from the parsed dates, not the raw query text", async () => {
+    const res = await get(`/api/admin/exports/orders.csv?from=${encodeURIComponent(" 2031-04-10\r\n")}&to=2031-04-11`, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="orders-2031-04-10-to-2031-04-11.csv"');
   });
 });
 

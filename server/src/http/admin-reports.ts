@@ -14,6 +14,7 @@ import { actorOf } from "../modules/audit/audit.service.ts";
 import { DomainError } from "../modules/errors.ts";
 import { exportRange, ordersCsv, productsCsv } from "../modules/reports/exports.service.ts";
 import { importProducts, MAX_IMPORT_BYTES } from "../modules/reports/product-import.service.ts";
+import { formatLagos } from "../modules/reports/lagos-days.ts";
 import { logger } from "../logger.ts";
 
 async function adminViewer(config: Config, prisma: Db, req: Request, res: Response): Promise<Viewer | null> {
@@ -46,7 +47,9 @@ function csvDownload(config: Config, prisma: Db, kind: "orders" | "products"): R
       const range = exportRange(req.query.from, req.query.to);
       const csv = kind === "orders" ? await ordersCsv(prisma, range) : await productsCsv(prisma, range);
       res.setHeader("Cache-Control", "no-store");
-      res.setHeader("Content-Disposition", `attachment; filename="${kind}-${String(req.query.from)}-to-${String(req.query.to)}.csv"`);
+      // The name from the parsed dates, never from the raw query text.
+      const day = (at: Date) => formatLagos(at).slice(0, 10);
+      res.setHeader("Content-Disposition", `attachment; filename="${kind}-${day(range.start)}-to-${day(new Date(range.end.getTime() - 1))}.csv"`);
       res.type("text/csv; charset=utf-8").send(csv);
     } catch (error) {
       failed(res, error);
