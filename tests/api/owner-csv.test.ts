@@ -169,17 +169,23 @@ describe("product import", () => {
       `Bad1 bad price,${slug},twelve,S,1,,`,
       `,${slug},5000,S,1,,`,
       `Bad1 original too low,${slug},5000,S,1,,4000`,
+      `Bad1 two-line description,${slug},lots,S,1,"Line one`,
+      `line two",`,
+      `Bad1 after it,no-such-category,5000,S,1,,`,
     ].join("\n");
     for (const dryRun of [true, false]) {
       const res = await postCsv(csv, { dryRun });
       expect(res.status).toBe(200);
       const report = await res.json();
-      expect(report).toMatchObject({ dryRun, rows: 6, imported: 0 });
+      expect(report).toMatchObject({ dryRun, rows: 8, imported: 0 });
       expect(report.problems).toEqual([
         { line: 3, reason: 'Unknown category "no-such-category"' },
         { line: 5, reason: 'Price must be an amount of naira (e.g. 12,500 or 12,500.50)' },
         { line: 6, reason: "Product name is required" },
         { line: 7, reason: "Original price must be higher than the price" },
+        // A row spanning lines 8 and 9 is reported on the line it starts.
+        { line: 8, reason: "Price must be an amount of naira (e.g. 12,500 or 12,500.50)" },
+        { line: 10, reason: 'Unknown category "no-such-category"' },
       ]);
     }
     expect(await importedNamed("Bad1")).toEqual([]);

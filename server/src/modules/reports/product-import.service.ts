@@ -79,7 +79,8 @@ function readRows(csv: string): Row[] {
   if (body.length === 0) throw new ValidationError("The file has no products under its header");
   if (body.length > MAX_IMPORT_ROWS) throw new ValidationError(`At most ${MAX_IMPORT_ROWS} products per file; split the file`);
   return body.map(({ record, info }) => ({
-    line: info.lines,
+    // csv-parse counts the line a record ends on; a quoted cell with line breaks started earlier.
+    line: info.lines - record.reduce((breaks, cell) => breaks + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0),
     values: Object.fromEntries(Object.entries(index).map(([column, at]) => [column, record[at] ?? ""])) as Row["values"],
   }));
 }
