@@ -20,6 +20,7 @@ import { pageHandler } from "./http/page-html.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { serveUploads } from "./http/serve-uploads.ts";
 import { explorerRoutes, introspectionForAdminsOnly } from "./http/explorer.ts";
+import { adminReportRoutes } from "./http/admin-reports.ts";
 import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError, RateLimitError } from "./modules/errors.ts";
 import { inputBoundaryPlugin } from "./graphql/input-boundary.ts";
@@ -92,6 +93,7 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
 
   app.post("/api/uploads", uploadsHandler(config, db.prisma, await selectStorage(config)));
 
+  app.use(adminReportRoutes(config, db.prisma));
   app.use(explorerRoutes(config, db.prisma));
   app.use(
     "/graphql",

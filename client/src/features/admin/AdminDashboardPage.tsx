@@ -12,6 +12,8 @@ import { UsersTab } from "./UsersTab.tsx";
 import { ReviewsManager } from "./ReviewsManager.tsx";
 import { EmailsTab } from "./EmailsTab.tsx";
 import { DeliveryTab } from "./DeliveryTab.tsx";
+import { OwnerFigures } from "./OwnerFigures.tsx";
+import { CsvTools } from "./CsvTools.tsx";
 
 const AdminCountsQuery = graphql(`
   query AdminDashboardCounts {
@@ -70,6 +72,8 @@ function Dashboard() {
           Manage Homepage
         </Link>
       </div>
+      <OwnerFigures />
+      <CsvTools />
       <div className="admin-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onKeyDown}>
         {TABS.map((name) => (
           <button

@@ -1,0 +1,168 @@
+// The dashboard opens on the owner's numbers: sales, orders and unpaid money for today, 7 and 30
+// Lagos days, and how each category sells. Every figure comes from the server (ownerFigures);
+// the browser only formats them.
+import { useState } from "react";
+import { useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import "./owner-figures.css";
+
+const OwnerFiguresQuery = graphql(`
+  query OwnerFigures {
+    ownerFigures {
+      holdWarningHours
+      awaitingPayment {
+        orders
+        value
+      }
+      holdsExpiringSoon {
+        orders
+        value
+      }
+      periods {
+        key
+        label
+        paidSales
+        paidOrders
+        ordersPlaced
+        averageOrderValue
+        categories {
+          categoryId
+          name
+          unitsSold
+          unitsInStock
+          sellThroughPercent
+          medianDaysToSale
+        }
+        bestCategory {
+          name
+          sellThroughPercent
+        }
+        slowestCategory {
+          name
+          sellThroughPercent
+        }
+      }
+    }
+  }
+`);
+
+const orders = (n: number) => `${n} order${n === 1 ? "" : "s"}`;
+
+export function OwnerFigures() {
+  const { data, error, loading } = useQuery(OwnerFiguresQuery, { fetchPolicy: "cache-and-network" });
+  const [periodKey, setPeriodKey] = useState("30d");
+  const figures = data?.ownerFigures;
+  const period = figures?.periods.find((p) => p.key === periodKey) ?? figures?.periods[0];
+
+  return (
+    <section className="owner-figures" aria-labelledby="owner-figures-title">
+      <h2 id="owner-figures-title">Your numbers</h2>
+      {error ? <p className="admin-error" role="alert">Could not load the figures: {error.message}</p> : null}
+      {loading && !figures ? <p className="page-status">Loading figures...</p> : null}
+      {figures ? (
+        <>
+          <div className="owner-figures__alerts">
+            <p className="owner-figures__alert" data-testid="awaiting-payment">
+              <strong>Awaiting payment:</strong> {orders(figures.awaitingPayment.orders)}, {formatNaira(figures.awaitingPayment.value)}
+            </p>
+            <p className={`owner-figures__alert${figures.holdsExpiringSoon.orders ? " owner-figures__alert--warn" : ""}`} data-testid="holds-expiring">
+              <strong>Holds ending within {figures.holdWarningHours} hours:</strong> {orders(figures.holdsExpiringSoon.orders)},{" "}
+              {formatNaira(figures.holdsExpiringSoon.value)}
+            </p>
+          </div>
+          <div className="admin-table-wrap">
+            <table className="admin-table owner-figures__table">
+              <caption className="visually-hidden">Sales and orders by period (Lagos days)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">Figure</span>
+                  </th>
+                  {figures.periods.map((p) => (
+                    <th scope="col" key={p.key}>
+                      {p.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">Paid sales</th>
+                  {figures.periods.map((p) => (
+                    <td key={p.key}>{formatNaira(p.paidSales)}</td>
+                  ))}
+                </tr>
+                <tr>
+                  <th scope="row">Orders placed</th>
+                  {figures.periods.map((p) => (
+                    <td key={p.key}>{p.ordersPlaced}</td>
+                  ))}
+                </tr>
+                <tr>
+                  <th scope="row">Paid orders</th>
+                  {figures.periods.map((p) => (
+                    <td key={p.key}>{p.paidOrders}</td>
+                  ))}
+                </tr>
+                <tr>
+                  <th scope="row">Average order value</th>
+                  {figures.periods.map((p) => (
+                    <td key={p.key}>{p.averageOrderValue ? formatNaira(p.averageOrderValue) : "—"}</td>
+                  ))}
+                </tr>
+              </tbody>
+            </table>
+          </div>
+          {period ? (
+            <div className="owner-figures__categories">
+              <div className="admin-filters">
+                <label>
+                  Categories for
+                  <select value={period.key} onChange={(e) => setPeriodKey(e.target.value)}>
+                    {figures.periods.map((p) => (
+                      <option key={p.key} value={p.key}>
+                        {p.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <p className="admin-muted">
+                  {period.bestCategory ? `Best: ${period.bestCategory.name} (${period.bestCategory.sellThroughPercent}%)` : "No sales or stock yet"}
+                  {period.slowestCategory ? ` · Slowest: ${period.slowestCategory.name} (${period.slowestCategory.sellThroughPercent}%)` : ""}
+                </p>
+              </div>
+              <div className="admin-table-wrap">
+                <table className="admin-table">
+                  <caption className="visually-hidden">Categories, {period.label}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Category</th>
+                      <th scope="col">Sold</th>
+                      <th scope="col">In stock</th>
+                      <th scope="col" title="Units sold ÷ (units sold + units in stock now)">
+                        Sell-through
+                      </th>
+                      <th scope="col">Median days to sell</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {period.categories.map((c) => (
+                      <tr key={c.categoryId ?? "none"}>
+                        <th scope="row">{c.name}</th>
+                        <td>{c.unitsSold}</td>
+                        <td>{c.unitsInStock}</td>
+                        <td>{c.sellThroughPercent === null ? "—" : `${c.sellThroughPercent}%`}</td>
+                        <td>{c.medianDaysToSale ?? "—"}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

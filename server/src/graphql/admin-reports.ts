@@ -1,0 +1,70 @@
+// Admin: the owner's figures for the dashboard (rules and definitions in modules/reports/figures.service.ts).
+import { builder } from "./builder.ts";
+import {
+  ownerFigures,
+  type CategoryFigures as CategoryFiguresShape,
+  type OrdersAndValue as OrdersAndValueShape,
+  type OwnerFigures as OwnerFiguresShape,
+  type PeriodFigures as PeriodFiguresShape,
+} from "../modules/reports/figures.service.ts";
+
+const CategoryFigures = builder.objectRef<CategoryFiguresShape>("CategoryFigures").implement({
+  description: "How one category sold in a period. Sell-through = units sold ÷ (units sold + units in stock now).",
+  fields: (t) => ({
+    categoryId: t.exposeID("categoryId", { nullable: true, description: "Null for products without a category" }),
+    name: t.exposeString("name"),
+    unitsSold: t.exposeInt("unitsSold"),
+    unitsInStock: t.exposeInt("unitsInStock"),
+    sellThroughPercent: t.exposeString("sellThroughPercent", { nullable: true, description: 'Percentage with one decimal, e.g. "40.0"' }),
+    medianDaysToSale: t.exposeString("medianDaysToSale", { nullable: true, description: "Median days from listing to payment, one decimal" }),
+  }),
+});
+
+const PeriodFigures = builder.objectRef<PeriodFiguresShape>("PeriodFigures").implement({
+  description: "Figures for the last N Lagos days up to now (today counts as the first day).",
+  fields: (t) => ({
+    key: t.exposeString("key", { description: "today, 7d or 30d" }),
+    label: t.exposeString("label"),
+    days: t.exposeInt("days"),
+    from: t.expose("from", { type: "DateTime" }),
+    to: t.expose("to", { type: "DateTime" }),
+    paidSales: t.expose("paidSales", { type: "Money", description: "Sum of totals of orders paid in the period (not cancelled)" }),
+    paidOrders: t.exposeInt("paidOrders"),
+    ordersPlaced: t.exposeInt("ordersPlaced", { description: "Orders created in the period, whatever their state now" }),
+    averageOrderValue: t.expose("averageOrderValue", { type: "Money", nullable: true, description: "Paid sales ÷ paid orders, to the kobo" }),
+    categories: t.field({ type: [CategoryFigures], resolve: (p) => p.categories }),
+    bestCategory: t.field({ type: CategoryFigures, nullable: true, resolve: (p) => p.bestCategory }),
+    slowestCategory: t.field({ type: CategoryFigures, nullable: true, resolve: (p) => p.slowestCategory }),
+  }),
+});
+
+const OrdersAndValue = builder.objectRef<OrdersAndValueShape>("OrdersAndValue").implement({
+  fields: (t) => ({
+    orders: t.exposeInt("orders"),
+    value: t.expose("value", { type: "Money" }),
+  }),
+});
+
+const OwnerFigures = builder.objectRef<OwnerFiguresShape>("OwnerFigures").implement({
+  fields: (t) => ({
+    asOf: t.expose("asOf", { type: "DateTime" }),
+    periods: t.field({ type: [PeriodFigures], resolve: (f) => f.periods }),
+    awaitingPayment: t.field({ type: OrdersAndValue, description: "Pending orders not yet paid, right now", resolve: (f) => f.awaitingPayment }),
+    holdsExpiringSoon: t.field({
+      type: OrdersAndValue,
+      description: "Unpaid orders whose hold ends within holdWarningHours",
+      resolve: (f) => f.holdsExpiringSoon,
+    }),
+    holdWarningHours: t.int({ resolve: (f) => f.holdsExpiringSoon.hours }),
+  }),
+});
+
+builder.queryField("ownerFigures", (t) =>
+  t.field({
+    type: OwnerFigures,
+    description: "The owner's figures for today, 7 and 30 Lagos days; asOf (default now) looks back from another instant.",
+    authScopes: { admin: true },
+    args: { asOf: t.arg({ type: "DateTime", required: false }) },
+    resolve: (_root, { asOf }, ctx) => ownerFigures(ctx.prisma, asOf ?? new Date()),
+  }),
+);

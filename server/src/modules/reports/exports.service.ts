@@ -1,0 +1,130 @@
+// CSV exports for the owner: orders (one row per order item, the order's own columns repeated on
+// each of its rows, so a spreadsheet can filter and sum by item or by order) and products, for an
+// inclusive range of Lagos dates (orders by when they were placed, products by when listed).
+import type { Db } from "../../db/database.ts";
+import { ValidationError } from "../errors.ts";
+import { formatLagos, lagosDateRange } from "./lagos-days.ts";
+import { toCsv } from "./csv.ts";
+
+export const MAX_EXPORT_DAYS = 366;
+
+export function exportRange(from: unknown, to: unknown): { start: Date; end: Date } {
+  const range = typeof from === "string" && typeof to === "string" ? lagosDateRange(from, to) : null;
+  if (!range) throw new ValidationError("Choose the dates as YYYY-MM-DD, the first on or before the last");
+  if (range.end.getTime() - range.start.getTime() > MAX_EXPORT_DAYS * 86_400_000) {
+    throw new ValidationError(`Export at most ${MAX_EXPORT_DAYS} days at a time`);
+  }
+  return range;
+}
+
+export const ORDER_COLUMNS = [
+  "Order number",
+  "Order ID",
+  "Placed (Lagos)",
+  "Status",
+  "Payment",
+  "Paid (Lagos)",
+  "Customer",
+  "Email",
+  "Phone",
+  "Delivery",
+  "Address or park",
+  "Item",
+  "Size",
+  "Quantity",
+  "Unit price (NGN)",
+  "Line total (NGN)",
+  "Order total (NGN)",
+];
+
+interface OrderRow {
+  order_number: number;
+  short_order_id: string;
+  created_at: Date;
+  status: string;
+  payment_status: string;
+  paid_at: Date | null;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  delivery_method: string;
+  customer_address: string | null;
+  park_state: string | null;
+  park_name: string | null;
+  product_name: string | null;
+  size: string | null;
+  quantity: number | null;
+  price: string | null;
+  line_total: string | null;
+  total: string;
+}
+
+function deliveryPlace(row: OrderRow): string {
+  if (row.delivery_method === "park") return [row.park_name, row.park_state].filter(Boolean).join(", ");
+  if (row.delivery_method === "pickup") return "";
+  return row.customer_address ?? "";
+}
+
+export async function ordersCsv(prisma: Db, range: { start: Date; end: Date }): Promise<string> {
+  const rows = await prisma.$queryRaw<OrderRow[]>`
+    SELECT o.order_number, o.short_order_id, o.created_at, o.status::text AS status, o.payment_status::text AS payment_status,
+           o.paid_at, o.customer_name, o.customer_email, o.customer_phone, o.delivery_method::text AS delivery_method,
+           o.customer_address, o.park_state, o.park_name, o.total::text AS total,
+           oi.product_name, oi.size, oi.quantity, oi.price::text AS price, (oi.price * oi.quantity)::numeric(14, 2)::text AS line_total
+    FROM orders o
+    LEFT JOIN order_items oi ON oi.order_id = o.id
+    WHERE o.created_at >= ${range.start}::timestamptz AND o.created_at < ${range.end}::timestamptz
+    ORDER BY o.created_at, o.order_number, oi.product_name, oi.id`;
+  return toCsv(
+    ORDER_COLUMNS,
+    rows.map((r) => [
+      r.order_number,
+      r.short_order_id,
+      formatLagos(r.created_at),
+      r.status,
+      r.payment_status,
+      formatLagos(r.paid_at),
+      r.customer_name,
+      r.customer_email,
+      r.customer_phone,
+      r.delivery_method,
+      deliveryPlace(r),
+      r.product_name,
+      r.size,
+      r.quantity,
+      r.price,
+      r.line_total,
+      r.total,
+    ]),
+  );
+}
+
+/** The import's columns first (a product export can be edited and imported again), then the rest. */
+export const PRODUCT_COLUMNS = ["name", "category", "price", "size", "stock", "description", "originalPrice", "slug", "listed (Lagos)", "image"];
+
+interface ProductRow {
+  name: string;
+  slug: string;
+  category: string | null;
+  price: string;
+  original_price: string | null;
+  size: string | null;
+  stock: number;
+  description: string | null;
+  created_at: Date;
+  image_url: string | null;
+}
+
+export async function productsCsv(prisma: Db, range: { start: Date; end: Date }): Promise<string> {
+  const rows = await prisma.$queryRaw<ProductRow[]>`
+    SELECT p.name, p.slug, c.slug AS category, p.price::text AS price, p.original_price::text AS original_price,
+           p.size, p.stock, p.description, p.created_at, p.image_url
+    FROM products p
+    LEFT JOIN categories c ON c.id = p.category_id
+    WHERE p.created_at >= ${range.start}::timestamptz AND p.created_at < ${range.end}::timestamptz
+    ORDER BY p.created_at, p.slug`;
+  return toCsv(
+    PRODUCT_COLUMNS,
+    rows.map((r) => [r.name, r.category, r.price, r.size, r.stock, r.description, r.original_price, r.slug, formatLagos(r.created_at), r.image_url]),
+  );
+}

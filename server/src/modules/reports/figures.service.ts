@@ -1,0 +1,174 @@
+// The owner's figures on the admin dashboard: sales, orders, unpaid orders, holds about to lapse
+// and how each category sells, for today, 7 and 30 Lagos days. Aggregates run in SQL on numeric
+// columns and leave the database as text, so money stays exact to the kobo ("12500.00").
+//
+// Definitions (also in README "The owner's numbers"):
+// - A sale is an order with payment_status 'paid' and a status other than 'cancelled', counted in
+//   the window its paid_at falls in. Paid sales = sum of those orders' totals; average order value =
+//   paid sales ÷ number of those orders, rounded to the kobo.
+// - Orders placed = every order created in the window, whatever became of it.
+// - Awaiting payment and holds expiring are "right now" (not windowed): pending orders whose payment
+//   is awaiting_transfer or under_review, as the hold-release job sees them.
+// - Sell-through of a category in a window = units sold in the window ÷ (units sold in the window +
+//   units in stock now), as a percentage to one decimal. Units held by unpaid orders are in neither
+//   (they are neither sold nor on sale). Items whose product was deleted count in sales but in no
+//   category. Median days to sale = median of (paid_at − product created_at) over the units' order
+//   lines sold in the window.
+// - Best category: highest sell-through (ties: more units sold, then name); slowest: the lowest.
+import type { Db } from "../../db/database.ts";
+import { lastLagosDays } from "./lagos-days.ts";
+
+export const FIGURE_PERIODS = [
+  { key: "today", label: "Today", days: 1 },
+  { key: "7d", label: "Last 7 days", days: 7 },
+  { key: "30d", label: "Last 30 days", days: 30 },
+] as const;
+
+export const HOLD_WARNING_HOURS = 6;
+
+export interface CategoryFigures {
+  categoryId: string | null;
+  name: string;
+  unitsSold: number;
+  unitsInStock: number;
+  /** Percentage with one decimal ("40.0"); null when nothing was sold or on sale. */
+  sellThroughPercent: string | null;
+  medianDaysToSale: string | null;
+}
+
+export interface PeriodFigures {
+  key: string;
+  label: string;
+  days: number;
+  from: Date;
+  to: Date;
+  paidSales: string;
+  paidOrders: number;
+  ordersPlaced: number;
+  averageOrderValue: string | null;
+  categories: CategoryFigures[];
+  bestCategory: CategoryFigures | null;
+  slowestCategory: CategoryFigures | null;
+}
+
+export interface OrdersAndValue {
+  orders: number;
+  value: string;
+}
+
+export interface OwnerFigures {
+  asOf: Date;
+  periods: PeriodFigures[];
+  awaitingPayment: OrdersAndValue;
+  holdsExpiringSoon: OrdersAndValue & { hours: number };
+}
+
+async function salesIn(prisma: Db, from: Date, to: Date) {
+  const [row] = await prisma.$queryRaw<{ paid_sales: string; paid_orders: number; orders_placed: number; average: string | null }[]>`
+    WITH paid AS (
+      SELECT total FROM orders
+      WHERE payment_status = 'paid' AND status <> 'cancelled' AND paid_at >= ${from}::timestamptz AND paid_at < ${to}::timestamptz
+    )
+    SELECT
+      (SELECT COALESCE(SUM(total), 0)::numeric(14, 2)::text FROM paid) AS paid_sales,
+      (SELECT COUNT(*)::int FROM paid) AS paid_orders,
+      (SELECT ROUND(AVG(total), 2)::numeric(14, 2)::text FROM paid) AS average,
+      (SELECT COUNT(*)::int FROM orders WHERE created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz) AS orders_placed`;
+  return row!;
+}
+
+interface CategoryRow {
+  category_id: string | null;
+  name: string | null;
+  units_sold: number;
+  units_in_stock: number;
+  sell_through: string | null;
+  median_days: string | null;
+}
+
+async function categoriesIn(prisma: Db, from: Date, to: Date): Promise<CategoryFigures[]> {
+  const rows = await prisma.$queryRaw<CategoryRow[]>`
+    WITH sold AS (
+      SELECT p.category_id,
+             SUM(oi.quantity)::int AS units,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY EXTRACT(EPOCH FROM (o.paid_at - p.created_at)) / 86400) AS median_days
+      FROM order_items oi
+      JOIN orders o ON o.id = oi.order_id
+      JOIN products p ON p.id = oi.product_id
+      WHERE o.payment_status = 'paid' AND o.status <> 'cancelled' AND o.paid_at >= ${from}::timestamptz AND o.paid_at < ${to}::timestamptz
+      GROUP BY p.category_id
+    ),
+    stocked AS (
+      SELECT category_id, SUM(stock)::int AS units FROM products GROUP BY category_id
+    ),
+    keys AS (
+      SELECT category_id FROM sold UNION SELECT category_id FROM stocked
+    ),
+    joined AS (
+      SELECT k.category_id, c.name,
+             COALESCE(s.units, 0) AS units_sold,
+             COALESCE(st.units, 0) AS units_in_stock,
+             s.median_days
+      FROM keys k
+      LEFT JOIN categories c ON c.id = k.category_id
+      LEFT JOIN sold s ON s.category_id IS NOT DISTINCT FROM k.category_id
+      LEFT JOIN stocked st ON st.category_id IS NOT DISTINCT FROM k.category_id
+    )
+    SELECT category_id::text AS category_id, name, units_sold, units_in_stock,
+           CASE WHEN units_sold + units_in_stock > 0
+                THEN ROUND(100.0 * units_sold / (units_sold + units_in_stock), 1)::text END AS sell_through,
+           ROUND(median_days::numeric, 1)::text AS median_days
+    FROM joined
+    WHERE units_sold + units_in_stock > 0
+    ORDER BY 100.0 * units_sold / (units_sold + units_in_stock) DESC, units_sold DESC, name ASC NULLS LAST`;
+  return rows.map((r) => ({
+    categoryId: r.category_id,
+    name: r.name ?? "No category",
+    unitsSold: r.units_sold,
+    unitsInStock: r.units_in_stock,
+    sellThroughPercent: r.sell_through,
+    medianDaysToSale: r.median_days,
+  }));
+}
+
+async function unpaidNow(prisma: Db, asOf: Date) {
+  const until = new Date(asOf.getTime() + HOLD_WARNING_HOURS * 3_600_000);
+  const [row] = await prisma.$queryRaw<{ awaiting: number; awaiting_value: string; expiring: number; expiring_value: string }[]>`
+    SELECT
+      COUNT(*)::int AS awaiting,
+      COALESCE(SUM(total), 0)::numeric(14, 2)::text AS awaiting_value,
+      COUNT(*) FILTER (WHERE hold_expires_at > ${asOf}::timestamptz AND hold_expires_at <= ${until}::timestamptz)::int AS expiring,
+      COALESCE(SUM(total) FILTER (WHERE hold_expires_at > ${asOf}::timestamptz AND hold_expires_at <= ${until}::timestamptz), 0)::numeric(14, 2)::text AS expiring_value
+    FROM orders
+    WHERE status = 'pending' AND payment_status IN ('awaiting_transfer', 'under_review')`;
+  return row!;
+}
+
+export async function ownerFigures(prisma: Db, asOf: Date = new Date()): Promise<OwnerFigures> {
+  const periods: PeriodFigures[] = [];
+  // One period after another: PGlite runs statements one at a time anyway.
+  for (const period of FIGURE_PERIODS) {
+    const { from, to } = lastLagosDays(asOf, period.days);
+    const sales = await salesIn(prisma, from, to);
+    const categories = await categoriesIn(prisma, from, to);
+    periods.push({
+      ...period,
+      from,
+      to,
+      paidSales: sales.paid_sales,
+      paidOrders: sales.paid_orders,
+      ordersPlaced: sales.orders_placed,
+      averageOrderValue: sales.average,
+      categories,
+      bestCategory: categories[0] ?? null,
+      slowestCategory: categories.length > 1 ? categories[categories.length - 1]! : null,
+    });
+  }
+  const unpaid = await unpaidNow(prisma, asOf);
+  return {
+    asOf,
+    periods,
+    awaitingPayment: { orders: unpaid.awaiting, value: unpaid.awaiting_value },
+    holdsExpiringSoon: { orders: unpaid.expiring, value: unpaid.expiring_value, hours: HOLD_WARNING_HOURS },
+  };
+}

@@ -1,0 +1,180 @@
+// Bulk listing from a bale: a CSV of products checked row by row (every bad row reported with its
+// line number), then created all-or-nothing in one transaction. A dry run is the same import rolled
+// back at the end, so it finds exactly what the real import would (slugs taken, categories missing).
+// Images are added afterwards in the admin's product dialog.
+import { parse } from "csv-parse/sync";
+import { Prisma } from "../../generated/prisma/client.ts";
+import type { Db } from "../../db/database.ts";
+import { recordAudit, type Actor } from "../audit/audit.service.ts";
+import { DomainError, ValidationError } from "../errors.ts";
+import { validateProductInput } from "../catalog/product-admin.ts";
+import { chooseSlug, productBySlug } from "../catalog/product-slugs.ts";
+
+export const MAX_IMPORT_BYTES = 512 * 1024;
+export const MAX_IMPORT_ROWS = 1000;
+
+export interface RowProblem {
+  /** Line in the file (the header is line 1). */
+  line: number;
+  reason: string;
+}
+
+export interface ImportReport {
+  dryRun: boolean;
+  rows: number;
+  /** Rows that passed every check and were inserted (kept only when not a dry run). */
+  valid: number;
+  imported: number;
+  problems: RowProblem[];
+}
+
+const COLUMNS = {
+  name: ["name"],
+  category: ["category", "categoryslug"],
+  price: ["price", "pricenaira", "pricengn"],
+  size: ["size"],
+  stock: ["stock", "quantity"],
+  description: ["description"],
+  originalPrice: ["originalprice", "wasprice"],
+  slug: ["slug"],
+} as const;
+type Column = keyof typeof COLUMNS;
+const REQUIRED: Column[] = ["name", "category", "price", "stock"];
+
+class RolledBack extends Error {}
+
+/**
+ * Prisma's P2002, or PostgreSQL's 23505 as the PGlite adapter reports it (a DriverAdapterError
+ * whose cause carries the SQLSTATE, not mapped to P2002 by pglite-prisma-adapter 0.6).
+ */
+function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError) return error.code === "P2002";
+  const cause = (error as { cause?: { code?: unknown; kind?: unknown } } | null)?.cause;
+  return cause?.code === "23505" || cause?.kind === "UniqueConstraintViolation";
+}
+
+interface Row {
+  line: number;
+  values: Partial<Record<Column, string>>;
+}
+
+function readRows(csv: string): Row[] {
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, info: true, trim: true }) as unknown as typeof records;
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    throw new ValidationError(`The file is not valid CSV${line ? ` (line ${line})` : ""}: check the quotes`);
+  }
+  const [header, ...body] = records;
+  if (!header) throw new ValidationError("The file is empty");
+  const names = header.record.map((h) => h.toLowerCase().replace(/[^a-z]/g, ""));
+  const index: Partial<Record<Column, number>> = {};
+  for (const [column, aliases] of Object.entries(COLUMNS) as [Column, readonly string[]][]) {
+    const at = names.findIndex((n) => aliases.includes(n));
+    if (at >= 0) index[column] = at;
+  }
+  const missing = REQUIRED.filter((c) => index[c] === undefined);
+  if (missing.length) throw new ValidationError(`The first line must name the columns; missing: ${missing.join(", ")}`);
+  if (body.length === 0) throw new ValidationError("The file has no products under its header");
+  if (body.length > MAX_IMPORT_ROWS) throw new ValidationError(`At most ${MAX_IMPORT_ROWS} products per file; split the file`);
+  return body.map(({ record, info }) => ({
+    // csv-parse counts the line a record ends on; a quoted cell with line breaks started earlier.
+    line: info.lines - record.reduce((breaks, cell) => breaks + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0),
+    values: Object.fromEntries(Object.entries(index).map(([column, at]) => [column, record[at] ?? ""])) as Row["values"],
+  }));
+}
+
+type Checked = { line: number; data: ReturnType<typeof validateProductInput> };
+
+/**
+ * Every row against the category list, the shared product rule (common/product-validation.ts:
+ * prices as typed, "12,500"), and the slugs in use now or before a rename. A row may have two
+ * reasons (its category and the first product problem); every row is checked.
+ */
+async function checkRows(tx: Prisma.TransactionClient, rows: Row[]): Promise<{ checked: Checked[]; problems: RowProblem[] }> {
+  const categories = new Map((await tx.category.findMany({ select: { id: true, slug: true } })).map((c) => [c.slug, c.id]));
+  const problems: RowProblem[] = [];
+  const checked: Checked[] = [];
+  const explicitSlugs = new Map<string, number>();
+  for (const { line, values } of rows) {
+    const reasons: string[] = [];
+    const categorySlug = (values.category ?? "").trim().toLowerCase();
+    const categoryId = categories.get(categorySlug) ?? null;
+    if (!categorySlug) reasons.push("Category is required");
+    else if (!categoryId) reasons.push(`Unknown category "${values.category}"`);
+    try {
+      const data = validateProductInput({
+        name: values.name ?? "",
+        slug: values.slug ?? null,
+        price: values.price ?? "",
+        originalPrice: values.originalPrice ?? null,
+        stock: values.stock ?? "",
+        categoryId,
+        size: values.size ?? null,
+        description: values.description ?? null,
+      });
+      if (data.slug) {
+        const earlier = explicitSlugs.get(data.slug);
+        if (earlier) reasons.push(`Slug "${data.slug}" is also on line ${earlier}`);
+        else if (await productBySlug(tx, data.slug)) reasons.push(`Another product already uses the slug "${data.slug}"`);
+        explicitSlugs.set(data.slug, line);
+      }
+      if (!reasons.length) checked.push({ line, data });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      reasons.push(error.message);
+    }
+    if (reasons.length) problems.push({ line, reason: reasons.join("; ") });
+  }
+  return { checked, problems };
+}
+
+export async function importProducts(prisma: Db, actor: Actor, csv: string, options: { dryRun: boolean }): Promise<ImportReport> {
+  if (Buffer.byteLength(csv) > MAX_IMPORT_BYTES) throw new ValidationError(`The file must be at most ${MAX_IMPORT_BYTES / 1024} KB`);
+  // Bytes that are not UTF-8 arrive as U+FFFD: Excel's plain "CSV" is the PC's code page, not UTF-8.
+  if (csv.includes("\uFFFD")) throw new ValidationError('The file is not UTF-8: in Excel use Save As, "CSV UTF-8 (Comma delimited)"');
+  const rows = readRows(csv);
+  let report: ImportReport = { dryRun: options.dryRun, rows: rows.length, valid: 0, imported: 0, problems: [] };
+  try {
+    await prisma.$transaction(
+      async (tx) => {
+        const { checked, problems } = await checkRows(tx, rows);
+        if (problems.length) {
+          report = { ...report, problems };
+          throw new RolledBack();
+        }
+        for (const { line, data } of checked) {
+          let slug = data.slug;
+          try {
+            // The product dialog's rule: a typed slug must be free, a derived one gets -2, -3 …
+            // (rows inserted above count as taken); admins saving at once take turns.
+            slug = await chooseSlug(tx, data.slug, data.name, null);
+            const product = await tx.product.create({ data: { ...data, slug } });
+            await recordAudit(tx, {
+              actor,
+              action: "product.import",
+              entityType: "product",
+              entityId: product.id,
+              after: { name: product.name, price: product.price.toFixed(2), stock: product.stock },
+            });
+          } catch (error) {
+            // A slug taken between the check and the insert (another admin, another import).
+            if (isUniqueViolation(error) || error instanceof ValidationError) {
+              const reason = error instanceof ValidationError ? error.message : `Another product already uses the slug "${slug}"`;
+              report = { ...report, problems: [{ line, reason: `${reason}; nothing was imported` }] };
+              throw new RolledBack();
+            }
+            throw error;
+          }
+        }
+        report = { ...report, valid: checked.length, imported: options.dryRun ? 0 : checked.length };
+        if (options.dryRun) throw new RolledBack();
+      },
+      { timeout: 60_000, maxWait: 10_000 },
+    );
+  } catch (error) {
+    if (!(error instanceof RolledBack)) throw error;
+  }
+  return report;
+}

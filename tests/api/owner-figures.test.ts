@@ -1,0 +1,130 @@
+// The owner's figures against a hand-computed fixture: Lagos-day windows (an order paid at 23:30
+// UTC belongs to the next Lagos day), money exact to the kobo, sell-through and median days to
+// sale by category, unpaid orders and holds about to lapse.
+import { startTestStore, type TestStore } from "../helpers/store.ts";
+import { makeCategory, makeListedProduct, placeOrder } from "./owner-fixtures.ts";
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore({ seed: false });
+});
+afterAll(() => t?.close());
+
+// Far in the future so the server's hold-expiry job (real clock) never touches the fixture.
+// asOf is 13:00 in Lagos on 15 March 2031; that Lagos day began at 2031-03-14T23:00Z.
+const AS_OF = "2031-03-15T12:00:00.000Z";
+const at = (iso: string) => new Date(iso);
+
+const FIGURES = `query($asOf: DateTime) {
+  ownerFigures(asOf: $asOf) {
+    asOf holdWarningHours
+    awaitingPayment { orders value }
+    holdsExpiringSoon { orders value }
+    periods {
+      key days from to paidSales paidOrders ordersPlaced averageOrderValue
+      categories { name unitsSold unitsInStock sellThroughPercent medianDaysToSale }
+      bestCategory { name } slowestCategory { name }
+    }
+  }
+}`;
+
+let tops: { id: string; name: string };
+let pants: { id: string; name: string };
+
+beforeAll(async () => {
+  const p = t.prisma;
+  tops = await makeCategory(p, "Ladies - Tops");
+  pants = await makeCategory(p, "Men - Pants");
+  // Stock now (after the sales below): tops 3 + 0, pants 2 + 0.
+  const blouse = await makeListedProduct(p, { price: "12500.50", stock: 3, categoryId: tops.id, createdAt: at("2031-03-10T11:00:00Z") });
+  const cami = await makeListedProduct(p, { price: "3333.33", stock: 0, categoryId: tops.id, createdAt: at("2031-03-13T23:00:00Z") });
+  const jeans = await makeListedProduct(p, { price: "7000.00", stock: 2, categoryId: pants.id, createdAt: at("2031-02-01T11:00:00Z") });
+  const chinos = await makeListedProduct(p, { price: "4000.25", stock: 0, categoryId: pants.id, createdAt: at("2031-03-01T11:00:00Z") });
+  const paid = { paymentStatus: "paid" as const };
+  // O1: paid 00:30 Lagos on the 15th (23:30 UTC on the 14th): today.
+  await placeOrder(p, { ...paid, lines: [{ product: blouse, quantity: 1 }], total: "12500.50", createdAt: at("2031-03-14T23:10:00Z"), paidAt: at("2031-03-14T23:30:00Z") });
+  // O2: paid 23:59 Lagos on the 14th: yesterday, in 7 days.
+  await placeOrder(p, { ...paid, lines: [{ product: cami, quantity: 2 }], total: "6666.66", createdAt: at("2031-03-14T22:00:00Z"), paidAt: at("2031-03-14T22:59:00Z") });
+  // O3: paid 01:00 Lagos on the 9th, the first of the 7 days.
+  await placeOrder(p, { ...paid, lines: [{ product: jeans, quantity: 1 }], total: "7000.00", createdAt: at("2031-03-08T23:30:00Z"), paidAt: at("2031-03-09T00:00:00Z") });
+  // O4: paid 23:59 Lagos on the 8th: outside 7 days, inside 30.
+  await placeOrder(p, { ...paid, lines: [{ product: jeans, quantity: 1 }], total: "7000.00", createdAt: at("2031-03-08T20:00:00Z"), paidAt: at("2031-03-08T22:59:00Z") });
+  // O5: paid today but cancelled since: placed today, not a sale.
+  await placeOrder(p, { ...paid, status: "cancelled", lines: [{ product: blouse, quantity: 1 }], total: "12500.50", createdAt: at("2031-03-15T01:00:00Z"), paidAt: at("2031-03-15T02:00:00Z") });
+  // O6: paid after asOf: placed today, not yet a sale.
+  await placeOrder(p, { ...paid, lines: [{ product: blouse, quantity: 1 }], total: "12500.50", createdAt: at("2031-03-15T09:00:00Z"), paidAt: at("2031-03-15T13:00:00Z") });
+  // O7: awaiting transfer, hold ends in 2 hours.
+  await placeOrder(p, { lines: [{ product: chinos, quantity: 1 }], total: "4000.25", createdAt: at("2031-03-15T08:00:00Z"), holdExpiresAt: at("2031-03-15T14:00:00Z") });
+  // O8: receipt under review, hold ends in 10 hours.
+  await placeOrder(p, { paymentStatus: "under_review", lines: [{ product: chinos, quantity: 1 }], total: "1500.00", createdAt: at("2031-03-10T08:00:00Z"), holdExpiresAt: at("2031-03-15T22:00:00Z") });
+  // O9: an old expired order: nothing but "placed" in no window.
+  await placeOrder(p, { paymentStatus: "expired", status: "cancelled", lines: [{ product: chinos, quantity: 1 }], total: "4000.25", createdAt: at("2031-01-01T08:00:00Z") });
+});
+
+async function figures() {
+  const admin = await t.admin();
+  return (await admin.data(FIGURES, { asOf: AS_OF })).ownerFigures;
+}
+
+describe("owner's figures", () => {
+  it("counts today from Lagos midnight: a payment at 23:30 UTC is the next Lagos day's", async () => {
+    const f = await figures();
+    const today = f.periods.find((p: { key: string }) => p.key === "today");
+    expect(today).toMatchObject({
+      days: 1,
+      from: "2031-03-14T23:00:00.000Z",
+      to: AS_OF,
+      paidSales: "12500.50",
+      paidOrders: 1,
+      ordersPlaced: 4,
+      averageOrderValue: "12500.50",
+    });
+  });
+
+  it("sums 7 and 30 Lagos days to the kobo and rounds the average order value to the kobo", async () => {
+    const f = await figures();
+    const [, week, month] = f.periods;
+    expect(week).toMatchObject({ key: "7d", from: "2031-03-08T23:00:00.000Z", paidSales: "26167.16", paidOrders: 3, ordersPlaced: 7, averageOrderValue: "8722.39" });
+    expect(month).toMatchObject({ key: "30d", from: "2031-02-13T23:00:00.000Z", paidSales: "33167.16", paidOrders: 4, ordersPlaced: 8, averageOrderValue: "8291.79" });
+  });
+
+  it("reports unpaid orders and the holds ending within 6 hours", async () => {
+    const f = await figures();
+    expect(f.holdWarningHours).toBe(6);
+    expect(f.awaitingPayment).toEqual({ orders: 2, value: "5500.25" });
+    expect(f.holdsExpiringSoon).toEqual({ orders: 1, value: "4000.25" });
+  });
+
+  it("gives sell-through, median days to sale and the best and slowest category per period", async () => {
+    const f = await figures();
+    const [today, week, month] = f.periods;
+    expect(today.categories).toEqual([
+      { name: tops.name, unitsSold: 1, unitsInStock: 3, sellThroughPercent: "25.0", medianDaysToSale: "4.5" },
+      { name: pants.name, unitsSold: 0, unitsInStock: 2, sellThroughPercent: "0.0", medianDaysToSale: null },
+    ]);
+    expect(today.bestCategory.name).toBe(tops.name);
+    expect(today.slowestCategory.name).toBe(pants.name);
+    // Median of 4.52 and 0.999 days is 2.76.
+    expect(week.categories).toEqual([
+      { name: tops.name, unitsSold: 3, unitsInStock: 3, sellThroughPercent: "50.0", medianDaysToSale: "2.8" },
+      { name: pants.name, unitsSold: 1, unitsInStock: 2, sellThroughPercent: "33.3", medianDaysToSale: "35.5" },
+    ]);
+    // Both 50%: more units sold ranks first.
+    expect(month.categories.map((c: { name: string; sellThroughPercent: string }) => [c.name, c.sellThroughPercent])).toEqual([
+      [tops.name, "50.0"],
+      [pants.name, "50.0"],
+    ]);
+    expect(month.bestCategory.name).toBe(tops.name);
+    expect(month.slowestCategory.name).toBe(pants.name);
+  });
+
+  it("is refused to guests and customers", async () => {
+    const guest = await t.client().request(FIGURES, { asOf: AS_OF });
+    expect(guest.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    const customer = t.client();
+    await customer.signUp("figures-customer@example.com");
+    const refused = await customer.request(FIGURES, { asOf: AS_OF });
+    expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    expect(refused.data?.ownerFigures ?? null).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+// Fixtures for the owner's figures and CSV tests: categories, products and orders written straight
+// to the database with chosen prices, listing times, order times and payment times.
+import { randomBytes } from "node:crypto";
+import type { Db } from "../../server/src/db/database.ts";
+
+export async function makeCategory(prisma: Db, name: string) {
+  const suffix = randomBytes(3).toString("hex");
+  return prisma.category.create({ data: { name: `${name} ${suffix}`, slug: `test-${suffix}`, main: "Test" } });
+}
+
+export async function makeListedProduct(
+  prisma: Db,
+  options: { name?: string; price: string; stock: number; categoryId?: string | null; createdAt: Date; size?: string },
+) {
+  const suffix = randomBytes(4).toString("hex");
+  return prisma.product.create({
+    data: {
+      name: options.name ?? `Piece ${suffix}`,
+      slug: `piece-${suffix}`,
+      price: options.price,
+      stock: options.stock,
+      size: options.size ?? null,
+      categoryId: options.categoryId ?? null,
+      createdAt: options.createdAt,
+    },
+  });
+}
+
+export interface PlacedOrder {
+  lines: { product: { id: string; name: string; price: { toString(): string } }; quantity: number; size?: string | null }[];
+  /** Written as given: the figures read the stored total, as checkout stores it. */
+  total: string;
+  createdAt: Date;
+  paidAt?: Date | null;
+  status?: "pending" | "confirmed" | "cancelled" | "delivered";
+  paymentStatus?: "awaiting_transfer" | "under_review" | "paid" | "expired";
+  holdExpiresAt?: Date | null;
+  customerName?: string;
+  deliveryMethod?: "doorstep" | "park" | "pickup";
+}
+
+export async function placeOrder(prisma: Db, o: PlacedOrder) {
+  return prisma.order.create({
+    data: {
+      shortOrderId: randomBytes(4).toString("hex").toUpperCase(),
+      total: o.total,
+      customerName: o.customerName ?? "Ada Obi",
+      customerEmail: "ada@example.com",
+      customerPhone: "+2348031234567",
+      customerAddress: o.deliveryMethod === "park" ? null : "3 Allen Avenue, Ikeja",
+      deliveryMethod: o.deliveryMethod ?? "doorstep",
+      parkState: o.deliveryMethod === "park" ? "Oyo" : null,
+      parkName: o.deliveryMethod === "park" ? "Iwo Road Park" : null,
+      status: o.status ?? (o.paymentStatus === "paid" ? "confirmed" : "pending"),
+      paymentStatus: o.paymentStatus ?? "awaiting_transfer",
+      paidAt: o.paidAt ?? null,
+      holdExpiresAt: o.holdExpiresAt ?? null,
+      createdAt: o.createdAt,
+      items: {
+        create: o.lines.map((l) => ({
+          productId: l.product.id,
+          productName: l.product.name,
+          quantity: l.quantity,
+          price: l.product.price.toString(),
+          size: l.size ?? null,
+        })),
+      },
+    },
+    include: { items: true },
+  });
+}
