@@ -20,6 +20,8 @@ import { uploadsHandler } from "./http/uploads.ts";
 import { pageHandler } from "./http/page-html.ts";
 import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError } from "./modules/errors.ts";
+import { watchCatalogue, type CatalogueVersion } from "./cache/catalogue-version.ts";
+import { responseCachePlugins } from "./cache/response-cache.ts";
 
 export const DEMO_IMAGES_DIR = path.join(PROJECT_ROOT, "prisma/seed/images");
 
@@ -39,12 +41,16 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
   return { message: "Something went wrong. Please try again.", path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };
 }
 
-export async function createApp(config: Config, db: Database): Promise<{ app: Express; stop(): Promise<void> }> {
+export async function createApp(
+  config: Config,
+  db: Database,
+): Promise<{ app: Express; catalogue: CatalogueVersion; stop(): Promise<void> }> {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.use(compression());
 
+  const catalogue = watchCatalogue(db);
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.env !== "production",
@@ -54,9 +60,14 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
       config.env === "production"
         ? ApolloServerPluginLandingPageDisabled()
         : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true }),
+      ...responseCachePlugins({
+        version: catalogue,
+        maxBytes: config.responseCacheMb * 1024 * 1024,
+      }),
     ],
   });
   await apollo.start();
+  await catalogue.ready(2000);
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -93,5 +104,12 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
   app.use(express.static(config.clientDir, { index: false, maxAge: "1h" }));
   app.get("/{*path}", pageHandler(config, db.prisma));
 
-  return { app, stop: () => apollo.stop() };
+  return {
+    app,
+    catalogue,
+    async stop() {
+      await apollo.stop();
+      await catalogue.stop();
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { migrate } from "./db/migrate.ts";
 import { seedDemoCatalogue } from "./db/seed.ts";
 import { ensureAdmin } from "./modules/accounts/accounts.service.ts";
 import { createApp } from "./app.ts";
+import type { CatalogueVersion } from "./cache/catalogue-version.ts";
 import { logger } from "./logger.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { holdExpiryJob } from "./jobs/hold-expiry.job.ts";
@@ -16,6 +17,8 @@ export interface RunningStore {
   url: string;
   db: Database;
   server: Server;
+  /** Cached catalogue answers' version; sync() waits until writes made so far have been heard. */
+  catalogue: CatalogueVersion;
   close(): Promise<void>;
 }
 
@@ -44,7 +47,7 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
     options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   try {
     await prepareDatabase(config, db);
-    const { app, stop } = await createApp(config, db);
+    const { app, catalogue, stop } = await createApp(config, db);
     const server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.once("error", reject);
@@ -57,6 +60,7 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
       url,
       db,
       server,
+      catalogue,
       async close() {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();

@@ -6,7 +6,7 @@ import path from "node:path";
 import { loadConfig, type Config } from "../../server/src/config.ts";
 import { startStore, type RunningStore } from "../../server/src/server.ts";
 import { createTestDatabase } from "./databases.ts";
-import type { Db } from "../../server/src/db/database.ts";
+import { openDatabase, type Db } from "../../server/src/db/database.ts";
 
 export const ADMIN_EMAIL = "admin@test.local";
 export const ADMIN_PASSWORD = "admin-password-1";
@@ -16,6 +16,8 @@ export interface TestStore {
   prisma: Db;
   config: Config;
   store: RunningStore;
+  /** This test's PostgreSQL database (null on the embedded one). */
+  databaseUrl: string | null;
   /** SQL statements Prisma sent since the last reset (for N+1 checks). */
   queries: string[];
   client(): GraphQLClient;
@@ -48,15 +50,19 @@ export async function startTestStore(options: StartOptions = {}): Promise<TestSt
   });
   const store = await startStore(config, { db: testDb.db });
   const url = store.url;
+  // Tests write straight to the database and then ask over HTTP: wait until the store has heard
+  // those writes (the cache drops stale answers within milliseconds, not before the next line).
+  const settle = () => store.catalogue.sync();
   return {
     url,
     prisma: testDb.db.prisma,
     config,
     store,
+    databaseUrl: testDb.url,
     queries,
-    client: () => new GraphQLClient(url),
+    client: () => new GraphQLClient(url, settle),
     async admin() {
-      const client = new GraphQLClient(url);
+      const client = new GraphQLClient(url, settle);
       await client.logIn(ADMIN_EMAIL, ADMIN_PASSWORD);
       return client;
     },
@@ -76,9 +82,13 @@ export interface GraphQLResponse<T> {
 /** A browser-like GraphQL client: keeps its session cookie between calls. */
 export class GraphQLClient {
   cookie: string | null = null;
-  constructor(readonly url: string) {}
+  constructor(
+    readonly url: string,
+    private readonly beforeRequest: () => Promise<void> = async () => undefined,
+  ) {}
 
   async request<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResponse<T>> {
+    await this.beforeRequest();
     const res = await fetch(`${this.url}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", ...(this.cookie ? { cookie: this.cookie } : {}) },
@@ -115,4 +125,19 @@ export class GraphQLClient {
     );
     if (data.signUp.__typename !== "MutationSignUpSuccess") throw new Error(`signUp failed: ${data.signUp.message}`);
   }
+}
+
+/** A second server instance on the same PostgreSQL database (as behind a load balancer). */
+export async function startPeerStore(first: TestStore): Promise<{ url: string; client(): GraphQLClient; close(): Promise<void> }> {
+  if (!first.databaseUrl) throw new Error("startPeerStore needs PostgreSQL: PGlite belongs to one process");
+  const db = await openDatabase({ databaseUrl: first.databaseUrl, dataDir: null });
+  const store = await startStore({ ...first.config, port: 0 }, { db });
+  return {
+    url: store.url,
+    client: () => new GraphQLClient(store.url),
+    async close() {
+      await store.close();
+      await db.close();
+    },
+  };
 }

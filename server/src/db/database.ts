@@ -8,6 +8,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logger.ts";
+import { listenPostgres, type ListenHandlers } from "./listener.ts";
 
 export type Db = PrismaClient;
 
@@ -20,6 +21,10 @@ export interface Database {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn while holding the cross-instance lock for schema changes. */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** Hears NOTIFY on channel (sent by any instance sharing the database) until stop(). */
+  listen(channel: string, handlers: ListenHandlers): { stop(): Promise<void> };
+  /** The PostgreSQL pool's connections (for metrics); null on the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -87,6 +92,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         client.release();
       }
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
@@ -117,6 +124,13 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
     },
     // One process owns a PGlite data directory, so there is nobody to race.
     withMigrationLock: (fn) => fn(),
+    // In-process: PGlite delivers a NOTIFY to its own session's listeners at commit.
+    listen(channel, handlers) {
+      const unlisten = pglite.listen(channel, (payload) => handlers.onNotify(payload));
+      void unlisten.then(() => handlers.onListening());
+      return { stop: async () => (await unlisten)().catch(() => undefined) };
+    },
+    poolStats: () => null,
     async close() {
       await prisma.$disconnect();
       await pglite.close();
