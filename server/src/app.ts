@@ -22,6 +22,8 @@ import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError } from "./modules/errors.ts";
 import { watchCatalogue, type CatalogueVersion } from "./cache/catalogue-version.ts";
 import { responseCachePlugins } from "./cache/response-cache.ts";
+import { requestId } from "./observability/request-id.ts";
+import { createMetrics } from "./observability/metrics.ts";
 
 export const DEMO_IMAGES_DIR = path.join(PROJECT_ROOT, "prisma/seed/images");
 
@@ -48,9 +50,11 @@ export async function createApp(
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  app.use(requestId());
   app.use(compression());
 
   const catalogue = watchCatalogue(db);
+  const metrics = createMetrics(db);
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.env !== "production",
@@ -60,9 +64,11 @@ export async function createApp(
       config.env === "production"
         ? ApolloServerPluginLandingPageDisabled()
         : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true }),
+      metrics.plugin,
       ...responseCachePlugins({
         version: catalogue,
         maxBytes: config.responseCacheMb * 1024 * 1024,
+        onLookup: (hit) => metrics.cacheLookup(hit),
       }),
     ],
   });
@@ -77,6 +83,8 @@ export async function createApp(
       res.status(503).json({ status: "unavailable" });
     }
   });
+
+  app.get("/metrics", metrics.handler(config.metricsToken));
 
   app.post("/api/uploads", uploadsHandler(config, db.prisma, await selectStorage(config)));
 
