@@ -22,6 +22,7 @@ import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError } from "./modules/errors.ts";
 import { watchCatalogue, type CatalogueVersion } from "./cache/catalogue-version.ts";
 import { responseCachePlugins } from "./cache/response-cache.ts";
+import { loadTrustedDocuments, trustedDocumentStore } from "./cache/trusted-documents.ts";
 import { requestId } from "./observability/request-id.ts";
 import { createMetrics } from "./observability/metrics.ts";
 
@@ -60,6 +61,8 @@ export async function createApp(
     introspection: config.env !== "production",
     includeStacktraceInErrorResponses: false,
     formatError: maskError,
+    // The client's queries by id (GET, cacheable by browsers and CDNs); see cache/trusted-documents.ts.
+    persistedQueries: { cache: trustedDocumentStore(loadTrustedDocuments()) },
     plugins: [
       config.env === "production"
         ? ApolloServerPluginLandingPageDisabled()

@@ -4,20 +4,10 @@
 // whole answer uncacheable. Review this list when adding a field to a listed type.
 import type { GraphQLResolveInfo } from "graphql";
 import { maybeCacheControlFromInfo } from "@apollo/cache-control-types";
+import { PUBLIC_QUERY_FIELDS } from "../../../common/public-queries.ts";
 
 export const PUBLIC_FIELDS: Readonly<Record<string, readonly string[] | "all">> = {
-  Query: [
-    "categories",
-    "products",
-    "product",
-    "featuredProducts",
-    "specialOffers",
-    "featuredReviews",
-    "activeHomepageSection",
-    "storeSettings",
-    // A guest cart's products by id: current prices and stock, nothing about who asks.
-    "cartProducts",
-  ],
+  Query: PUBLIC_QUERY_FIELDS,
   Category: ["id", "name", "slug", "main"],
   Product: [
     "id",
