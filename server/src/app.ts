@@ -21,6 +21,7 @@ import { pageHandler } from "./http/page-html.ts";
 import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError } from "./modules/errors.ts";
 import { watchCatalogue, type CatalogueVersion } from "./cache/catalogue-version.ts";
+import { catalogueMemo } from "./cache/catalogue-memo.ts";
 import { responseCachePlugins } from "./cache/response-cache.ts";
 import { loadTrustedDocuments, trustedDocumentStore } from "./cache/trusted-documents.ts";
 import { requestId } from "./observability/request-id.ts";
@@ -56,6 +57,7 @@ export async function createApp(
 
   const catalogue = watchCatalogue(db);
   const metrics = createMetrics(db);
+  const memo = catalogueMemo(catalogue);
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.env !== "production",
@@ -101,7 +103,7 @@ export async function createApp(
         const session = token ? await validateSessionToken(db.prisma, token) : null;
         if (token && !session) cookies.clear();
         if (token && session?.refreshedExpiresAt) cookies.set(token, session.refreshedExpiresAt);
-        return { prisma: db.prisma, config, viewer: session?.viewer ?? null, cookies, ip: req.ip ?? "unknown", req, res };
+        return { prisma: db.prisma, config, viewer: session?.viewer ?? null, cookies, ip: req.ip ?? "unknown", catalogueMemo: memo, req, res };
       },
     }),
   );

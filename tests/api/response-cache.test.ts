@@ -86,6 +86,22 @@ describe("shared response cache", () => {
     expect(after.body.data.products.items.find((p: { id: string }) => p.id === product.id).stock).toBe(0);
   });
 
+  it("a listing's total and size options follow a change to the catalogue (they are kept per catalogue version)", async () => {
+    const LISTING = `query($filter: ProductFilter, $sort: ProductSort) { products(filter: $filter, sort: $sort, limit: 2) { totalCount sizes } }`;
+    const filter = { category: "unisex" };
+    const before = (await t.client().data(LISTING, { filter })).products;
+    // Another sort of the same filter shares the kept total.
+    expect((await t.client().data(LISTING, { filter, sort: "PRICE_ASC" })).products).toEqual(before);
+    const category = await t.prisma.category.findFirstOrThrow({ where: { slug: "unisex" } });
+    await t.prisma.product.create({
+      data: { name: "Facet probe", slug: `facet-probe-${Date.now()}`, price: "1000.00", stock: 1, size: "Size-Probe", categoryId: category.id },
+    });
+    const after = (await t.client().data(LISTING, { filter, sort: "PRICE_DESC" })).products;
+    expect(after.totalCount).toBe(before.totalCount + 1);
+    expect(after.sizes).toContain("Size-Probe");
+    expect((await t.client().data(LISTING, { filter: { ...filter, size: "size-probe" } })).products.totalCount).toBe(1);
+  });
+
   it("never stores or shares an answer that depends on the viewer", async () => {
     const ada = await signedUp(t);
     const bola = await signedUp(t);

@@ -5,7 +5,9 @@ import {
   MAX_PAGE_SIZE,
   productOrder,
   productWhere,
-  productFacets,
+  facetsFromSizeCounts,
+  sizeCounts,
+  sizeCountsKey,
   type ProductFacets,
   type ProductFilter,
   type ProductSort,
@@ -13,6 +15,7 @@ import {
 } from "../modules/catalog/catalog.service.ts";
 import { pageWindow } from "../modules/paging.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
+import type { Context } from "./context.ts";
 
 builder.prismaObject("Category", {
   fields: (t) => ({
@@ -72,7 +75,11 @@ interface ProductPageShape {
   facets?: Promise<ProductFacets>;
 }
 
-const facetsOf = (page: ProductPageShape, prisma: Parameters<typeof productFacets>[0]) => (page.facets ??= productFacets(prisma, page.filter));
+// The size counts of a filter are the same for every page, sort and size of it: kept per catalogue version.
+const facetsOf = (page: ProductPageShape, ctx: Context) =>
+  (page.facets ??= ctx.catalogueMemo
+    .get(`sizeCounts:${sizeCountsKey(page.filter)}`, () => sizeCounts(ctx.prisma, page.filter))
+    .then((groups) => facetsFromSizeCounts(groups, page.filter.size)));
 
 const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement({
   fields: (t) => ({
@@ -82,11 +89,11 @@ const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement
       resolve: (query, page, _args, ctx) =>
         ctx.prisma.product.findMany({ ...query, where: page.where, orderBy: page.orderBy, skip: page.skip, take: page.take }),
     }),
-    totalCount: t.int({ authScopes: { public: true }, resolve: async (page, _args, ctx) => (await facetsOf(page, ctx.prisma)).totalCount }),
+    totalCount: t.int({ authScopes: { public: true }, resolve: async (page, _args, ctx) => (await facetsOf(page, ctx)).totalCount }),
     sizes: t.stringList({
       authScopes: { public: true },
       description: "Sizes present in the filtered category (ignoring the size filter), for the size select",
-      resolve: async (page, _args, ctx) => (await facetsOf(page, ctx.prisma)).sizes,
+      resolve: async (page, _args, ctx) => (await facetsOf(page, ctx)).sizes,
     }),
   }),
 });
