@@ -20,6 +20,9 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 4000
 VOLUME /data
-HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Liveness only: a database outage must not get a healthy process replaced (it recovers by itself).
+# Load balancers should use /readyz. SIGTERM drains for SHUTDOWN_TIMEOUT_MS (10 s): stop with a
+# longer grace period (docker stop -t 15, compose stop_grace_period: 15s).
+HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Migrations run first (safe with several instances: they take an advisory lock), then the server.
 CMD ["sh", "-c", "node_modules/.bin/tsx server/scripts/migrate.ts && exec node_modules/.bin/tsx server/src/main.ts"]

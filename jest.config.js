@@ -1,5 +1,6 @@
 // Jest projects: unit (pure logic and the schema/migration checks), the API suite twice (real
-// PostgreSQL and the embedded database), and browser journeys in Debian's Chromium.
+// PostgreSQL and the embedded database), browser journeys in Debian's Chromium, and the database
+// fault drills (the real server in a child process while its PostgreSQL connections are cut).
 const swc = [
   "@swc/jest",
   {
@@ -41,5 +42,6 @@ export default {
       setupFiles: [...common.setupFiles, "<rootDir>/tests/helpers/use-embedded.ts"],
     },
     { ...common, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"] },
+    { ...common, displayName: "faults", testMatch: ["<rootDir>/tests/faults/**/*.test.ts"] },
   ],
 };

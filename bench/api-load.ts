@@ -59,8 +59,10 @@ const categories = ["ladies", "ladies-tops", "men", "men-pants", "kids", "kids-g
 const sorts = ["NEWEST", "PRICE_ASC", "PRICE_DESC"];
 const sizes = ["S", "M", "L", "XL"];
 const words = ["vintage", "denim", "ankara", "shirt", "zara", "linen"];
+// What shoppers type: several words, an apostrophe left out, a typo.
+const phrases = ["ankara gown", "levis jeans", "denim jacket", "ankra", "vintage shirt", "linen trousers"];
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
-const listing = (filter: Record<string, unknown>, sort = "NEWEST", offset = 0) =>
+const listing = (filter: Record<string, unknown>, sort: string | null = "NEWEST", offset = 0) =>
   byId("StorefrontProductList", { filter: { category: null, size: null, search: null, ...filter }, sort, offset, limit: 24 });
 
 function scenarios(slugs: string[]): Scenario[] {
@@ -71,6 +73,7 @@ function scenarios(slugs: string[]): Scenario[] {
     { name: "products: category + size", path: () => listing({ category: pick(categories), size: pick(sizes) }), products: true, listing: true },
     // Unique variables every time: neither the response cache nor the kept totals can answer.
     { name: "products: search (uncached)", path: () => listing({ search: pick(words), excludeIds: [randomUUID()] }, pick(sorts)), products: true },
+    { name: "products: search words, best first (uncached)", path: () => listing({ search: pick(phrases), excludeIds: [randomUUID()] }, null), products: true },
     { name: "products: deep page (Load more)", path: () => listing({}, "NEWEST", 24 * Math.floor(Math.random() * 150)), products: true },
     { name: "home", path: () => byId("StorefrontHome", {}), products: false },
     { name: "product page", path: () => byId("StorefrontProductDetail", { slug: pick(slugs) }), products: false },

@@ -66,7 +66,8 @@ const COMMON = path.resolve(root, "../common") + path.sep;
 /** Our own non-page modules outside the admin area (pages keep their own chunks). */
 function isSharedStorefrontModule(id: string): boolean {
   if (!id.startsWith(SOURCE) && !id.startsWith(COMMON)) return false;
-  return !/\/features\/(admin|payments)\//.test(id) && !/Page\.tsx$/.test(id);
+  // The cart hook serves only the cart and checkout pages; in "shop" every page would download it.
+  return !/\/features\/(admin|payments)\//.test(id) && !/Page\.tsx$/.test(id) && !id.endsWith("/features/cart/useCart.ts");
 }
 
 export default defineConfig({

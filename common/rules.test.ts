@@ -5,9 +5,15 @@ import { credentialsError, deliveryDetailsErrors, MESSAGES } from "./validation.
 
 describe("slugify", () => {
   it("lowercases, turns runs of non-alphanumerics into one hyphen and trims", () => {
-    expect(slugify("  Levi's 501 -- Straight Jeans!! ")).toBe("levi-s-501-straight-jeans");
+    expect(slugify("  Levi's 501 -- Straight Jeans!! ")).toBe("levis-501-straight-jeans");
     expect(slugify("Ankara Gown (Size 12)")).toBe("ankara-gown-size-12");
     expect(slugify("---")).toBe("");
+  });
+  it("transliterates accented letters instead of dropping them", () => {
+    expect(slugify("Gèlè")).toBe("gele");
+    expect(slugify("Aṣọ Ẹbí Lace Iró")).toBe("aso-ebi-lace-iro");
+    expect(slugify("Crème Brûlée Café Blouse")).toBe("creme-brulee-cafe-blouse");
+    expect(slugify("Men’s Agbádá")).toBe("mens-agbada");
   });
 });
 

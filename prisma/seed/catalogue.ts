@@ -1,6 +1,7 @@
 // Demo catalogue for a fresh install: pure data, no I/O.
 // server/src/db/seed.ts writes it to the database; the pictures live in ./images and are
 // served at /images/demo/<file>.
+import { slugify } from "../../common/slug.ts";
 
 export type SectionTypeName = "latest" | "best_sellers" | "random";
 
@@ -105,13 +106,6 @@ export interface HomepageSectionSeed {
   displayOrder: number;
 }
 
-/** Lowercase; every run of non-alphanumerics becomes one hyphen; no leading or trailing hyphen. */
-export function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 export const categories: readonly CategorySeed[] = [
   { name: "Ladies - Tops", slug: "ladies-tops", main: "Ladies" },
@@ -889,7 +883,7 @@ export const reviews: readonly ReviewSeed[] = [
     reviewText:
       "Got my Levi's 501 delivered to Abuja through the park. Original, good quality and fits perfectly. Fair price for the condition.",
     isFeatured: true,
-    productSlug: "levi-s-501-straight-jeans",
+    productSlug: "levis-501-straight-jeans",
     createdDaysAgo: 6,
   },
   {

@@ -4,7 +4,6 @@ import express, { type Express } from "express";
 import compression from "compression";
 import { ApolloServer } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
-import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
@@ -18,6 +17,9 @@ import { validateSessionToken } from "./auth/session.ts";
 import { logger } from "./logger.ts";
 import { uploadsHandler } from "./http/uploads.ts";
 import { pageHandler } from "./http/page-html.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { serveUploads } from "./http/serve-uploads.ts";
+import { explorerRoutes, introspectionForAdminsOnly } from "./http/explorer.ts";
 import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError } from "./modules/errors.ts";
 import { watchCatalogue, type CatalogueVersion } from "./cache/catalogue-version.ts";
@@ -26,6 +28,9 @@ import { responseCachePlugins } from "./cache/response-cache.ts";
 import { loadTrustedDocuments, trustedDocumentStore } from "./cache/trusted-documents.ts";
 import { requestId } from "./observability/request-id.ts";
 import { createMetrics } from "./observability/metrics.ts";
+import { isDatabaseUnavailable, reportUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "./db/unavailable.ts";
+import { healthRoutes, type Lifecycle } from "./http/health.ts";
+import { databaseUnavailableHandler } from "./http/unavailable.ts";
 
 export const DEMO_IMAGES_DIR = path.join(PROJECT_ROOT, "prisma/seed/images");
 
@@ -36,6 +41,11 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
     const { extensions, ...rest } = formatted;
     const { stacktrace: _dropped, ...safeExtensions } = extensions ?? {};
     return { ...rest, extensions: safeExtensions };
+  }
+  // The database is unreachable or dropped the connection: retryable, and not a bug.
+  if (isDatabaseUnavailable(original)) {
+    reportUnavailable("GraphQL", original);
+    return { message: UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: "UNAVAILABLE" } };
   }
   // Rule violations thrown outside a typed result (e.g. a query argument) keep their message.
   if (original instanceof DomainError) {
@@ -48,11 +58,18 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
 export async function createApp(
   config: Config,
   db: Database,
-): Promise<{ app: Express; catalogue: CatalogueVersion; stop(): Promise<void> }> {
+): Promise<{ app: Express; lifecycle: Lifecycle; catalogue: CatalogueVersion; stop(): Promise<void> }> {
   const app = express();
+  const lifecycle: Lifecycle = { shuttingDown: false };
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.use(requestId());
+  // While draining, each answer closes its connection so clients reconnect to another instance.
+  app.use((_req, res, next) => {
+    if (lifecycle.shuttingDown) res.set("Connection", "close");
+    next();
+  });
+  app.use(securityHeaders(config));
   app.use(compression());
 
   const catalogue = watchCatalogue(db);
@@ -60,15 +77,18 @@ export async function createApp(
   const memo = catalogueMemo(catalogue);
   const apollo = new ApolloServer<Context>({
     schema,
-    introspection: config.env !== "production",
+    // Admins explore the schema in production too; introspectionForAdminsOnly refuses everyone else.
+    introspection: true,
     includeStacktraceInErrorResponses: false,
     formatError: maskError,
+    // Shutdown is ours (server.ts): Apollo's own handler would stop it mid-drain and re-send the signal.
+    stopOnTerminationSignals: false,
     // The client's queries by id (GET, cacheable by browsers and CDNs); see cache/trusted-documents.ts.
     persistedQueries: { cache: trustedDocumentStore(loadTrustedDocuments()) },
+    // Apollo's own landing page loads Apollo Sandbox from a CDN; the explorer is ours (GraphiQL).
     plugins: [
-      config.env === "production"
-        ? ApolloServerPluginLandingPageDisabled()
-        : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true }),
+      ApolloServerPluginLandingPageDisabled(),
+      introspectionForAdminsOnly(config, schema),
       metrics.plugin,
       ...responseCachePlugins({
         version: catalogue,
@@ -80,19 +100,13 @@ export async function createApp(
   await apollo.start();
   await catalogue.ready(2000);
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await db.prisma.$queryRaw`SELECT 1`;
-      res.json({ status: "ok", database: db.mode });
-    } catch {
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
+  app.use(healthRoutes(db, lifecycle));
 
   app.get("/metrics", metrics.handler(config.metricsToken));
 
   app.post("/api/uploads", uploadsHandler(config, db.prisma, await selectStorage(config)));
 
+  app.use(explorerRoutes(config, db.prisma));
   app.use(
     "/graphql",
     express.json({ limit: "100kb" }),
@@ -100,7 +114,7 @@ export async function createApp(
       context: async ({ req, res }): Promise<Context> => {
         const cookies = sessionCookies(req, res, config.env === "production");
         const token = cookies.read();
-        const session = token ? await validateSessionToken(db.prisma, token) : null;
+        const session = token ? await validateSessionToken(db.prisma, token).catch(unavailableInContext) : null;
         if (token && !session) cookies.clear();
         if (token && session?.refreshedExpiresAt) cookies.set(token, session.refreshedExpiresAt);
         return { prisma: db.prisma, config, viewer: session?.viewer ?? null, cookies, ip: req.ip ?? "unknown", catalogueMemo: memo, req, res };
@@ -110,19 +124,30 @@ export async function createApp(
 
   const week = 7 * 24 * 3600 * 1000;
   app.use("/images/demo", express.static(DEMO_IMAGES_DIR, { maxAge: week, fallthrough: false }));
-  app.use("/uploads", express.static(config.uploadDir, { maxAge: week, fallthrough: false }));
+  app.use("/uploads", serveUploads(config.uploadDir, week));
 
   // The built client: hashed assets cached for a year, index.html always revalidated.
   app.use("/assets", express.static(path.join(config.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
   app.use(express.static(config.clientDir, { index: false, maxAge: "1h" }));
   app.get("/{*path}", pageHandler(config, db.prisma));
+  app.use(databaseUnavailableHandler);
 
   return {
     app,
+    lifecycle,
     catalogue,
     async stop() {
       await apollo.stop();
       await catalogue.stop();
     },
   };
+}
+
+/** A failure before any resolver runs: the whole request is refused, as retryable. */
+function unavailableInContext(error: unknown): never {
+  if (!isDatabaseUnavailable(error)) throw error;
+  reportUnavailable("GraphQL session", error);
+  throw new GraphQLError(UNAVAILABLE_MESSAGE, {
+    extensions: { code: "UNAVAILABLE", http: { status: 503, headers: new Map([["retry-after", String(RETRY_AFTER_SECONDS)]]) } },
+  });
 }

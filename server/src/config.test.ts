@@ -31,6 +31,31 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: path.join(file, "data") })).toThrow(`DATA_DIR "${path.join(file, "data")}" is not a writable directory`);
   });
 
+  it("bounds database waits and the shutdown drain, with defaults and overrides", () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      databasePool: { size: 10, connectTimeoutMs: 5000, statementTimeoutMs: 15000 },
+      shutdownTimeoutMs: 10000,
+    });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_POOL_SIZE: "20",
+      DATABASE_CONNECT_TIMEOUT_MS: "2000",
+      DATABASE_STATEMENT_TIMEOUT_MS: "30000",
+      SHUTDOWN_TIMEOUT_MS: "25000",
+    });
+    expect(config.databasePool).toEqual({ size: 20, connectTimeoutMs: 2000, statementTimeoutMs: 30000 });
+    expect(config.shutdownTimeoutMs).toBe(25000);
+  });
+
+  it.each([
+    ["DATABASE_POOL_SIZE", "0", "DATABASE_POOL_SIZE must be a whole number between 1 and 200"],
+    ["DATABASE_CONNECT_TIMEOUT_MS", "5s", "DATABASE_CONNECT_TIMEOUT_MS must be a whole number between 1 and 60000"],
+    ["DATABASE_STATEMENT_TIMEOUT_MS", "-1", "DATABASE_STATEMENT_TIMEOUT_MS must be a whole number between 1 and 600000"],
+    ["SHUTDOWN_TIMEOUT_MS", "1.5", "SHUTDOWN_TIMEOUT_MS must be a whole number between 1 and 600000"],
+  ])("rejects %s=%s with one clear message", (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(message);
+  });
+
   it("rejects a bad PORT", () => {
     expect(() => loadConfig({ PORT: "eighty", DATA_DIR: dataDir })).toThrow("PORT must be a whole number");
   });

@@ -27,6 +27,10 @@ export interface Config {
   publicUrl: string;
   /** Unset: the embedded database (PGlite) in dataDir. */
   databaseUrl: string | null;
+  /** PostgreSQL pool: connections, and the bounded waits that keep an outage from hanging requests. */
+  databasePool: { size: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  /** On SIGTERM/SIGINT: how long in-flight requests may take to finish before their sockets are closed. */
+  shutdownTimeoutMs: number;
   dataDir: string;
   uploadDir: string;
   clientDir: string;
@@ -128,6 +132,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY ? positiveInt("TRUST_PROXY", env.TRUST_PROXY, 1, 10) : 0,
     publicUrl: httpUrl("PUBLIC_URL", env.PUBLIC_URL || `http://localhost:${port || 4000}`),
     databaseUrl: dbUrl,
+    databasePool: {
+      size: positiveInt("DATABASE_POOL_SIZE", env.DATABASE_POOL_SIZE, 10, 200),
+      connectTimeoutMs: positiveInt("DATABASE_CONNECT_TIMEOUT_MS", env.DATABASE_CONNECT_TIMEOUT_MS, 5_000, 60_000),
+      statementTimeoutMs: positiveInt("DATABASE_STATEMENT_TIMEOUT_MS", env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000, 600_000),
+    },
+    shutdownTimeoutMs: positiveInt("SHUTDOWN_TIMEOUT_MS", env.SHUTDOWN_TIMEOUT_MS, 10_000, 600_000),
     dataDir,
     uploadDir,
     clientDir: path.resolve(env.CLIENT_DIR || path.join(ROOT, "dist/client")),

@@ -18,17 +18,35 @@ async function main() {
     const store = await startStore(config);
     const where = config.databaseUrl ? "PostgreSQL" : `the embedded database in ${config.dataDir}`;
     logger.info(`Thrift store ready on http://localhost:${config.port} (data: ${where})`);
+    let stopping = false;
     const shutdown = async (signal: string) => {
-      logger.info(`Received ${signal}, shutting down`);
-      await store.close();
-      process.exit(0);
+      if (stopping) {
+        logger.warn(`Received ${signal} again; exiting without waiting`);
+        process.exit(1);
+      }
+      stopping = true;
+      logger.info(`Received ${signal}: not accepting new connections, finishing requests (up to ${config.shutdownTimeoutMs} ms)`);
+      try {
+        await store.close();
+        logger.info("Shut down cleanly");
+        process.exit(0);
+      } catch (error) {
+        logger.error("Shutdown failed", error);
+        process.exit(1);
+      }
     };
-    process.once("SIGINT", () => void shutdown("SIGINT"));
-    process.once("SIGTERM", () => void shutdown("SIGTERM"));
+    process.on("SIGINT", () => void shutdown("SIGINT"));
+    process.on("SIGTERM", () => void shutdown("SIGTERM"));
   } catch (error) {
     console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
 }
+
+// Last resort, not the way errors are handled: every known failure is caught where it happens.
+// A promise rejection nobody awaited is a bug to fix, but it must not take the shop down with it.
+process.on("unhandledRejection", (reason) => {
+  logger.error("Unhandled promise rejection (a bug: please report it)", reason);
+});
 
 void main();

@@ -42,12 +42,30 @@ export async function prepareDatabase(config: Config, db: Database): Promise<voi
   }
 }
 
+/**
+ * Stops accepting connections and lets requests in flight finish, for at most timeoutMs; then
+ * closes whatever is still open. Keep-alive connections are closed as soon as they are idle.
+ */
+async function drain(server: Server, timeoutMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  let timer: NodeJS.Timeout | undefined;
+  const finished = await Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
+  clearInterval(idle);
+  clearTimeout(timer);
+  if (!finished) {
+    logger.warn(`Requests still running after ${timeoutMs} ms; closing their connections`);
+    server.closeAllConnections();
+    await closed;
+  }
+}
+
 export async function startStore(config: Config, options: StartOptions = {}): Promise<RunningStore> {
   const db =
-    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool }));
   try {
     await prepareDatabase(config, db);
-    const { app, catalogue, stop } = await createApp(config, db);
+    const { app, lifecycle, catalogue, stop } = await createApp(config, db);
     const server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.once("error", reject);
@@ -62,8 +80,9 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
       server,
       catalogue,
       async close() {
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeAllConnections();
+        // Readiness turns 503 and answers carry Connection: close; new connections are refused.
+        lifecycle.shuttingDown = true;
+        await drain(server, config.shutdownTimeoutMs);
         await scheduler.stop();
         await mail.stop();
         await stop();

@@ -71,7 +71,7 @@ describe("adding and editing products", () => {
 
   it.each([
     [{ name: "  ", price: "100", stock: 1 }, "Product name is required"],
-    [{ name: "Top", price: "abc", stock: 1 }, "Price must be a positive amount of naira"],
+    [{ name: "Top", price: "abc", stock: 1 }, "Price must be an amount of naira (e.g. 12,500 or 12,500.50)"],
     [{ name: "Top", price: "0", stock: 1 }, "Price must be a positive amount of naira"],
     [{ name: "Top", price: "100", stock: -1 }, "Stock must be a whole number of 0 or more"],
     [{ name: "Top", price: "100", originalPrice: "50", stock: 1 }, "Original price must be higher than the price"],

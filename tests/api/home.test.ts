@@ -83,10 +83,16 @@ describe("home products", () => {
     expect(featuredProducts.map((p: any) => p.id)).toEqual((await newest(12)).map((p) => p.id));
   });
 
-  it("Special Offers are 3 products ordered by stock ascending", async () => {
+  it("Special Offers are 3 discounted products in stock, fewest left first", async () => {
     const { specialOffers } = await home();
-    const lowest = await t.prisma.product.findMany({ orderBy: { stock: "asc" }, take: 3, select: { stock: true } });
-    expect(specialOffers.map((p: any) => p.stock)).toEqual(lowest.map((p) => p.stock));
+    const offers = await t.prisma.product.findMany({
+      where: { stock: { gt: 0 }, originalPrice: { gt: t.prisma.product.fields.price } },
+      orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }],
+      take: 3,
+      select: { id: true },
+    });
+    expect(offers).toHaveLength(3);
+    expect(specialOffers.map((p: any) => p.id)).toEqual(offers.map((p) => p.id));
   });
 });
 

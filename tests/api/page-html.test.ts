@@ -42,7 +42,7 @@ describe("product page HTML", () => {
     expect(html).toContain(`<link rel="canonical" href="${publicUrl}/products/preview-test-tee" />`);
     expect(html).toContain(`<link rel="preload" as="image" href="/images/demo/tshirt.svg" fetchpriority="high" />`);
     // Still the client's page: store settings and the root element are there.
-    expect(html).toContain("window.__STORE_SETTINGS__=");
+    expect(html).toContain('<script type="application/json" id="store-settings">');
     expect(html).toContain('<div id="root">');
     // One title and one description, not the defaults beside the product's.
     expect(html.match(/<title>/g)).toHaveLength(1);
@@ -83,6 +83,31 @@ describe("product page HTML", () => {
       expect(status).toBe(200);
       expect(html).toContain("<title>Thrift Store — look great, feel great, pay less</title>");
       expect(html).not.toContain('rel="preload" as="image"');
+    }
+  });
+});
+
+describe("status codes of page addresses", () => {
+  it("every client route answers 200 with the page", async () => {
+    const known = [
+      "/", "/products", "/products?category=ladies", "/cart", "/checkout", "/thank-you", "/thank-you/abc123", "/thankyou",
+      "/auth", "/user-auth", "/account", "/admin", "/admin?tab=orders", "/admin/sections",
+      "/track-order", "/track-order/ABCD1234", "/trackout/ABCD1234", "/trackorder", "/track-out/ABCD1234",
+      "/about", "/contact", "/privacy", "/terms", "/returns", "/size-chart", "/about/",
+    ];
+    for (const path of known) {
+      const { status, html } = await page(path);
+      expect({ path, status }).toEqual({ path, status: 200 });
+      expect(html).toContain('<div id="root">');
+    }
+  });
+
+  it("unknown addresses answer 404 and still carry the page (which says Page not found)", async () => {
+    for (const path of ["/no-such-page", "/admin/nope", "/about/team", "/cart/extra", "/products/a/b", "/thank-you/a/b", "/account/settings"]) {
+      const { status, html } = await page(path);
+      expect({ path, status }).toEqual({ path, status: 404 });
+      expect(html).toContain('<div id="root">');
+      expect(html).toContain(`<script type="application/json" id="store-settings">`);
     }
   });
 });

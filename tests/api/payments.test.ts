@@ -62,7 +62,8 @@ describe("receipt upload", () => {
   it("works end to end with a file stored by POST /api/uploads (purpose=receipt)", async () => {
     const { client, userId } = await customer();
     const order = await createTestOrder(t.prisma, { userId });
-    const upload = await fetch(`${t.url}/api/uploads`, { method: "POST", body: uploadForm("receipt", [{ name: "receipt.png", content: PNG_1PX }]) });
+    const form = uploadForm("receipt", [{ name: "receipt.png", content: PNG_1PX }], { reference: order.shortOrderId });
+    const upload = await fetch(`${t.url}/api/uploads`, { method: "POST", body: form, headers: { cookie: client.cookie! } });
     expect(upload.status).toBe(201);
     const { files } = (await upload.json()) as { files: { url: string }[] };
     const res = await client.data(SUBMIT, receipt(order.id, { fileUrl: files[0]!.url }));

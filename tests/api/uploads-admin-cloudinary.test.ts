@@ -5,7 +5,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { startFakeCloudinary, type FakeCloudinary } from "../mocks/cloudinary-server.ts";
+import sharp from "sharp";
 import { pngImage, upload } from "./uploads-admin-files.ts";
+import { uploadForm } from "../helpers/images.ts";
+import { createTestOrder } from "../helpers/orders.ts";
 
 let t: TestStore;
 let cloud: FakeCloudinary;
@@ -40,6 +43,11 @@ describe("images on Cloudinary", () => {
       expect(res.body.files![i]!.url).toMatch(/^https:\/\/res\.cloudinary\.com\/thrift-demo\/image\/upload\/v\d+\/product-images\/[a-f0-9]+\.jpg$/);
     }
     expect(cloud.uploads[0]!.params.public_id).not.toBe(cloud.uploads[1]!.params.public_id);
+    // Cloudinary receives the re-encoded picture (WebP, what the store would keep on disk), never the upload as sent.
+    for (const sent of cloud.uploads) {
+      expect(sent.content.subarray(0, 4).toString("latin1")).toBe("RIFF");
+      expect(sent.content.subarray(8, 12).toString("latin1")).toBe("WEBP");
+    }
     // Nothing written to local disk.
     expect(fs.existsSync(path.join(t.config.uploadDir, "product-images"))).toBe(false);
 
@@ -49,6 +57,9 @@ describe("images on Cloudinary", () => {
       { input: { name: "Cloud Top", price: "3000", stock: 2, imageUrl: res.body.files![0]!.url, galleryUrls: [res.body.files![1]!.url] } },
     );
     expect(created.createProduct.data.imageUrl).toBe(res.body.files![0]!.url);
+    // The store's Content-Security-Policy lets its pages show images from Cloudinary.
+    const csp = (await fetch(`${t.url}/`)).headers.get("content-security-policy");
+    expect(csp).toContain("img-src 'self' https://res.cloudinary.com;");
   });
 
   it("an avatar goes to a per-user path in profiles and overwrites the previous one", async () => {
@@ -65,5 +76,25 @@ describe("images on Cloudinary", () => {
       expect(["true", "1"]).toContain(sent.params.overwrite);
     }
     expect(second.body.files![0]!.url).toMatch(new RegExp(`/profiles/${user.id}\\.jpg$`));
+  });
+
+  it("a receipt is checked and cleaned before it is sent: a photo loses its GPS, a hostile PDF never leaves the store", async () => {
+    const order = await createTestOrder(t.prisma, { guestToken: "cloud-guest-token-0123456789" });
+    const proof = { reference: order.shortOrderId, guestToken: "cloud-guest-token-0123456789" };
+    const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#336699" } })
+      .jpeg()
+      .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 27/1 1234/100", GPSMapDatum: "WGS-84" } })
+      .toBuffer();
+    const before = cloud.uploads.length;
+    const send = (file: { name: string; content: Buffer; type: string }) => fetch(`${t.url}/api/uploads`, { method: "POST", body: uploadForm("receipt", [file], proof) });
+    expect((await send({ name: "photo.jpg", content: photo, type: "image/jpeg" })).status).toBe(201);
+    const sent = cloud.uploads[before]!;
+    expect(sent.params.folder).toBe("receipts");
+    expect((await sharp(sent.content).metadata()).exif).toBeUndefined();
+    expect(sent.content.toString("latin1")).not.toContain("WGS-84");
+
+    const hostile = Buffer.from("%PDF-1.4\n1 0 obj<< /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>endobj\n%%EOF\n");
+    expect((await send({ name: "receipt.pdf", content: hostile, type: "application/pdf" })).status).toBe(422);
+    expect(cloud.uploads).toHaveLength(before + 1);
   });
 });

@@ -17,7 +17,7 @@ const productDir = () => path.join(t.config.uploadDir, "product-images");
 const storedFiles = () => (fs.existsSync(productDir()) ? fs.readdirSync(productDir()) : []);
 
 describe("product image uploads", () => {
-  it("an admin uploads several images at once and each is served back", async () => {
+  it("an admin uploads several images at once and each is served back, re-encoded as WebP", async () => {
     const res = await upload(t.url, admin.cookie, "product", [
       { name: "front.png", type: "image/png", data: pngImage(8, 8) },
       { name: "back.png", type: "image/png", data: pngImage(6, 6, [10, 20, 30]) },
@@ -25,10 +25,10 @@ describe("product image uploads", () => {
     expect(res.status).toBe(201);
     expect(res.body.files).toHaveLength(2);
     for (const file of res.body.files!) {
-      expect(file.url).toMatch(/^\/uploads\/product-images\/[a-f0-9]+\.png$/);
+      expect(file.url).toMatch(/^\/uploads\/product-images\/[a-f0-9]+\.webp$/);
       const served = await fetch(`${t.url}${file.url}`);
       expect(served.status).toBe(200);
-      expect(served.headers.get("content-type")).toBe("image/png");
+      expect(served.headers.get("content-type")).toBe("image/webp");
     }
   });
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startTestStore, type TestStore, type GraphQLClient } from "../helpers/store.ts";
 import { PDF_DOC, PNG_1PX, uploadForm } from "../helpers/images.ts";
+import { createTestOrder } from "../helpers/orders.ts";
 
 let t: TestStore;
 let admin: GraphQLClient;
@@ -25,14 +26,17 @@ function storedFiles(folder: string): string[] {
 }
 
 describe("POST /api/uploads", () => {
-  it("an admin uploads several product images and they are served back", async () => {
+  it("an admin uploads several product images and they are served back (re-encoded as WebP)", async () => {
     const { status, body } = await upload(admin, uploadForm("product", [{ name: "a.png", content: PNG_1PX }, { name: "b.png", content: PNG_1PX }]));
     expect(status).toBe(201);
     expect(body.files).toHaveLength(2);
-    expect(body.files![0]!.mimeType).toBe("image/png");
+    expect(body.files![0]!.mimeType).toBe("image/webp");
     const served = await fetch(`${t.url}${body.files![0]!.url}`);
     expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG_1PX)).toBe(true);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString("latin1")).toBe("RIFF");
+    expect(bytes.length).toBe(body.files![0]!.bytes);
   });
 
   it("refuses product images from guests and customers", async () => {
@@ -70,7 +74,11 @@ describe("POST /api/uploads", () => {
   });
 
   it("a receipt may be a PDF but a PDF is not an avatar", async () => {
-    const receipt = await upload(null, uploadForm("receipt", [{ name: "receipt.pdf", content: PDF_DOC, type: "application/pdf" }]));
+    const order = await createTestOrder(t.prisma, { guestToken: "uploads-test-guest-token-1" });
+    const receipt = await upload(
+      null,
+      uploadForm("receipt", [{ name: "receipt.pdf", content: PDF_DOC, type: "application/pdf" }], { reference: order.shortOrderId, guestToken: "uploads-test-guest-token-1" }),
+    );
     expect(receipt.status).toBe(201);
     expect(receipt.body.files![0]!.mimeType).toBe("application/pdf");
     const avatar = await upload(shopper, uploadForm("avatar", [{ name: "me.pdf", content: PDF_DOC, type: "application/pdf" }]));

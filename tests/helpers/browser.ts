@@ -1,5 +1,7 @@
-// Debian's Chromium driven by playwright-core (no browser download).
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+// Debian's Chromium driven by playwright-core (no browser download). Every browser test runs the
+// store under its real Content-Security-Policy: a violation Chromium reports in the console fails
+// the test that caused it (checked after each test), so the whole store is proven to work under it.
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 
@@ -18,20 +20,44 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
+/** Chromium's console wording for anything the Content-Security-Policy blocked. */
+export const CSP_VIOLATION = /Content Security Policy/i;
+
+/** Violations seen since the last check, with the page they happened on. */
+const cspViolations: string[] = [];
+
+function recordCspViolation(message: ConsoleMessage): void {
+  if (!CSP_VIOLATION.test(message.text())) return;
+  const where = message.page()?.url() ?? message.location().url;
+  cspViolations.push(`${where}: ${message.text()}`);
+}
+
+/** Throws (failing the current test) when any page broke the Content-Security-Policy since the last call. */
+export function assertNoCspViolations(): void {
+  const found = cspViolations.splice(0);
+  if (found.length) throw new Error(`Content-Security-Policy violations in the browser:\n${found.join("\n")}`);
+}
+
+// Test files import this helper, so the check runs after every browser test.
+if (typeof afterEach === "function") afterEach(assertNoCspViolations);
+
 /** A fresh browser profile (cookies, storage) pointed at the store, phone-sized by default. */
 export async function newShopper(
   browser: Browser,
   baseURL: string,
-  options: { mobile?: boolean; locale?: string } = {},
+  options: { mobile?: boolean; locale?: string; viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     locale: options.locale ?? "en-NG",
-    viewport: options.mobile === false ? { width: 1280, height: 900 } : { width: 390, height: 844 },
+    timezoneId: options.timezoneId,
+    viewport: options.viewport ?? (options.mobile === false ? { width: 1280, height: 900 } : { width: 390, height: 844 }),
     isMobile: options.mobile !== false,
     hasTouch: options.mobile !== false,
   });
   context.setDefaultTimeout(15_000);
+  // On the context, so pages the test opens later (popups, new tabs) are watched too.
+  context.on("console", recordCspViolation);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

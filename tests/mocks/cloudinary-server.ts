@@ -9,6 +9,8 @@ export interface FakeUpload {
   cloud: string;
   params: Record<string, string>;
   bytes: number;
+  /** The file exactly as the store sent it. */
+  content: Buffer;
   publicId: string;
   secureUrl: string;
 }
@@ -34,6 +36,7 @@ export async function startFakeCloudinary(): Promise<FakeCloudinary> {
     const [, cloud, action] = match;
     const params: Record<string, string> = {};
     let bytes = 0;
+    const chunks: Buffer[] = [];
     const finish = () => {
       if (!params.signature || !params.api_key) {
         res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Missing signature" } }));
@@ -47,7 +50,7 @@ export async function startFakeCloudinary(): Promise<FakeCloudinary> {
       const publicId = params.folder ? `${params.folder}/${params.public_id}` : (params.public_id ?? "random");
       version++;
       const secureUrl = `https://res.cloudinary.com/${cloud}/image/upload/v${version}/${publicId}.jpg`;
-      uploads.push({ cloud: cloud!, params, bytes, publicId, secureUrl });
+      uploads.push({ cloud: cloud!, params, bytes, content: Buffer.concat(chunks), publicId, secureUrl });
       res.writeHead(200, { "content-type": "application/json" }).end(
         JSON.stringify({ public_id: publicId, secure_url: secureUrl, url: secureUrl.replace("https:", "http:"), version, width: 10, height: 10, format: "jpg", bytes }),
       );
@@ -56,7 +59,12 @@ export async function startFakeCloudinary(): Promise<FakeCloudinary> {
     if (type.startsWith("multipart/form-data")) {
       const parser = busboy({ headers: req.headers });
       parser.on("field", (name, value) => (params[name] = value));
-      parser.on("file", (_name, stream) => stream.on("data", (chunk: Buffer) => (bytes += chunk.length)));
+      parser.on("file", (_name, stream) =>
+        stream.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          chunks.push(chunk);
+        }),
+      );
       parser.on("close", finish);
       req.pipe(parser);
     } else {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { graphql } from "../gql/index.ts";
@@ -24,7 +24,20 @@ export function Header() {
   const apollo = useApolloClient();
   const [logOut] = useMutation(LogOutMutation);
 
+  const toggle = useRef<HTMLButtonElement>(null);
+
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  // Escape closes the open menu and puts focus back on the button that opened it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   async function handleLogout() {
     await logOut().catch(() => undefined);
@@ -57,6 +70,7 @@ export function Header() {
       </div>
       <div className="container nav-bar">
         <button
+          ref={toggle}
           type="button"
           className="icon-button nav-bar__toggle"
           aria-label="Open menu"

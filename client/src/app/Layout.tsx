@@ -4,6 +4,7 @@ import { Header } from "./Header.tsx";
 import { Footer } from "./Footer.tsx";
 import { Toaster } from "../ui/toast.tsx";
 import { PageErrorBoundary } from "./PageErrorBoundary.tsx";
+import { OfflineNotice } from "../ui/NetworkStatus.tsx";
 
 /** Every route change scrolls the page to the top. */
 function ScrollToTop() {
@@ -23,6 +24,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <OfflineNotice />
       <main id="main" className="main">
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<p className="page-status">Loading...</p>}>

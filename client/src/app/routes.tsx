@@ -10,6 +10,7 @@ import type { ComponentType } from "react";
 import { BrowserRouter, matchRoutes, Navigate, useParams, useRoutes, type RouteObject } from "react-router-dom";
 import { Layout } from "./Layout.tsx";
 import { HomePage } from "../features/home/HomePage.tsx";
+import { PAGE_ROUTES } from "../../../common/routes.ts";
 
 function TrackOutRedirect() {
   const { orderId } = useParams();
@@ -52,13 +53,13 @@ function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyPage {
   return Object.assign(LoadedPage, { preload });
 }
 
-/** One route per path; `page` entries share one lazily loaded component per page module export. */
-function pages<M>(load: () => Promise<M>, entries: [path: string, name: keyof M][]): RouteObject[] {
+/** One route per path; each page module export is one lazily loaded component, whatever its paths. */
+function pages<M>(load: () => Promise<M>, entries: [paths: readonly string[], name: keyof M][]): RouteObject[] {
   const components = new Map<keyof M, LazyPage>();
-  return entries.map(([path, name]) => {
+  return entries.flatMap(([paths, name]) => {
     if (!components.has(name)) components.set(name, lazyPage(load, name));
     const Page = components.get(name)!;
-    return { path, element: <Page />, handle: Page };
+    return paths.map((path) => ({ path, element: <Page />, handle: Page }));
   });
 }
 
@@ -75,42 +76,34 @@ const admin = () => import("../features/admin/AdminDashboardPage.tsx");
 const adminSections = () => import("../features/admin/AdminSectionsPage.tsx");
 const notFound = () => import("../features/pages/NotFoundPage.tsx");
 
+const R = PAGE_ROUTES;
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: "/", element: <HomePage /> },
-      ...pages(catalog, [["/products", "ProductListPage"]]),
-      ...pages(product, [["/products/:slug", "ProductPage"]]),
-      ...pages(cart, [["/cart", "CartPage"]]),
-      ...pages(checkout, [["/checkout", "CheckoutPage"]]),
-      ...pages(thankYou, [
-        ["/thank-you/:id?", "ThankYouPage"],
-        ["/thankyou/:id?", "ThankYouPage"],
-      ]),
-      ...pages(auth, [
-        ["/auth", "AuthPage"],
-        ["/user-auth", "AuthPage"],
-      ]),
-      ...pages(account, [["/account", "AccountPage"]]),
-      ...pages(admin, [["/admin", "AdminDashboardPage"]]),
-      ...pages(adminSections, [["/admin/sections", "AdminSectionsPage"]]),
-      ...pages(tracker, [
-        ["/track-order/:orderId?", "TrackOrderPage"],
-        ["/trackout/:orderId?", "TrackOrderPage"],
-        ["/trackorder/:orderId?", "TrackOrderPage"],
-      ]),
-      // Paths starting with /track-out redirect to /track-order/{orderId}.
-      { path: "/track-out/:orderId?", element: <TrackOutRedirect /> },
+      { path: R.home[0], element: <HomePage /> },
+      ...pages(catalog, [[R.products, "ProductListPage"]]),
+      ...pages(product, [[R.product, "ProductPage"]]),
+      ...pages(cart, [[R.cart, "CartPage"]]),
+      ...pages(checkout, [[R.checkout, "CheckoutPage"]]),
+      ...pages(thankYou, [[R.thankYou, "ThankYouPage"]]),
+      ...pages(auth, [[R.auth, "AuthPage"]]),
+      ...pages(account, [[R.account, "AccountPage"]]),
+      ...pages(admin, [[R.admin, "AdminDashboardPage"]]),
+      ...pages(adminSections, [[R.adminSections, "AdminSectionsPage"]]),
+      ...pages(tracker, [[R.tracker, "TrackOrderPage"]]),
+      ...R.trackOut.map((path) => ({ path, element: <TrackOutRedirect /> })),
       ...pages(staticPages, [
-        ["/about", "AboutPage"],
-        ["/contact", "ContactPage"],
-        ["/privacy", "PrivacyPage"],
-        ["/terms", "TermsPage"],
-        ["/returns", "ReturnsPage"],
-        ["/size-chart", "SizeChartPage"],
+        [R.about, "AboutPage"],
+        [R.contact, "ContactPage"],
+        [R.privacy, "PrivacyPage"],
+        [R.terms, "TermsPage"],
+        [R.returns, "ReturnsPage"],
+        [R.sizeChart, "SizeChartPage"],
       ]),
-      ...pages(notFound, [["*", "NotFoundPage"]]),
+      // Any other address: the 404 page (the server answers those with status 404).
+      ...pages(notFound, [[["*"], "NotFoundPage"]]),
     ],
   },
 ];

@@ -22,7 +22,9 @@ export function Toaster() {
   useEffect(() => {
     const onToast = (event: Event) => {
       const item = (event as CustomEvent<ToastItem>).detail;
-      setItems((current) => [...current.slice(-3), item]);
+      // The same message again replaces the one on screen (its time restarts) instead of stacking:
+      // four identical toasts covered a third of a phone screen.
+      setItems((current) => [...current.filter((t) => t.message !== item.message || t.kind !== item.kind).slice(-2), item]);
       window.setTimeout(() => setItems((current) => current.filter((t) => t.id !== item.id)), 4000);
     };
     window.addEventListener(EVENT, onToast);

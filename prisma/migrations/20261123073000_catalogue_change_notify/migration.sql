@@ -1,8 +1,9 @@
 -- Every committed write to what the storefront shows sends one NOTIFY on "catalogue_changed"; each
--- server instance LISTENs and drops its cached catalogue answers (docs/decisions/009-response-cache-cache-metrics.md).
+-- server instance LISTENs and drops its cached catalogue answers (docs/decisions/013-response-cache-cache-metrics.md).
 -- The database sends it, so no code path can forget to. NOTIFY is delivered at commit only (never for
 -- a rolled-back write) and repeated notifications of one transaction are folded into one.
 -- Row-level, so a statement that changes no row (the hold-expiry sweep finding nothing) says nothing.
+-- product_slugs: a product is found by a slug it had before a rename.
 -- orders and order_items count because a product's "on hold" badge depends on unpaid orders.
 CREATE FUNCTION "catalogue_changed_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -34,4 +35,8 @@ CREATE TRIGGER "orders_catalogue_truncated" AFTER TRUNCATE ON "orders"
 CREATE TRIGGER "order_items_catalogue_changed" AFTER INSERT OR UPDATE OR DELETE ON "order_items"
   FOR EACH ROW EXECUTE FUNCTION "catalogue_changed_notify"();
 CREATE TRIGGER "order_items_catalogue_truncated" AFTER TRUNCATE ON "order_items"
+  FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed_notify"();
+CREATE TRIGGER "product_slugs_catalogue_changed" AFTER INSERT OR UPDATE OR DELETE ON "product_slugs"
+  FOR EACH ROW EXECUTE FUNCTION "catalogue_changed_notify"();
+CREATE TRIGGER "product_slugs_catalogue_truncated" AFTER TRUNCATE ON "product_slugs"
   FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed_notify"();

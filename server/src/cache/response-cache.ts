@@ -1,4 +1,4 @@
-// The shared response cache for anonymous catalogue reads (docs/decisions/009-response-cache-cache-metrics.md):
+// The shared response cache for anonymous catalogue reads (docs/decisions/013-response-cache-cache-metrics.md):
 // Apollo's cache-control computes each operation's policy from per-field hints (PUBLIC only where
 // every selected field is listed in graphql/cache-policy.ts), Apollo's response-cache plugin stores
 // PUBLIC answers in a size-bounded LRU keyed by the normalised document, the variables and the

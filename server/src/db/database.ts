@@ -5,10 +5,12 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logger.ts";
 import { listenPostgres, type ListenHandlers } from "./listener.ts";
+import { isDatabaseUnavailable, reportReachable } from "./unavailable.ts";
 
 export type Db = PrismaClient;
 
@@ -34,9 +36,30 @@ export interface DatabaseOptions {
   dataDir: string | null;
   /** Called with every SQL statement Prisma sends (query counting in tests). */
   onQuery?: (sql: string) => void;
+  /** PostgreSQL connection pool limits; defaults suit tests and small shops. */
+  pool?: Partial<PoolLimits>;
 }
 
+export interface PoolLimits {
+  size: number;
+  /** How long to wait for a new connection or a free one from the pool before giving up. */
+  connectTimeoutMs: number;
+  /** Server-side limit on one statement (lock waits included). */
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_POOL_LIMITS: PoolLimits = { size: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
+
 const MIGRATION_LOCK_ID = 727_072_026;
+/** node-postgres treats a query_timeout of 0 as "use the pool's", so "no limit" is a day. */
+const UNBOUNDED_MS = 24 * 3600_000;
+// node-postgres reads query_timeout from the query config; its types do not declare it.
+const unbounded = (text: string, values?: unknown[]) => ({ text, values, query_timeout: UNBOUNDED_MS }) as pg.QueryConfig;
+
+/** Settings of every connection. The storefront search forgives a typo when a shopper's word shares
+ *  half its trigrams with a word of the product ("ankra" → "Ankara" scores 0.5; pg_trgm's default of
+ *  0.6 misses it, while "gown" against "brown" stays out at 0.4). */
+const SESSION_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openEmbedded(options);
@@ -52,31 +75,121 @@ function prismaClient(adapter: PrismaPg | PrismaPGlite, onQuery?: (sql: string) 
   return prisma;
 }
 
+type PgTransaction = Awaited<ReturnType<Awaited<ReturnType<PrismaPg["connect"]>>["startTransaction"]>>;
+
+/**
+ * Prisma ends a transaction by sending COMMIT or ROLLBACK and only then releasing the connection;
+ * when that statement fails (the connection was cut) it never releases it. Each cut during a
+ * transaction would leak one pooled connection until every request waits forever. This releases
+ * the connection whatever happens, and discards it at once when it failed or timed out (a
+ * timed-out connection still has the unanswered query in its queue: ROLLBACK would wait behind it).
+ */
+function releaseWhenEnded(tx: PgTransaction): PgTransaction {
+  let released = false;
+  const release = tx.rollback.bind(tx);
+  // PgTransaction keeps the pooled client it runs on; releasing it with an error makes the pool drop it.
+  const client = (tx as unknown as { client?: { release(error?: Error): void } }).client;
+  const end = async () => {
+    if (released) return;
+    released = true;
+    await release();
+  };
+  const discard = async (error: unknown) => {
+    if (released) return;
+    if (!client) return end();
+    released = true;
+    client.release(error instanceof Error ? error : new Error(String(error)));
+  };
+  const guard = <A extends [{ sql: string }], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        const sql = args[0].sql;
+        if (isDatabaseUnavailable(error) || sql === "COMMIT" || sql === "ROLLBACK") await discard(error);
+        throw error;
+      }
+    };
+  tx.executeRaw = guard(tx.executeRaw.bind(tx));
+  tx.queryRaw = guard(tx.queryRaw.bind(tx));
+  tx.commit = end;
+  tx.rollback = end;
+  return tx;
+}
+
+class ResilientPrismaPg extends PrismaPg {
+  override async connect() {
+    const adapter = await super.connect();
+    const start = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (isolationLevel) => releaseWhenEnded(await start(isolationLevel));
+    return adapter;
+  }
+}
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
-  // An idle connection dropped by the server (restart, failover, DROP DATABASE … FORCE in tests) must
-  // not crash the process: pg emits it on the pool, and an unhandled 'error' event is fatal.
-  pool.on("error", (error) => logger.warn("PostgreSQL dropped an idle connection", error.message));
+  const limits = { ...DEFAULT_POOL_LIMITS, ...options.pool };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: limits.size,
+    // Bounded waits: an unreachable database or an exhausted pool answers within seconds.
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    // Backstop when the server never answers (a failed-over host that vanished without a reset):
+    // a little longer than the statement timeout, so a slow query still fails server-side first.
+    query_timeout: limits.statementTimeoutMs + 1_000,
+    // A transaction left open by a lost client must not hold row locks for long.
+    idle_in_transaction_session_timeout: 60_000,
+    // Notices a silently dead peer (no FIN, e.g. a failed-over host) on idle connections.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    application_name: "thrift-store",
+    // Sent when each connection starts, so no query ever runs without them.
+    options: Object.entries(SESSION_SETTINGS)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(" "),
+  });
+  // node-postgres reports a dropped connection (failover, restart, pg_terminate_backend) as an
+  // 'error' event on the client, and an 'error' event nobody listens to ends the process. The pool
+  // listens only while a client is idle in it; this listener also covers checked-out clients (in
+  // a transaction, between queries). The failed query itself rejects as usual.
+  pool.on("connect", (client) => {
+    reportReachable();
+    let reported = false;
+    client.on("error", (error: Error & { code?: string }) => {
+      // One line per lost connection (a terminated one reports twice: the notice, then the close).
+      if (reported) return;
+      reported = true;
+      logger.warn("PostgreSQL connection lost; the pool opens a new one when needed", error.code ? `${error.code}: ${error.message}` : error.message);
+    });
+  });
+  // The pool re-emits errors of idle clients; the listener above has already logged them.
+  pool.on("error", () => undefined);
   // Fail fast with a clear message rather than on the first request.
   const probe = await pool.connect().catch((error: Error) => {
     void pool.end();
     throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${error.message}`);
   });
   probe.release();
-  const prisma = prismaClient(new PrismaPg(pool), options.onQuery);
+  const prisma = prismaClient(new ResilientPrismaPg(pool), options.onQuery);
   return {
     prisma,
     mode: "postgres",
     async execScript(sql) {
       const client = await pool.connect();
+      let failure: unknown = undefined;
       try {
-        await client.query(sql);
+        // Migrations may rightly take longer than a request's statement.
+        await client.query("SET statement_timeout = 0");
+        await client.query(unbounded(sql));
+        await client.query("RESET statement_timeout");
       } catch (error) {
+        failure = error;
         // A failed script inside BEGIN leaves the connection aborted: reset it before returning it.
         await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        // A connection that failed is discarded, so its session settings never leak to requests.
+        client.release(failure instanceof Error ? failure : undefined);
       }
     },
     async query(sql, params = []) {
@@ -84,12 +197,20 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     },
     async withMigrationLock(fn) {
       const client = await pool.connect();
+      let failure: Error | undefined;
       try {
-        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        // Waiting for another instance's migrations may take longer than any request's statement.
+        await client.query("SET statement_timeout = 0");
+        await client.query(unbounded("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]));
         return await fn();
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+        throw error;
       } finally {
         await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
-        client.release();
+        await client.query("RESET statement_timeout").catch(() => undefined);
+        // A connection that failed is discarded rather than returned with its session settings.
+        client.release(failure);
       }
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
@@ -103,10 +224,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 
 async function openEmbedded(options: DatabaseOptions): Promise<Database> {
   const dir = options.dataDir ? path.join(options.dataDir, "pglite") : undefined;
-  // pg_trgm backs the search indexes (a migration creates the extension, as on PostgreSQL).
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: Error) => {
+  // pg_trgm backs the search index and unaccent its accent folding (migrations create the
+  // extensions, as on PostgreSQL).
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } }).catch((error: Error) => {
     throw new Error(`Cannot open the embedded database in ${dir ?? "memory"}: ${error.message}`);
   });
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) await pglite.query("SELECT set_config($1, $2, false)", [name, value]);
   const prisma = prismaClient(new PrismaPGlite(pglite), options.onQuery);
   return {
     prisma,

@@ -14,12 +14,21 @@ export interface ListenHandlers {
 }
 
 const RETRY_MS = [100, 250, 500, 1000, 2000, 5000];
+/** A host that vanished without closing the connection (failover) is noticed by a heartbeat that
+ *  gets no answer, not by waiting for TCP keepalive (minutes): until then changes go unheard. */
+const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_TIMEOUT_MS = 3_000;
 
 export function listenPostgres(url: string, channel: string, handlers: ListenHandlers): { stop(): Promise<void> } {
   let stopped = false;
   let client: pg.Client | null = null;
   let attempt = 0;
   let timer: NodeJS.Timeout | null = null;
+  const heartbeat = setInterval(() => {
+    const current = client;
+    if (current && !stopped) current.query("SELECT 1").catch((error: Error) => lost(current, `heartbeat: ${error.message}`));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 
   const retry = () => {
     if (stopped || timer) return;
@@ -44,7 +53,14 @@ export function listenPostgres(url: string, channel: string, handlers: ListenHan
   };
 
   async function connect() {
-    const current = new pg.Client({ connectionString: url, application_name: `listen:${channel}` });
+    const current = new pg.Client({
+      connectionString: url,
+      application_name: `listen:${channel}`,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client = current;
     current.on("error", (error) => lost(current, error.message));
     current.on("end", () => lost(current, "connection ended"));
@@ -66,6 +82,7 @@ export function listenPostgres(url: string, channel: string, handlers: ListenHan
   return {
     async stop() {
       stopped = true;
+      clearInterval(heartbeat);
       if (timer) clearTimeout(timer);
       const current = client;
       client = null;

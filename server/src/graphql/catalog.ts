@@ -3,9 +3,8 @@ import { builder } from "./builder.ts";
 import { percentOff } from "../../../common/pricing.ts";
 import {
   MAX_PAGE_SIZE,
-  productOrder,
-  productWhere,
   facetsFromSizeCounts,
+  productPage,
   sizeCounts,
   sizeCountsKey,
   type ProductFacets,
@@ -13,8 +12,8 @@ import {
   type ProductSort,
   PRODUCT_PAGE,
 } from "../modules/catalog/catalog.service.ts";
+import { searchWords } from "../modules/catalog/product-search.ts";
 import { pageWindow } from "../modules/paging.ts";
-import type { Prisma } from "../generated/prisma/client.ts";
 import type { Context } from "./context.ts";
 
 builder.prismaObject("Category", {
@@ -49,7 +48,8 @@ builder.prismaObject("Product", {
 
 const ProductSortEnum = builder.enumType("ProductSort", {
   values: {
-    NEWEST: { description: "Default: newest first" },
+    RELEVANCE: { description: "Best matches first (a search's default; without a search, newest first)" },
+    NEWEST: { description: "Newest first (the default without a search)" },
     PRICE_ASC: { description: "Price: Low to High" },
     PRICE_DESC: { description: "Price: High to Low" },
   } as const,
@@ -60,14 +60,17 @@ const ProductFilterInput = builder.inputType("ProductFilter", {
     category: t.string({ required: false, description: "Main or sub category slug, e.g. ladies or ladies-tops" }),
     categoryIds: t.idList({ required: false }),
     size: t.string({ required: false }),
-    search: t.string({ required: false, description: "Case-insensitive match on name and description" }),
+    search: t.string({
+      required: false,
+      description: "Words found in the name or description, in any order; letter case, accents and apostrophes ignored, small typos forgiven",
+    }),
     excludeIds: t.idList({ required: false }),
+    deals: t.boolean({ required: false, description: "Only discounted products (an original price above the price)" }),
   }),
 });
 
 interface ProductPageShape {
-  where: Prisma.ProductWhereInput;
-  orderBy: Prisma.ProductOrderByWithRelationInput[];
+  sort: ProductSort | null;
   skip: number;
   take: number;
   filter: ProductFilter;
@@ -86,8 +89,7 @@ const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement
     items: t.prismaField({
       type: ["Product"],
       authScopes: { public: true },
-      resolve: (query, page, _args, ctx) =>
-        ctx.prisma.product.findMany({ ...query, where: page.where, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+      resolve: (query, page, _args, ctx) => productPage(ctx.prisma, query, page.filter, page.sort, { skip: page.skip, take: page.take }),
     }),
     totalCount: t.int({ authScopes: { public: true }, resolve: async (page, _args, ctx) => (await facetsOf(page, ctx)).totalCount }),
     sizes: t.stringList({
@@ -110,15 +112,15 @@ builder.queryFields((t) => ({
     description: `Products matching a filter, sorted and paged on the server (at most ${MAX_PAGE_SIZE} a page).`,
     args: {
       filter: t.arg({ type: ProductFilterInput, required: false }),
-      sort: t.arg({ type: ProductSortEnum, required: false, defaultValue: "NEWEST" }),
+      sort: t.arg({ type: ProductSortEnum, required: false, description: "Default: RELEVANCE when searching, NEWEST otherwise" }),
       offset: t.arg.int({ required: false, defaultValue: 0 }),
       limit: t.arg.int({ required: false, defaultValue: 24 }),
     },
     resolve: (_root, args) => {
       const filter: ProductFilter = args.filter ?? {};
+      searchWords(filter.search); // refuses a search text that is too long before anything runs
       return {
-        where: productWhere(filter),
-        orderBy: productOrder((args.sort ?? "NEWEST") as ProductSort),
+        sort: (args.sort ?? null) as ProductSort | null,
         ...pageWindow(args.offset, args.limit, PRODUCT_PAGE),
         filter,
       };
@@ -128,7 +130,13 @@ builder.queryFields((t) => ({
     type: "Product",
     nullable: true,
     authScopes: { public: true },
+    description: "The product at /products/<slug>; a slug the product had before a rename finds it too (its slug field is the current one).",
     args: { slug: t.arg.string({ required: true }) },
-    resolve: (query, _root, { slug }, ctx) => ctx.prisma.product.findUnique({ ...query, where: { slug } }),
+    resolve: async (query, _root, { slug }, ctx) => {
+      const current = await ctx.prisma.product.findUnique({ ...query, where: { slug } });
+      if (current) return current;
+      const past = await ctx.prisma.productSlug.findUnique({ where: { slug }, select: { productId: true } });
+      return past ? ctx.prisma.product.findUnique({ ...query, where: { id: past.productId } }) : null;
+    },
   }),
 }));

@@ -71,9 +71,9 @@ builder.queryFields((t) => ({
   }),
   specialOffers: t.prismaField({
     type: ["Product"],
-    description: "Three products, stock ascending",
+    description: "Three discounted products in stock, fewest left first",
     authScopes: { public: true },
-    resolve: (query, _root, _args, ctx) => ctx.prisma.product.findMany({ ...query, ...specialOffersArgs() }),
+    resolve: (query, _root, _args, ctx) => ctx.prisma.product.findMany({ ...query, ...specialOffersArgs(ctx.prisma) }),
   }),
   featuredReviews: t.prismaField({
     type: ["CustomerReview"],

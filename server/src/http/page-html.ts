@@ -5,15 +5,24 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+// The client's own matcher, so the server reads PAGE_ROUTES exactly as the client's router does.
+import { matchPath } from "react-router-dom";
+import { PAGE_ROUTES } from "../../../common/routes.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { fullPageTitle, productMetaDescription, DEFAULT_DESCRIPTION } from "../../../common/page-head.ts";
+import { fullPageTitle, productMetaDescription, DEFAULT_DESCRIPTION, STORE_SETTINGS_ELEMENT_ID } from "../../../common/page-head.ts";
 import { imageSources, PRODUCT_DETAIL_IMAGE } from "../../../common/images.ts";
+import { productBySlug } from "../modules/catalog/product-slugs.ts";
 
-/** Injects the store settings so the first paint needs no extra request. */
+/**
+ * Injects the store settings so the first paint needs no extra request. A JSON data block, not a
+ * script: the Content-Security-Policy allows no inline script, and a data block never runs.
+ * "<" is escaped so no value can close the element early.
+ */
 export function renderIndexHtml(html: string, config: Config): string {
   const json = JSON.stringify(config.store).replace(/</g, "\\u003c");
-  return html.replace("<!--store-settings-->", `<script>window.__STORE_SETTINGS__=${json}</script>`);
+  // A function replacement: "$&" or "$'" in a setting must stay literal text.
+  return html.replace("<!--store-settings-->", () => `<script type="application/json" id="${STORE_SETTINGS_ELEMENT_ID}">${json}</script>`);
 }
 
 export interface PageHead {
@@ -54,6 +63,13 @@ export function withPageHead(html: string, head: PageHead): string {
 
 const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
 
+const PAGE_PATTERNS: readonly string[] = Object.values(PAGE_ROUTES).flat();
+
+/** Whether the client has a page at this path (anything else shows its 404 page). */
+export function isPagePath(pathname: string): boolean {
+  return PAGE_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
 /** The head of a product page, or null when there is no such product. Absolute URLs use PUBLIC_URL
  *  (as emails do), not the request's Host header, which a client can set to anything. */
 export async function productPageHead(prisma: Db, config: Config, slug: string): Promise<PageHead | null> {
@@ -71,7 +87,10 @@ export async function productPageHead(prisma: Db, config: Config, slug: string):
   };
 }
 
-/** GET handler for every client route. Unknown product slugs answer 404 (with the same page). */
+/** GET handler for every client route. Unknown paths and unknown product slugs answer 404 with the
+ *  same page, which shows "not found" once it runs, so crawlers and link checkers see the truth; a
+ *  slug a product had before a rename answers 301 to its current address (links shared before the
+ *  rename keep working, and search engines move to the new address). */
 export function pageHandler(config: Config, prisma: Db): RequestHandler {
   const indexHtml = path.join(config.clientDir, "index.html");
   let shell: string | null = null;
@@ -86,14 +105,24 @@ export function pageHandler(config: Config, prisma: Db): RequestHandler {
     res.setHeader("Cache-Control", "no-cache");
     const encoded = PRODUCT_PATH.exec(req.path)?.[1];
     if (!encoded) {
-      res.type("html").send(shell);
+      res.status(isPagePath(req.path) ? 200 : 404).type("html").send(shell);
       return;
     }
     try {
       // Express has already refused (400) an address whose escapes do not decode.
-      const head = await productPageHead(prisma, config, decodeURIComponent(encoded));
-      if (!head) res.status(404).type("html").send(shell);
-      else res.type("html").send(withPageHead(shell, head));
+      const slug = decodeURIComponent(encoded);
+      const head = await productPageHead(prisma, config, slug);
+      if (head) {
+        res.type("html").send(withPageHead(shell, head));
+        return;
+      }
+      const renamed = await productBySlug(prisma, slug);
+      if (renamed) {
+        const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+        res.redirect(301, `/products/${encodeURIComponent(renamed.slug)}${query}`);
+        return;
+      }
+      res.status(404).type("html").send(shell);
     } catch (error) {
       next(error);
     }

@@ -1,19 +1,31 @@
-// POST /api/uploads: multipart files checked by content and size, stored only when all pass.
-// purpose=product (admins), avatar (signed-in shoppers, upserted per user), receipt (anyone, rate-limited).
+// POST /api/uploads: multipart files checked by content and size, cleaned (clean-file.ts: images
+// re-encoded, PDFs checked), stored only when all pass. purpose=product (admins), avatar (signed-in
+// shoppers, upserted per user), receipt (whoever may pay for the order named by the `reference`
+// field: its signed-in owner, the browser holding its `guestToken`, or anyone with its `phone`;
+// rate-limited per address).
 import type { Request, RequestHandler } from "express";
 import busboy from "busboy";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { FileStorage, UploadFolder } from "../storage/storage.ts";
 import { detectFileType, IMAGE_TYPES } from "../storage/file-type.ts";
+import { cleanFile, UnsafeFileError, type CleanFile } from "../storage/clean-file.ts";
+import { orderForReceiptUpload } from "../modules/payments/receipts.service.ts";
 import { sessionCookies } from "../auth/cookies.ts";
 import { validateSessionToken } from "../auth/session.ts";
 import { hitRateLimit } from "../modules/accounts/rate-limit.ts";
-import { RateLimitError } from "../modules/errors.ts";
+import { NotFoundError, RateLimitError, ValidationError } from "../modules/errors.ts";
 import { logger } from "../logger.ts";
+import { isDatabaseUnavailable, reportUnavailable } from "../db/unavailable.ts";
+import { sendUnavailable } from "./unavailable.ts";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_FILES = 10;
+
+export const RECEIPT_UPLOAD_LIMITS = {
+  perAddress: { limit: 60, windowSeconds: 3600 },
+  perOrder: { limit: 20, windowSeconds: 3600 },
+};
 
 type Purpose = "product" | "avatar" | "receipt";
 
@@ -39,6 +51,10 @@ class UploadError extends Error {
 
 interface Parsed {
   purpose: string | null;
+  /** Receipts: the order and the proof that the sender may pay for it. */
+  reference: string | null;
+  guestToken: string | null;
+  phone: string | null;
   files: { name: string; buffer: Buffer }[];
 }
 
@@ -46,15 +62,15 @@ function parseMultipart(req: Request): Promise<Parsed> {
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_UPLOAD_FILES, fields: 5, fieldSize: 1024 } });
+      bb = busboy({ headers: req.headers, limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_UPLOAD_FILES, fields: 8, fieldSize: 1024 } });
     } catch {
       reject(new UploadError(400, "Send the files as multipart/form-data"));
       return;
     }
-    const parsed: Parsed = { purpose: null, files: [] };
+    const parsed: Parsed = { purpose: null, reference: null, guestToken: null, phone: null, files: [] };
     let failure: UploadError | null = null;
     bb.on("field", (name, value) => {
-      if (name === "purpose") parsed.purpose = value;
+      if (name === "purpose" || name === "reference" || name === "guestToken" || name === "phone") parsed[name] = value || null;
     });
     bb.on("file", (field, stream, info) => {
       const chunks: Buffer[] = [];
@@ -89,23 +105,29 @@ export function uploadsHandler(config: Config, prisma: Db, storage: FileStorage)
         throw new UploadError(session ? 403 : 401, session ? "Only admins can upload product images" : "Please log in to upload");
       }
       if (purpose === "avatar" && !session) throw new UploadError(401, "Please log in to upload");
-      if (purpose === "receipt") await hitRateLimit(prisma, [`receipt-upload:ip:${req.ip}`], { limit: 20, windowSeconds: 3600 });
+      if (purpose === "receipt") {
+        // Per address it is loose (Nigerian mobile users share carrier addresses); per order tight.
+        await hitRateLimit(prisma, [`receipt-upload:ip:${req.ip}`], RECEIPT_UPLOAD_LIMITS.perAddress);
+        const proof = { viewer: session?.viewer ?? null, guestToken: parsed.guestToken, phone: parsed.phone, ip: req.ip ?? "unknown" };
+        const order = await orderForReceiptUpload(prisma, parsed.reference ?? "", proof);
+        await hitRateLimit(prisma, [`receipt-upload:order:${order.id}`], RECEIPT_UPLOAD_LIMITS.perOrder);
+      }
       if (!parsed.files.length) throw new UploadError(400, "Choose at least one file");
       if (parsed.files.length > rule.maxFiles) throw new UploadError(400, `At most ${rule.maxFiles} file${rule.maxFiles > 1 ? "s" : ""} for this upload`);
-      // Check every file before storing any, so a bad file in a batch stores nothing.
+      // Check and clean every file before storing any, so a bad file in a batch stores nothing.
       const checked = parsed.files.map((file) => {
         const type = detectFileType(file.buffer);
         if (!type || !rule.types.has(type.mimeType)) throw new UploadError(415, `${file.name || "File"}: ${rule.typeMessage}`);
         return { ...file, type };
       });
+      const cleaned: CleanFile[] = [];
+      // One at a time: decoding several large photos at once would multiply the memory it takes.
+      for (const file of checked) cleaned.push(await cleanFile(file.buffer, file.type, purpose, file.name || "The file"));
       const stored: { url: string; mimeType: string; bytes: number }[] = [];
       try {
-        for (const file of checked) {
-          const saved = await storage.save(
-            { buffer: file.buffer, mimeType: file.type.mimeType, extension: file.type.extension },
-            purpose === "avatar" ? { folder: rule.folder, publicId: session!.viewer.userId, overwrite: true } : { folder: rule.folder },
-          );
-          stored.push({ url: saved.url, mimeType: file.type.mimeType, bytes: file.buffer.length });
+        for (const file of cleaned) {
+          const saved = await storage.save(file, purpose === "avatar" ? { folder: rule.folder, publicId: session!.viewer.userId, overwrite: true } : { folder: rule.folder });
+          stored.push({ url: saved.url, mimeType: file.mimeType, bytes: file.buffer.length });
         }
       } catch (error) {
         // All or nothing: a storage failure half-way removes what this batch already stored.
@@ -114,10 +136,17 @@ export function uploadsHandler(config: Config, prisma: Db, storage: FileStorage)
       }
       res.status(201).json({ files: stored });
     } catch (error) {
-      if (error instanceof UploadError) {
+      if (error instanceof UploadError || error instanceof UnsafeFileError) {
         res.status(error.status).json({ error: error.message });
+      } else if (error instanceof NotFoundError) {
+        res.status(404).json({ error: error.message });
+      } else if (error instanceof ValidationError) {
+        res.status(409).json({ error: error.message });
       } else if (error instanceof RateLimitError) {
         res.status(429).json({ error: error.message });
+      } else if (isDatabaseUnavailable(error)) {
+        reportUnavailable("upload", error);
+        sendUnavailable(req, res);
       } else {
         logger.error("Upload failed", error);
         res.status(500).json({ error: "The upload failed. Please try again." });

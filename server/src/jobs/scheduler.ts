@@ -1,6 +1,7 @@
 // In-server scheduled jobs. Each instance runs them; the jobs themselves are safe to run
 // concurrently (row locks with SKIP LOCKED), so scaling out needs no leader election.
 import { logger } from "../logger.ts";
+import { isDatabaseUnavailable, reportUnavailable } from "../db/unavailable.ts";
 
 export interface ScheduledJob {
   name: string;
@@ -27,7 +28,10 @@ export function startScheduler(jobs: ScheduledJob[]): Scheduler {
       busy = true;
       const run = job
         .run()
-        .catch((error: unknown) => logger.error(`Scheduled job ${job.name} failed`, error))
+        // The next tick retries; an unreachable database is an outage, not a bug in the job.
+        .catch((error: unknown) =>
+          isDatabaseUnavailable(error) ? reportUnavailable(`job ${job.name}`, error) : logger.error(`Scheduled job ${job.name} failed`, error),
+        )
         .finally(() => {
           busy = false;
           running.delete(run);

@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/database.ts";
 import type { Config } from "../config.ts";
 import { logger } from "../logger.ts";
+import { isDatabaseUnavailable, reportUnavailable } from "../db/unavailable.ts";
 
 export const MAX_ATTEMPTS = 6;
 const BATCH = 20;
@@ -88,7 +89,8 @@ export function startMailDelivery(prisma: Db, config: Config, options: { interva
   const tick = () => {
     running = deliverDueEmails(prisma, sender, config.mailFrom)
       .then(() => undefined)
-      .catch((error) => logger.error("Email delivery pass failed", error))
+      // The next pass retries; a claimed row's lease runs out, so nothing is lost or sent twice.
+      .catch((error) => (isDatabaseUnavailable(error) ? reportUnavailable("email delivery", error) : logger.error("Email delivery pass failed", error)))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs);
       });

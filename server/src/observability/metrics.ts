@@ -1,6 +1,6 @@
 // Prometheus metrics (prom-client): GraphQL request rate, latency and errors per operation name,
 // response-cache hits and misses, the PostgreSQL pool's connections, and Node's process metrics.
-// Served at GET /metrics to a scraper holding METRICS_TOKEN (docs/decisions/010-metrics-cache-metrics.md).
+// Served at GET /metrics to a scraper holding METRICS_TOKEN (docs/decisions/014-metrics-cache-metrics.md).
 import { timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { ApolloServerPlugin, BaseContext } from "@apollo/server";

@@ -151,7 +151,7 @@ describe("a customer's journey with an account", () => {
     await toast(page, "Profile photo updated").waitFor();
     await page.getByRole("img", { name: "Profile photo" }).waitFor();
     const avatarUrl = await page.getByRole("img", { name: "Profile photo" }).getAttribute("src");
-    expect(avatarUrl).toMatch(new RegExp(`^/uploads/profiles/${user.id}\\.png`));
+    expect(avatarUrl).toMatch(new RegExp(`^/uploads/profiles/${user.id}\\.webp`)); // re-encoded on upload
     expect((await fetch(`${t.url}${avatarUrl}`)).status).toBe(200);
     // Not an image: refused in the browser, nothing saved.
     await page.getByLabel("Upload profile photo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });

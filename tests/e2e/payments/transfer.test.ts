@@ -62,7 +62,7 @@ describe("paying by bank transfer", () => {
     await page.getByText(`We have your receipt for order ${reference}`).waitFor();
     let stored = await orderByReference(reference);
     expect(stored).toMatchObject({ paymentStatus: "under_review", status: "pending", holdExtended: true });
-    expect(stored.receipts[0]).toMatchObject({ senderName: "Ada Obi", senderBank: "Access Bank", mimeType: "image/png" });
+    expect(stored.receipts[0]).toMatchObject({ senderName: "Ada Obi", senderBank: "Access Bank", mimeType: "image/jpeg" });
 
     // The admin checks the bank and marks it paid from the Payments tab.
     const admin = await newShopper(browser, t.url, { mobile: false });

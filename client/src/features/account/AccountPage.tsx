@@ -9,8 +9,10 @@ import { formatNaira } from "../../../../common/naira.ts";
 import { useViewer } from "../../app/useViewer.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { toast } from "../../ui/toast.tsx";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
-import { DELIVERY_LABELS, formatDate, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS, statusTone } from "../orders/order-labels.ts";
+import { DELIVERY_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS, statusTone } from "../orders/order-labels.ts";
+import { formatLagosDate, formatLagosTime } from "../../../../common/lagos-time.ts";
 import { uploadAvatar } from "./upload-avatar.ts";
 import { OrderItemsList } from "../orders/OrderItemsList.tsx";
 import { CopyButton } from "../payments/CopyButton.tsx";
@@ -197,7 +199,7 @@ function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => vo
           </button>
         </div>
         <p>
-          {formatDateTime(order.createdAt)} · {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+          {formatLagosTime(order.createdAt)} · {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]}
         </p>
         <p>
           {DELIVERY_LABELS[order.deliveryMethod]}: {order.customerAddress}
@@ -217,14 +219,14 @@ function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => vo
 
 export function AccountPage() {
   usePageMeta({ title: "My Account" });
-  const { viewer, loading: viewerLoading } = useViewer();
-  const { data, loading } = useQuery(AccountProfileQuery, { skip: !viewer, fetchPolicy: "cache-and-network" });
+  const { viewer, loading: viewerLoading, error: viewerError, refetch: refetchViewer } = useViewer();
+  const { data, loading, refetch } = useQuery(AccountProfileQuery, { skip: !viewer, fetchPolicy: "cache-and-network" });
   const [open, setOpen] = useState<AccountOrder | null>(null);
 
   if (viewerLoading) return <p className="page-status">Loading...</p>;
-  if (!viewer) return <Navigate to="/auth" replace />;
+  if (!viewer) return viewerError ? <LoadError retry={refetchViewer} /> : <Navigate to="/auth" state={{ from: "/account" }} replace />;
   if (loading && !data) return <p className="page-status">Loading your account...</p>;
-  if (!data) return <p className="page-status">Could not load your account. Please refresh the page.</p>;
+  if (!data) return <LoadError retry={refetch} />;
 
   const orders = data.myOrders;
   return (
@@ -241,7 +243,7 @@ export function AccountPage() {
           </div>
           <div className="stat">
             <span className="stat__label">Last Order</span>
-            <strong className="stat__value">{orders[0] ? formatDate(orders[0].createdAt) : "None yet"}</strong>
+            <strong className="stat__value">{orders[0] ? formatLagosDate(orders[0].createdAt) : "None yet"}</strong>
           </div>
         </section>
       </div>
@@ -270,7 +272,7 @@ export function AccountPage() {
                   <span className={`status-badge status-badge--${statusTone(order.status)}`}>{STATUS_LABELS[order.status]}</span>
                 </div>
                 <div className="order-row__meta">
-                  {formatDate(order.createdAt)} · {order.items.length} {order.items.length === 1 ? "item" : "items"} · <strong>{formatNaira(order.total)}</strong>
+                  {formatLagosDate(order.createdAt)} · {order.items.length} {order.items.length === 1 ? "item" : "items"} · <strong>{formatNaira(order.total)}</strong>
                 </div>
                 <div className="order-row__actions">
                   <button type="button" className="button button--ghost" onClick={() => setOpen(order)}>

@@ -1,6 +1,6 @@
 // /admin: the Admin Dashboard with tabs for products, orders, users, reviews, payments and emails.
-import { useState, type KeyboardEvent } from "react";
-import { Link } from "react-router-dom";
+import type { KeyboardEvent } from "react";
+import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { PaymentsQueue } from "../payments/PaymentsQueue.tsx";
@@ -29,8 +29,16 @@ const AdminCountsQuery = graphql(`
 type Tab = "products" | "orders" | "users" | "reviews" | "payments" | "emails";
 const TABS: Tab[] = ["products", "orders", "users", "reviews", "payments", "emails"];
 
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+
 function Dashboard() {
-  const [tab, setTab] = useState<Tab>("products");
+  // The chosen tab lives in the address (/admin?tab=orders), so reload, Back and a shared link keep it.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: Tab = isTab(requested) ? requested : "products";
+  const setTab = (next: Tab) => {
+    if (next !== tab) setParams({ tab: next });
+  };
   const { data } = useQuery(AdminCountsQuery, { fetchPolicy: "cache-and-network" });
   const stats = data?.adminStats;
   const labels: Record<Tab, string> = {

@@ -3,6 +3,8 @@ import { useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 const AdminEmailsQuery = graphql(`
   query AdminEmailsList($status: EmailStatus) {
@@ -38,7 +40,6 @@ const RetryEmailMutation = graphql(`
 `);
 
 type Status = "queued" | "sent" | "failed";
-const dateTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 
 export function EmailsTab() {
   const [status, setStatus] = useState<Status | "">("");
@@ -76,7 +77,7 @@ export function EmailsTab() {
           </select>
         </label>
       </div>
-      {error ? <p className="admin-error" role="alert">Could not load emails: {error.message}</p> : null}
+      {error ? <LoadError retry={refetch} message={`Could not load emails: ${error.message}`} /> : null}
       {loading && !data ? <p className="page-status">Loading emails...</p> : null}
       {data && emails.length === 0 ? <p className="page-status">No emails.</p> : null}
       <div className="admin-table-wrap">
@@ -101,7 +102,7 @@ export function EmailsTab() {
                   <span className={`admin-pill admin-pill--${email.status}`}>{email.status}</span>
                   {email.lastError ? <div className="admin-muted" title={email.lastError}>{email.attempts} attempt(s): {email.lastError.slice(0, 80)}</div> : null}
                 </td>
-                <td>{dateTime.format(new Date(email.sentAt ?? email.createdAt))}</td>
+                <td>{formatLagosTime(email.sentAt ?? email.createdAt)}</td>
                 <td>
                   {email.status === "failed" ? (
                     <button type="button" className="button button--small" onClick={() => void onRetry(email.id)}>

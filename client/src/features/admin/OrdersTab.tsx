@@ -6,6 +6,8 @@ import { OrderAuditTimeline } from "../payments/OrderAuditTimeline.tsx";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { toast } from "../../ui/toast.tsx";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled"] as const;
 type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -80,7 +82,6 @@ function useAdminOrders(month: string, size: string) {
   return useQuery(AdminOrdersQuery, { variables: { filter }, fetchPolicy: "cache-and-network" });
 }
 
-const dateTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 
 function OrderRow({ order }: { order: AdminOrder }) {
   const [showHistory, setShowHistory] = useState(false);
@@ -140,7 +141,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
     <li className="admin-order" data-testid="admin-order" data-order={order.shortOrderId}>
       <div className="admin-order__head">
         <div>
-          <strong>#{order.shortOrderId}</strong> <span className="admin-muted">{dateTime.format(new Date(order.createdAt))}</span>
+          <strong>#{order.shortOrderId}</strong> <span className="admin-muted">{formatLagosTime(order.createdAt)}</span>
           <div>
             {order.customerName} · {order.customerEmail} · {order.customerPhone}
           </div>
@@ -210,7 +211,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
 export function OrdersTab() {
   const [month, setMonth] = useState("");
   const [size, setSize] = useState("");
-  const { data, loading, error } = useAdminOrders(month, size);
+  const { data, loading, error, refetch } = useAdminOrders(month, size);
   const orders = data?.adminOrders ?? [];
   return (
     <div className="admin-panel">
@@ -232,7 +233,7 @@ export function OrdersTab() {
           </button>
         ) : null}
       </div>
-      {error ? <p className="admin-error" role="alert">Could not load orders: {error.message}</p> : null}
+      {error ? <LoadError retry={refetch} message={`Could not load orders: ${error.message}`} /> : null}
       {loading && !data ? <p className="page-status">Loading orders...</p> : null}
       {data && orders.length === 0 ? <p className="page-status">No orders found.</p> : null}
       <ul className="admin-list">

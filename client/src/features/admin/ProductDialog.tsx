@@ -1,10 +1,13 @@
 // Add and edit products in one dialog (SPEC §4, §5): the slug follows the name while it changes
-// and stays editable; images upload several at once with progress; the first becomes the main
-// image and the others the gallery.
+// and stays editable; images upload several at once with progress and are added after the ones
+// already there; the first picture is the main image and the others the gallery, in the order shown.
+// Prices and stock are checked with the server's own rule (common/product-validation.ts).
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { slugify } from "../../../../common/slug.ts";
+import { checkProduct, PRODUCT_LIMITS } from "../../../../common/product-validation.ts";
+import { formatNaira } from "../../../../common/naira.ts";
 import { toast } from "../../ui/toast.tsx";
 import { AdminDialog } from "./AdminDialog.tsx";
 import { IMAGE_ACCEPT, uploadProductImages } from "./upload-images.ts";
@@ -63,8 +66,9 @@ function initialState(product: EditableProduct | null): FormState {
   return {
     name: product?.name ?? "",
     slug: product?.slug ?? "",
-    price: product ? String(Number(product.price)) : "",
-    originalPrice: product?.originalPrice ? String(Number(product.originalPrice)) : "",
+    // Shown as an admin writes them ("12,500"), which is also what the rule reads.
+    price: product ? formatNaira(product.price).replace("₦", "") : "",
+    originalPrice: product?.originalPrice ? formatNaira(product.originalPrice).replace("₦", "") : "",
     stock: product ? String(product.stock) : "1",
     categoryId: product?.category?.id ?? "",
     size: product?.size ?? "",
@@ -74,16 +78,10 @@ function initialState(product: EditableProduct | null): FormState {
   };
 }
 
-/** Browser-side check for a quick answer; the server validates again and decides. */
-function formError(form: FormState): string | null {
-  if (!form.name.trim()) return "Product name is required";
-  const price = Number.parseFloat(form.price);
-  if (!Number.isFinite(price) || price <= 0) return "Price must be a positive amount of naira";
-  if (form.originalPrice.trim() && !Number.isFinite(Number.parseFloat(form.originalPrice))) return "Original price must be an amount of naira";
-  const stock = Number.parseInt(form.stock, 10);
-  if (!Number.isInteger(stock) || stock < 0) return "Stock must be a whole number of 0 or more";
-  return null;
-}
+/** A product's pictures: the main image first, then the gallery. */
+const picturesOf = (form: FormState) => [form.imageUrl, ...form.galleryUrls].filter(Boolean);
+const withPictures = (pictures: string[]): Pick<FormState, "imageUrl" | "galleryUrls"> => ({ imageUrl: pictures[0] ?? "", galleryUrls: pictures.slice(1) });
+const MAX_PICTURES = PRODUCT_LIMITS.gallery + 1;
 
 export function ProductDialog({
   open,
@@ -109,6 +107,9 @@ export function ProductDialog({
   }, [open, product?.id]);
 
   const set = (patch: Partial<FormState>) => setForm((current) => ({ ...current, ...patch }));
+  /** Changes the pictures from the latest state (an upload finishing must not undo a removal made meanwhile). */
+  const setPictures = (change: (pictures: string[]) => string[]) =>
+    setForm((current) => ({ ...current, ...withPictures(change(picturesOf(current))) }));
 
   async function onFiles(fileList: FileList | null) {
     const files = Array.from(fileList ?? []);
@@ -117,11 +118,16 @@ export function ProductDialog({
       toast.error("Error uploading images: Only image files can be uploaded");
       return;
     }
+    if (picturesOf(form).length + files.length > MAX_PICTURES) {
+      toast.error(`A product can have at most ${MAX_PICTURES} pictures: remove some first`);
+      return;
+    }
     setProgress(0);
     try {
       const uploaded = await uploadProductImages(files, setProgress);
       const urls = uploaded.map((file) => file.url);
-      set({ imageUrl: urls[0] ?? "", galleryUrls: urls.slice(1) });
+      // Added after the pictures already there: a new upload never replaces them.
+      setPictures((pictures) => [...pictures, ...urls.filter((url) => !pictures.includes(url))]);
       toast(`${urls.length} image(s) uploaded successfully!`);
     } catch (error) {
       toast.error(`Error uploading images: ${error instanceof Error ? error.message : "Upload failed"}`);
@@ -132,22 +138,24 @@ export function ProductDialog({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problem = formError(form);
-    if (problem) {
-      toast.error(problem);
+    const checked = checkProduct(form);
+    if (!checked.ok) {
+      toast.error(checked.message);
       return;
     }
+    // The amounts go as the admin typed them ("12,500"): the server reads them with the same rule.
+    const { product: valid } = checked;
     const input = {
-      name: form.name.trim(),
-      slug: form.slug.trim() || null,
-      price: String(Number.parseFloat(form.price)),
-      originalPrice: form.originalPrice.trim() ? String(Number.parseFloat(form.originalPrice)) : null,
-      stock: Number.parseInt(form.stock, 10),
-      categoryId: form.categoryId || null,
-      imageUrl: form.imageUrl || null,
-      galleryUrls: form.galleryUrls,
-      size: form.size.trim() || null,
-      description: form.description.trim() || null,
+      name: valid.name,
+      slug: valid.slug,
+      price: form.price.trim(),
+      originalPrice: form.originalPrice.trim() || null,
+      stock: valid.stock,
+      categoryId: valid.categoryId,
+      imageUrl: valid.imageUrl,
+      galleryUrls: valid.galleryUrls,
+      size: valid.size,
+      description: valid.description,
     };
     setSaving(true);
     try {
@@ -173,7 +181,7 @@ export function ProductDialog({
     }
   }
 
-  const images = [form.imageUrl, ...form.galleryUrls].filter(Boolean);
+  const images = picturesOf(form);
   return (
     <AdminDialog title={product ? "Edit Product" : "Add Product"} open={open} onClose={onClose}>
       <form className="admin-form" onSubmit={onSubmit} noValidate>
@@ -188,7 +196,7 @@ export function ProductDialog({
         <div className="admin-form__row">
           <label>
             Price (₦)
-            <input inputMode="decimal" value={form.price} onChange={(e) => set({ price: e.target.value })} />
+            <input inputMode="decimal" placeholder="e.g. 12,500" value={form.price} onChange={(e) => set({ price: e.target.value })} />
           </label>
           <label>
             Original price (₦)
@@ -237,14 +245,23 @@ export function ProductDialog({
             {images.map((url, i) => (
               <li key={url}>
                 <img src={url} alt={i === 0 ? "Main image" : `Gallery image ${i}`} width={64} height={80} />
+                {i === 0 ? (
+                  <span className="admin-thumbs__main">Main</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Make image ${i + 1} the main image`}
+                    onClick={() => setPictures((pictures) => [url, ...pictures.filter((u) => u !== url)])}
+                  >
+                    Make main
+                  </button>
+                )}
                 <button
                   type="button"
                   className="link-button"
                   aria-label={`Remove image ${i + 1}`}
-                  onClick={() => {
-                    const rest = images.filter((u) => u !== url);
-                    set({ imageUrl: rest[0] ?? "", galleryUrls: rest.slice(1) });
-                  }}
+                  onClick={() => setPictures((pictures) => pictures.filter((u) => u !== url))}
                 >
                   Remove
                 </button>

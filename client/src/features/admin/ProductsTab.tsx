@@ -5,6 +5,7 @@ import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { toast } from "../../ui/toast.tsx";
 import { ProductDialog, type EditableProduct } from "./ProductDialog.tsx";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 export const AdminProductsQuery = graphql(`
   query AdminProductsList($search: String) {
@@ -45,7 +46,7 @@ const DeleteProductMutation = graphql(`
 
 export function ProductsTab() {
   const [search, setSearch] = useState("");
-  const { data, loading, error } = useQuery(AdminProductsQuery, { variables: { search: search.trim() || null }, fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch } = useQuery(AdminProductsQuery, { variables: { search: search.trim() || null }, fetchPolicy: "cache-and-network" });
   const [editing, setEditing] = useState<EditableProduct | "new" | null>(null);
   const [deleteProduct] = useMutation(DeleteProductMutation, { refetchQueries: ["AdminProductsList", "AdminDashboardCounts"] });
 
@@ -83,7 +84,7 @@ export function ProductsTab() {
           <input type="search" value={search} maxLength={100} placeholder="Name or slug" onChange={(e) => setSearch(e.target.value)} />
         </label>
       </div>
-      {error ? <p className="admin-error" role="alert">Could not load products: {error.message}</p> : null}
+      {error ? <LoadError retry={refetch} message={`Could not load products: ${error.message}`} /> : null}
       {loading && !data ? <p className="page-status">Loading products...</p> : null}
       {data && products.length === 0 ? <p className="page-status">No products yet.</p> : null}
       <ul className="admin-list">

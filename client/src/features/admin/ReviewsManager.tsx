@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
 import { AdminDialog } from "./AdminDialog.tsx";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 const AdminReviewsQuery = graphql(`
   query AdminReviewsList {
@@ -76,7 +77,7 @@ function messageOf(payload: { __typename?: string; message?: string } | undefine
 }
 
 export function ReviewsManager() {
-  const { data, loading, error } = useQuery(AdminReviewsQuery, { fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch } = useQuery(AdminReviewsQuery, { fetchPolicy: "cache-and-network" });
   const [editing, setEditing] = useState<Review | "new" | null>(null);
   const [form, setForm] = useState(EMPTY);
   const refetchQueries = ["AdminReviewsList", "AdminDashboardCounts"];
@@ -134,7 +135,7 @@ export function ReviewsManager() {
           Add Review
         </button>
       </div>
-      {error ? <p className="admin-error" role="alert">Could not load reviews: {error.message}</p> : null}
+      {error ? <LoadError retry={refetch} message={`Could not load reviews: ${error.message}`} /> : null}
       {loading && !data ? <p className="page-status">Loading reviews...</p> : null}
       {data && reviews.length === 0 ? <p className="page-status">No reviews yet.</p> : null}
       <ul className="admin-list">

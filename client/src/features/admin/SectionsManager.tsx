@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
 import { AdminDialog } from "./AdminDialog.tsx";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 const AdminSectionsQuery = graphql(`
   query AdminSectionsList {
@@ -71,7 +72,7 @@ function messageOf(payload: { message?: string } | undefined, fallback: string) 
 }
 
 export function SectionsManager() {
-  const { data, loading, error } = useQuery(AdminSectionsQuery, { fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch } = useQuery(AdminSectionsQuery, { fetchPolicy: "cache-and-network" });
   const [editing, setEditing] = useState<Section | "new" | null>(null);
   const [form, setForm] = useState(EMPTY);
   const refetchQueries = ["AdminSectionsList"];
@@ -130,7 +131,7 @@ export function SectionsManager() {
           Add Section
         </button>
       </div>
-      {error ? <p className="admin-error" role="alert">Could not load sections: {error.message}</p> : null}
+      {error ? <LoadError retry={refetch} message={`Could not load sections: ${error.message}`} /> : null}
       {loading && !data ? <p className="page-status">Loading sections...</p> : null}
       {data && sections.length === 0 ? <p className="page-status">No sections yet.</p> : null}
       <ul className="admin-list">

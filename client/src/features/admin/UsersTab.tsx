@@ -3,6 +3,8 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { useViewer } from "../../app/useViewer.ts";
 import { toast } from "../../ui/toast.tsx";
+import { formatLagosDate } from "../../../../common/lagos-time.ts";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 const AdminUsersQuery = graphql(`
   query AdminUsersList {
@@ -35,11 +37,10 @@ const SetUserAdminMutation = graphql(`
   }
 `);
 
-const date = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "Africa/Lagos" });
 
 export function UsersTab() {
   const { viewer } = useViewer();
-  const { data, loading, error } = useQuery(AdminUsersQuery, { fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch } = useQuery(AdminUsersQuery, { fetchPolicy: "cache-and-network" });
   const [setAdmin] = useMutation(SetUserAdminMutation);
 
   async function toggle(user: { id: string; email: string; isAdmin: boolean }) {
@@ -60,7 +61,7 @@ export function UsersTab() {
       <div className="admin-panel__head">
         <h2>Users</h2>
       </div>
-      {error ? <p className="admin-error" role="alert">Could not load users: {error.message}</p> : null}
+      {error ? <LoadError retry={refetch} message={`Could not load users: ${error.message}`} /> : null}
       {loading && !data ? <p className="page-status">Loading users...</p> : null}
       <div className="admin-table-wrap">
         <table className="admin-table">
@@ -81,7 +82,7 @@ export function UsersTab() {
                 <td>{user.email}</td>
                 <td>{user.fullName ?? "—"}</td>
                 <td>{user.roles.length ? user.roles.join(", ") : "customer"}</td>
-                <td>{date.format(new Date(user.createdAt))}</td>
+                <td>{formatLagosDate(user.createdAt)}</td>
                 <td>
                   {user.id === viewer?.id ? (
                     <span className="admin-muted">You</span>

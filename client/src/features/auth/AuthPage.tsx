@@ -84,8 +84,15 @@ function PasswordField(props: { label: string; value: string; onChange: (v: stri
   );
 }
 
+/** Where a login asked for by another page returns to: a path on this site, else the account. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === "string" && from.startsWith("/") && !from.startsWith("//") && !from.startsWith("/auth") ? from : "/account";
+}
+
 export function AuthPage() {
   const location = useLocation();
+  const returnTo = returnPath(location.state);
   const [tab, setTab] = useState<Tab>((location.state as { tab?: Tab } | null)?.tab === "signup" ? "signup" : "login");
   usePageMeta({ title: tab === "login" ? "Login" : "Sign Up" });
   const { viewer, loading } = useViewer();
@@ -100,7 +107,7 @@ export function AuthPage() {
   const [logIn] = useMutation(AuthLogInMutation);
   const [signUp] = useMutation(AuthSignUpMutation);
 
-  if (!loading && viewer && !busy) return <Navigate to="/account" replace />;
+  if (!loading && viewer && !busy) return <Navigate to={returnTo} replace />;
 
   function switchTab(next: Tab) {
     setTab(next);
@@ -138,7 +145,7 @@ export function AuthPage() {
       await apollo.resetStore().catch(() => undefined);
       apollo.writeQuery({ query: ViewerQuery, data: { viewer: result.data.viewer } });
       toast(signingUp ? "Account created successfully! Please check your email." : "Logged in successfully!");
-      navigate("/account", { replace: true });
+      navigate(returnTo, { replace: true });
     } catch {
       const message = "Something went wrong. Please try again.";
       setErrors({ form: message });

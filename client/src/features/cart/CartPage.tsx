@@ -4,6 +4,7 @@ import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { ProductImage } from "../../ui/ProductImage.tsx";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { ProductCard } from "../catalog/ProductCard.tsx";
 import { useCart, type CartLine } from "./useCart.ts";
@@ -57,10 +58,11 @@ function RelatedProducts({ lines }: { lines: CartLine[] }) {
 
 export function CartPage() {
   usePageMeta({ title: "Your Cart" });
-  const { lines, loading, signedIn, subtotal, setQuantity, remove } = useCart();
+  const { lines, loading, failed, retry, signedIn, subtotal, setQuantity, remove } = useCart();
   const navigate = useNavigate();
 
   if (loading) return <p className="page-status">Loading cart...</p>;
+  if (failed) return <LoadError retry={retry} />;
 
   return (
     <section className="container cart-page">

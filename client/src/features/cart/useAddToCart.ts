@@ -50,7 +50,8 @@ export function useAddToCart() {
     }
     if (from === "detail" && !viewer) {
       toast.error("Please login to add items to cart");
-      navigate("/auth");
+      // Back to this product once logged in (read now: the hook holds no location subscription).
+      navigate("/auth", { state: { from: window.location.pathname + window.location.search } });
       return;
     }
     if (product.stock <= 0) {

@@ -139,7 +139,7 @@ function useGuestLines(): GuestCartLine[] {
 }
 
 export function useCart() {
-  const { viewer, loading: viewerLoading } = useViewer();
+  const { viewer, loading: viewerLoading, error: viewerError, refetch: refetchViewer } = useViewer();
   const apollo = useApolloClient();
   const signedIn = Boolean(viewer);
   const guestLines = useGuestLines();
@@ -217,5 +217,9 @@ export function useCart() {
     [signedIn, removeItem, server],
   );
 
-  return { lines, loading, signedIn, subtotal: subtotalOf(lines), setQuantity, remove, refetch: server.refetch };
+  // The shop could not be reached: say so rather than show an empty cart.
+  const query = signedIn ? server : guest;
+  const failed = !loading && (Boolean(viewerError) || (Boolean(query.error) && !query.data && !sessionLost));
+  const retry = viewerError ? refetchViewer : query.refetch;
+  return { lines, loading, failed, retry, signedIn, subtotal: subtotalOf(lines), setQuantity, remove, refetch: server.refetch };
 }

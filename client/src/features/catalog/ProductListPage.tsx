@@ -1,6 +1,6 @@
 // Products (SPEC §2): category and subcategory buttons, size select, price sort, search and
 // "Load more". Filtering, sorting and paging run on the server; the URL holds the state
-// (category, size, sort, q) so a listing can be shared and the back button works.
+// (category, size, sort, q, deals) so a listing can be shared and the back button works.
 import { useDeferredValue, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
@@ -9,6 +9,7 @@ import type { ProductSort } from "../../gql/graphql.ts";
 import { ProductCard } from "./ProductCard.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { MAIN_CATEGORIES, resolveCategorySlug } from "../../../../common/categories.ts";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 export const PAGE_SIZE = 24;
 
@@ -37,8 +38,9 @@ const ProductListMoreQuery = graphql(`
   }
 `);
 
-const SORTS: { value: string; label: string; sort: ProductSort }[] = [
-  { value: "", label: "Default", sort: "NEWEST" },
+// Default: the server's choice, best matches first for a search and newest first otherwise.
+const SORTS: { value: string; label: string; sort: ProductSort | null }[] = [
+  { value: "", label: "Default", sort: null },
   { value: "price-asc", label: "Price: Low to High", sort: "PRICE_ASC" },
   { value: "price-desc", label: "Price: High to Low", sort: "PRICE_DESC" },
 ];
@@ -66,20 +68,23 @@ export function ProductListPage() {
   const size = params.get("size") ?? "";
   const sortValue = params.get("sort") ?? "";
   const q = params.get("q") ?? "";
+  const deals = params.get("deals") === "1";
   const resolved = resolveCategorySlug(category);
   const activeMain = resolved?.main ?? null;
   const activeSub = resolved?.subSlug && resolved.subSlug !== resolved.main.slug ? resolved.subSlug : null;
   const sort = SORTS.find((s) => s.value === sortValue) ?? SORTS[0]!;
 
-  const { data, previousData, loading, fetchMore } = useQuery(ProductListQuery, {
-    variables: { filter: { category, size: size || null, search: q || null }, sort: sort.sort, offset: 0, limit: PAGE_SIZE },
+  const { data, previousData, loading, error, refetch, fetchMore } = useQuery(ProductListQuery, {
+    variables: { filter: { category, size: size || null, search: q || null, deals: deals || null }, sort: sort.sort, offset: 0, limit: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
   });
   const [loadingMore, setLoadingMore] = useState(false);
   const page = data?.products;
   const sizes = (page ?? previousData?.products)?.sizes ?? [];
 
-  const { heading, noun } = categoryLabel(category);
+  const label = categoryLabel(category);
+  const heading = deals ? (resolved ? `${label.heading} Deals` : "Deals") : label.heading;
+  const { noun } = label;
   usePageMeta({
     title: q ? `${heading}: “${q}”` : heading,
     description: `Shop pre-loved ${noun} at thrift prices in naira, delivered across Nigeria or picked up in Ota.`,
@@ -163,6 +168,9 @@ export function ProductListPage() {
               Search
             </button>
           </form>
+          <button type="button" className="chip" aria-pressed={deals} onClick={() => update({ deals: deals ? null : "1" })}>
+            Deals
+          </button>
           <label className="select">
             <span>Size</span>
             <select value={size} onChange={(e) => update({ size: e.target.value || null })}>
@@ -191,8 +199,10 @@ export function ProductListPage() {
         <p className="page-status" role="status">
           Loading products...
         </p>
+      ) : error && !page ? (
+        <LoadError retry={refetch} />
       ) : !items.length ? (
-        <p className="page-status">No products found in this category</p>
+        <p className="page-status">{deals ? "No deals right now: check back soon!" : "No products found in this category"}</p>
       ) : (
         <>
           <h2 className="visually-hidden">Products</h2>

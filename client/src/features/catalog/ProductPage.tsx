@@ -1,11 +1,12 @@
 // Product detail (SPEC §2): picture and gallery, prices, size, description, stock, quantity, Add to Cart.
-import { useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { Price } from "../../ui/Price.tsx";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 import { Icon } from "../../ui/Icon.tsx";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { productMetaDescription } from "../../../../common/page-head.ts";
 import { PRODUCT_DETAIL_IMAGE } from "../../../../common/images.ts";
@@ -60,17 +61,26 @@ function productStructuredData(product: { name: string; slug: string; price: str
 
 export function ProductPage() {
   const { slug = "" } = useParams();
-  const { data, loading } = useQuery(ProductQuery, { variables: { slug } });
+  const { data, loading, error, refetch } = useQuery(ProductQuery, { variables: { slug } });
   const product = data?.product;
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // Reached by a slug the product had before a rename (an in-app link, or a shared one whose server
+  // redirect was skipped): show its current address.
+  const currentSlug = product?.slug;
+  useEffect(() => {
+    if (currentSlug && currentSlug !== slug) void navigate(`/products/${encodeURIComponent(currentSlug)}${search}`, { replace: true });
+  }, [currentSlug, slug, search, navigate]);
   usePageMeta({
     title: product?.name ?? (loading ? "Loading product" : "Product not found"),
     description: productMetaDescription(product?.description),
-    canonicalPath: `/products/${slug}`,
+    canonicalPath: `/products/${currentSlug ?? slug}`,
     image: product?.imageUrl,
     type: product ? "product" : "website",
     noIndex: !loading && !product,
   });
   if (loading && !data) return <p className="container page-status">Loading product...</p>;
+  if (error && !data) return <LoadError retry={refetch} />;
   if (!product) {
     return (
       <section className="container page-status">

@@ -8,6 +8,7 @@ import { checkoutDetailsErrors } from "../../../../common/checkout.ts";
 import { LIMITS, MESSAGES } from "../../../../common/validation.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { toast } from "../../ui/toast.tsx";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
 import { PayByTransfer } from "../payments/PayByTransfer.tsx";
@@ -75,7 +76,7 @@ const METHODS: { value: Method; label: string; hint: string }[] = [
 export function CheckoutPage() {
   usePageMeta({ title: "Checkout" });
   const navigate = useNavigate();
-  const { lines, loading, signedIn, subtotal } = useCart();
+  const { lines, loading, failed, retry, signedIn, subtotal } = useCart();
   const profile = useQuery(CheckoutProfileQuery, { skip: !signedIn });
   const [placeOrder] = useMutation(CheckoutPlaceOrderMutation);
   const [fullName, setFullName] = useState("");
@@ -84,11 +85,13 @@ export function CheckoutPage() {
   const [method, setMethod] = useState<Method>("doorstep");
   const [address, setAddress] = useState("");
   const [park, setPark] = useState<ParkChoice>({ state: "", park: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Field errors show once a save or confirm has failed, and then follow the fields as they change.
+  const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const checkoutKey = useRef(newCheckoutKey());
   const transferBlock = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   // Signed-in shoppers start from their profile.
   const me = profile.data?.myProfile;
@@ -101,13 +104,26 @@ export function CheckoutPage() {
   }, [me]);
 
   if (loading) return <p className="page-status">Loading checkout...</p>;
+  if (failed) return <LoadError retry={retry} />;
   if (!placed && lines.length === 0) return <Navigate to="/cart" replace />;
 
   const input = { fullName, email, phone, deliveryMethod: method, address: method === "doorstep" ? address : null, parkState: park.state, parkName: park.park };
 
+  const found = checkoutDetailsErrors(input);
+  const errors: Record<string, string> = checked ? Object.fromEntries(found.map((e) => [e.field, e.message])) : {};
+
+  /** Shows the field errors; when there are any, takes the shopper to the first one. */
   function validate(): { field: string; message: string }[] {
-    const found = checkoutDetailsErrors(input);
-    setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])));
+    setChecked(true);
+    if (found.length) {
+      // After React has rendered the errors, so aria-invalid marks the fields.
+      window.requestAnimationFrame(() => {
+        const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+        const field = first?.matches("input, select, textarea") ? first : first?.querySelector<HTMLElement>("input, select, textarea");
+        field?.focus({ preventScroll: true });
+        (field ?? first)?.scrollIntoView({ block: "center" });
+      });
+    }
     return found;
   }
 
@@ -174,7 +190,7 @@ export function CheckoutPage() {
         Please take a screenshot of your order or save your order reference: you will need it for your bank transfer and to track your order.
       </p>
       <div className="checkout-layout">
-        <form className="checkout-form" onSubmit={saveDetails} noValidate aria-labelledby="details-title">
+        <form ref={form} className="checkout-form" onSubmit={saveDetails} noValidate aria-labelledby="details-title">
           <h2 id="details-title">Delivery details</h2>
           <div className="form-field">
             <label htmlFor="checkout-name">Full name</label>

@@ -10,6 +10,7 @@ import { usePageMeta } from "../../lib/page-meta.ts";
 import { DEFAULT_DESCRIPTION } from "../../../../common/page-head.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
 import { Icon } from "../../ui/Icon.tsx";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 const HomeQuery = graphql(`
   query StorefrontHome {
@@ -62,7 +63,7 @@ export function Stars({ rating }: { rating: number }) {
 
 export function HomePage() {
   usePageMeta({ title: `${storeSettings.name} — look great, feel great, pay less`, description: DEFAULT_DESCRIPTION, canonicalPath: "/" });
-  const { data: latest, loading } = useQuery(HomeQuery);
+  const { data: latest, loading, error, refetch } = useQuery(HomeQuery);
   // Two dozen cards are the longest piece of work on a slow phone. As a deferred value they render
   // in a transition, which React splits into short slices, so the page stays responsive meanwhile.
   const data = useDeferredValue(latest);
@@ -103,6 +104,8 @@ export function HomePage() {
             ))}
           </div>
         </div>
+      ) : error && !data ? (
+        <LoadError retry={refetch} />
       ) : (
         <CatalogueSections data={data} />
       )}
@@ -180,7 +183,7 @@ function CatalogueSections({ data }: { data: StorefrontHomeQuery | undefined }) 
       <section className="container offers" aria-labelledby="offers-title">
         <div className="section-head">
           <h2 id="offers-title">Special Offers</h2>
-          <Link to="/products?sort=price-asc" className="button button--small">
+          <Link to="/products?deals=1" className="button button--small">
             Shop Deals
           </Link>
         </div>

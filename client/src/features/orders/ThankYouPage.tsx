@@ -2,6 +2,7 @@
 // shopper's: the signed-in shopper's newest, or the guest order this browser placed.
 import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
@@ -10,7 +11,8 @@ import { PayByTransfer } from "../payments/PayByTransfer.tsx";
 import { ReceiptUpload } from "../payments/ReceiptUpload.tsx";
 import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
 import { latestGuestOrder } from "./guest-orders.ts";
-import { DELIVERY_LABELS, formatDateTime, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+import { DELIVERY_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
 
@@ -49,13 +51,14 @@ export function ThankYouPage() {
   usePageMeta({ title: "Thank you for your order" });
   const { loading: viewerLoading } = useViewer();
   const pass = latestGuestOrder();
-  const { data, loading } = useQuery(OrdersLatestQuery, {
+  const { data, loading, error, refetch } = useQuery(OrdersLatestQuery, {
     variables: { guestOrderId: pass?.orderId ?? null, guestToken: pass?.token ?? null },
     fetchPolicy: "network-only",
     skip: viewerLoading,
   });
 
   if (viewerLoading || loading) return <p className="page-status">Loading your order...</p>;
+  if (error && !data) return <LoadError retry={refetch} />;
   const order = data?.latestOrder;
   if (!order) {
     return (
@@ -91,7 +94,7 @@ export function ThankYouPage() {
           </div>
           <div>
             <dt>Placed</dt>
-            <dd>{formatDateTime(order.createdAt)}</dd>
+            <dd>{formatLagosTime(order.createdAt)}</dd>
           </div>
           <div>
             <dt>Delivery</dt>

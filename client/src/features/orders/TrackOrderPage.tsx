@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
+import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
@@ -11,7 +12,8 @@ import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
 import { GuestOrderLookup } from "../payments/GuestOrderLookup.tsx";
 import { OrderStatusHistory } from "../payments/OrderStatusHistory.tsx";
 import { guestPassFor } from "./guest-orders.ts";
-import { DELIVERY_LABELS, formatDateTime, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+import { DELIVERY_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
 
@@ -86,8 +88,9 @@ export function TrackOrderPage() {
 
 function OrderTracker({ reference }: { reference: string }) {
   const pass = guestPassFor(reference);
-  const { data, loading } = useQuery(OrdersTrackQuery, { variables: { reference, guestToken: pass?.token ?? null }, fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch } = useQuery(OrdersTrackQuery, { variables: { reference, guestToken: pass?.token ?? null }, fetchPolicy: "cache-and-network" });
   if (loading && !data) return <p className="page-status">Loading order...</p>;
+  if (error && !data) return <LoadError retry={refetch} />;
   const order = data?.trackOrder;
   if (!order) {
     return (
@@ -105,7 +108,7 @@ function OrderTracker({ reference }: { reference: string }) {
     <section className="container tracker">
       <h1>Order {order.shortOrderId}</h1>
       <p className="tracker__meta">
-        Placed {formatDateTime(order.createdAt)} · {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]} · {formatNaira(order.total)}
+        Placed {formatLagosTime(order.createdAt)} · {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]} · {formatNaira(order.total)}
       </p>
       {order.status === "cancelled" && <p className="tracker__cancelled">This order was cancelled.</p>}
       <ol className="tracker-steps" aria-label="Order progress">

@@ -27,16 +27,3 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = { bank_transfer: "B
 export function statusTone(status: string): "green" | "blue" | "yellow" {
   return status === "delivered" ? "green" : status === "processing" ? "blue" : "yellow";
 }
-
-/** Local date and time, the same on every browser (no locale surprises in tests or screenshots). */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-  const hh = d.getHours() % 12 || 12;
-  const mm = d.getMinutes().toString().padStart(2, "0");
-  return `${d.getDate()} ${months[d.getMonth()]} ${d.getFullYear()}, ${hh}:${mm} ${d.getHours() < 12 ? "AM" : "PM"}`;
-}
-
-export function formatDate(iso: string): string {
-  return formatDateTime(iso).split(",")[0]!;
-}

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { actionLabel, changeSummary } from "./audit-format.ts";
-import { formatLagosTime } from "./time.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 const PaymentsAuditLogQuery = graphql(`
   query PaymentsAuditLog($filter: AuditFilter, $offset: Int, $limit: Int) {

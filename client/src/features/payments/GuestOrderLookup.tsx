@@ -9,7 +9,7 @@ import { phoneError } from "../../../../common/phone.ts";
 import { PayByTransfer } from "./PayByTransfer.tsx";
 import { ReceiptUpload } from "./ReceiptUpload.tsx";
 import { OrderStatusHistory } from "./OrderStatusHistory.tsx";
-import { formatLagosTime } from "./time.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS as ORDER_STATUS_LABELS } from "../orders/order-labels.ts";
 
 const PaymentsGuestLookupQuery = graphql(`

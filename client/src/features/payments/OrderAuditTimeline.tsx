@@ -2,7 +2,7 @@
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { actionLabel, changeSummary } from "./audit-format.ts";
-import { formatLagosTime } from "./time.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 const PaymentsOrderAuditQuery = graphql(`
   query PaymentsOrderAudit($orderId: ID!) {

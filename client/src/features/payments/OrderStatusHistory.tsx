@@ -1,7 +1,7 @@
 // The order's status history with times (statuses only: safe for anyone holding the reference).
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
-import { formatLagosTime } from "./time.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS as ORDER_STATUS_LABELS } from "../orders/order-labels.ts";
 
 const PaymentsStatusHistoryQuery = graphql(`

@@ -3,7 +3,8 @@
 import { formatNaira } from "../../../../common/naira.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
 import { CopyButton } from "./CopyButton.tsx";
-import { formatCountdown, formatLagosTime, useNow } from "./time.ts";
+import { formatCountdown, useNow } from "./time.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 export interface PayByTransferProps {
   amount: string;

@@ -8,7 +8,8 @@ import { formatNaira } from "../../../../common/naira.ts";
 import { toast } from "../../ui/toast.tsx";
 import { AuditLogList } from "./AuditLogList.tsx";
 import { OrderAuditTimeline } from "./OrderAuditTimeline.tsx";
-import { formatLagosTime, formatWaiting, useNow } from "./time.ts";
+import { formatWaiting, useNow } from "./time.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 const PaymentsQueueQuery = graphql(`
   query PaymentsQueue {

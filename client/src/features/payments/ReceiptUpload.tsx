@@ -55,9 +55,14 @@ const TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "applicatio
 /** Banks and wallets Nigerians transfer from most; any name may be typed. */
 const BANKS = ["Access Bank", "Fidelity Bank", "First Bank", "FCMB", "GTBank", "Kuda", "Moniepoint", "Opay", "PalmPay", "Polaris Bank", "Stanbic IBTC", "Sterling Bank", "UBA", "Union Bank", "Wema Bank", "Zenith Bank"];
 
-async function uploadReceiptFile(file: File): Promise<string> {
+/** The order's reference and this browser's proof go with the file: the server stores receipts only
+ *  for an order the sender may pay for (signed in as its owner: the session cookie). */
+async function uploadReceiptFile(file: File, proof: { reference: string; guestToken: string | null; phone: string | null }): Promise<string> {
   const form = new FormData();
   form.append("purpose", "receipt");
+  form.append("reference", proof.reference);
+  if (proof.guestToken) form.append("guestToken", proof.guestToken);
+  if (proof.phone) form.append("phone", proof.phone);
   form.append("files", file);
   const res = await fetch("/api/uploads", { method: "POST", body: form, credentials: "same-origin" });
   const body = (await res.json().catch(() => ({}))) as { files?: { url: string }[]; error?: string };
@@ -93,7 +98,7 @@ export function ReceiptUpload({ orderId, reference, phone, onUploaded }: Receipt
     if (problem) return;
     setBusy(true);
     try {
-      const fileUrl = await uploadReceiptFile(file!);
+      const fileUrl = await uploadReceiptFile(file!, { reference, guestToken, phone: phone ?? null });
       const { data } = await submit({
         variables: {
           input: { orderId, fileUrl, senderName, senderBank, phone: phone ?? null, guestToken },

@@ -1,20 +1,5 @@
-// Times shown to shoppers and admins: Lagos time in one fixed format, whatever the browser's locale,
-// so every shopper reads the same deadline.
+// Countdowns and waiting times. Times of day are formatted by common/lagos-time.ts.
 import { useEffect, useState } from "react";
-
-const LAGOS = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Africa/Lagos",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
-
-export function formatLagosTime(iso: string | Date): string {
-  return `${LAGOS.format(new Date(iso)).replace(",", "")} (Lagos time)`;
-}
 
 /** "5h 03m 09s" (or "2d 1h 05m" beyond a day); "0s" once passed. */
 export function formatCountdown(ms: number): string {

@@ -3,9 +3,10 @@
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import { resolveCategorySlug } from "../../../../common/categories.ts";
-import { ValidationError } from "../errors.ts";
+import { searchPageIds, searchSizeGroups, searchWords, type SearchSort } from "./product-search.ts";
 
-export type ProductSort = "NEWEST" | "PRICE_ASC" | "PRICE_DESC";
+/** RELEVANCE (best matches first) applies to a search; without one it lists the newest first. */
+export type ProductSort = SearchSort;
 
 export interface ProductFilter {
   /** A main ("ladies") or sub ("ladies-tops") category slug, as in /products?category=… */
@@ -14,11 +15,14 @@ export interface ProductFilter {
   size?: string | null;
   search?: string | null;
   excludeIds?: string[] | null;
+  /** Discounted products only (an original price above the price): "Shop Deals". */
+  deals?: boolean | null;
 }
 
 export const MAX_PAGE_SIZE = 48;
 
-export function productWhere(filter: ProductFilter, options: { ignoreSize?: boolean } = {}): Prisma.ProductWhereInput {
+/** The listing's filters without the search, which product-search.ts does in SQL. */
+export function productWhere(prisma: Db, filter: ProductFilter, options: { ignoreSize?: boolean } = {}): Prisma.ProductWhereInput {
   const and: Prisma.ProductWhereInput[] = [];
   if (filter.category) {
     const resolved = resolveCategorySlug(filter.category);
@@ -30,20 +34,11 @@ export function productWhere(filter: ProductFilter, options: { ignoreSize?: bool
   if (filter.categoryIds?.length) and.push({ categoryId: { in: filter.categoryIds } });
   if (filter.excludeIds?.length) and.push({ id: { notIn: filter.excludeIds } });
   if (filter.size && !options.ignoreSize) and.push({ size: { equals: filter.size, mode: "insensitive" } });
-  const search = filter.search?.trim();
-  if (search) {
-    if (search.length > 100) throw new ValidationError("Search text is too long", "search");
-    and.push({
-      OR: [
-        { name: { contains: search, mode: "insensitive" } },
-        { description: { contains: search, mode: "insensitive" } },
-      ],
-    });
-  }
+  if (filter.deals) and.push({ originalPrice: { gt: prisma.product.fields.price } });
   return and.length ? { AND: and } : {};
 }
 
-export function productOrder(sort: ProductSort): Prisma.ProductOrderByWithRelationInput[] {
+export function productOrder(sort: Exclude<ProductSort, "RELEVANCE">): Prisma.ProductOrderByWithRelationInput[] {
   // id last keeps pages stable when two products share a price or a timestamp.
   switch (sort) {
     case "PRICE_ASC":
@@ -64,16 +59,39 @@ export interface ProductFacets {
   sizes: string[];
 }
 
+type ProductQuery = Pick<Prisma.ProductFindManyArgs, "include" | "select">;
+
+/** One page of a listing, with the relations `query` asks for. A search lists its page of ids in SQL
+ *  (relevance order, typo-forgiving words) and loads them here; anything else is one Prisma query. */
+export async function productPage(
+  prisma: Db,
+  query: ProductQuery,
+  filter: ProductFilter,
+  sort: ProductSort | null | undefined,
+  window: { skip: number; take: number },
+) {
+  const words = searchWords(filter.search);
+  if (!words.length) {
+    const order = !sort || sort === "RELEVANCE" ? "NEWEST" : sort;
+    return prisma.product.findMany({ ...query, where: productWhere(prisma, filter), orderBy: productOrder(order), ...window } as Prisma.ProductFindManyArgs);
+  }
+  const ids = await searchPageIds(prisma, filter, words, sort ?? "RELEVANCE", window.skip, window.take);
+  if (!ids.length) return [];
+  const rows = await prisma.product.findMany({ ...query, where: { id: { in: ids } } } as Prisma.ProductFindManyArgs);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** How many products of each size match a filter without its size: one GROUP BY size, one scan of
  *  the matches. The same for every listing of that filter whatever its size, sort and page, so
  *  callers may keep it until the catalogue changes (see cache/catalogue-memo.ts). */
 export async function sizeCounts(prisma: Db, filter: ProductFilter): Promise<{ size: string | null; count: number }[]> {
-  const groups = await prisma.product.groupBy({
-    by: ["size"],
-    where: productWhere(filter, { ignoreSize: true }),
-    _count: { _all: true },
-  });
-  return groups.map((group) => ({ size: group.size, count: group._count._all }));
+  const words = searchWords(filter.search);
+  return words.length
+    ? await searchSizeGroups(prisma, filter, words)
+    : (
+        await prisma.product.groupBy({ by: ["size"], where: productWhere(prisma, filter, { ignoreSize: true }), _count: { _all: true } })
+      ).map((group) => ({ size: group.size, count: group._count._all }));
 }
 
 /** The key under which sizeCounts of a filter may be kept: the filter without its size. */

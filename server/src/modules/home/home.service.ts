@@ -29,9 +29,11 @@ export function featuredProductsArgs() {
   return { orderBy: [{ createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[], take: FEATURED_PRODUCTS };
 }
 
-/** Three products ordered by stock ascending, as the spec's call list reads them. */
-export function specialOffersArgs() {
+/** Three offers: products in stock and discounted (an original price above the price), the last
+ *  pieces first (stock ascending, as the spec's call list orders them). A sold-out item is no offer. */
+export function specialOffersArgs(prisma: Db) {
   return {
+    where: { stock: { gt: 0 }, originalPrice: { gt: prisma.product.fields.price } } satisfies Prisma.ProductWhereInput,
     orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[],
     take: SPECIAL_OFFERS,
   };

@@ -13,6 +13,7 @@ import { queueEmail } from "../../mail/outbox.ts";
 import { actorOf, recordAudit } from "../audit/audit.service.ts";
 import { cleanGuestLines, type GuestCartLine } from "../cart/cart.service.ts";
 import { newGuestToken } from "./order-queries.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 export interface PlaceOrderInput {
   fullName: string;
@@ -214,7 +215,7 @@ function confirmationEmail(
       `Hello ${details.name},\n\nThank you for your order ${reference}.\n\n${lines}\n\nTotal: ${formatNaira(total.toFixed(2))}\n` +
       `Delivery: ${details.method} (${address})\n\n` +
       `Please pay by bank transfer to ${store.bankAccountName}, ${store.bankName}, account ${store.bankAccountNumber}, ` +
-      `with ${reference} in the narration, before ${holdExpiresAt.toUTCString()}; unpaid orders are released after that.\n\n` +
+      `with ${reference} in the narration, before ${formatLagosTime(holdExpiresAt)}; unpaid orders are released after that.\n\n` +
       `Track your order: ${config.publicUrl}/track-order/${reference}\n\n${store.name} · ${store.phone}\n`,
   };
 }

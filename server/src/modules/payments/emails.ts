@@ -1,6 +1,7 @@
 // What the shopper is told about their payment. Queued in the transaction of the decision.
 import { formatNaira } from "../../../../common/naira.ts";
 import type { EmailMessage } from "../../mail/outbox.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 export interface OrderForEmail {
   shortOrderId: string;
@@ -20,7 +21,7 @@ export function receiptReceivedEmail(publicUrl: string, order: OrderForEmail, ho
     body:
       `Hello ${order.customerName},\n\nThanks! We received your transfer receipt for order ${order.shortOrderId} ` +
       `(${formatNaira(order.total.toString())}). We will check it against our bank account and confirm your payment soon.` +
-      (holdExpiresAt ? `\nYour items stay reserved until ${holdExpiresAt.toUTCString()}.` : "") +
+      (holdExpiresAt ? `\nYour items stay reserved until ${formatLagosTime(holdExpiresAt)}.` : "") +
       `\n\nTrack your order: ${trackLink(publicUrl, order)}\n`,
   };
 }

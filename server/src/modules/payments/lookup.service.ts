@@ -6,7 +6,8 @@ import { isUuid } from "../cart/cart.service.ts";
 import { normaliseReference } from "../orders/order-queries.ts";
 import { limitGuestProof, phonesMatch } from "./ownership.ts";
 
-const REFERENCE = /^[0-9A-Z]{4,20}$/;
+/** An order reference once normalised (normaliseReference). */
+export const REFERENCE = /^[0-9A-Z]{4,20}$/;
 
 export function findOrderById(prisma: Db, id: string) {
   return isUuid(id) ? prisma.order.findUnique({ where: { id: id.toLowerCase() } }) : Promise.resolve(null);

@@ -6,9 +6,10 @@ import { queueEmail } from "../../mail/outbox.ts";
 import { actorOf, recordAudit } from "../audit/audit.service.ts";
 import { ValidationError } from "../errors.ts";
 import { receiptReceivedEmail } from "./emails.ts";
-import { assertOwnsOrder, limitGuestProof, type OwnershipProof } from "./ownership.ts";
+import { assertOwnsOrder, limitGuestProof, type OwnedOrderFields, type OwnershipProof } from "./ownership.ts";
+import { normaliseReference } from "../orders/order-queries.ts";
 import { assertAcceptsReceipt, holdAfterReceipt, PAYMENT_LIMITS, PAYMENT_MESSAGES, receiptFile, requiredText, UNPAID } from "./rules.ts";
-import { findOrderById } from "./lookup.service.ts";
+import { findOrderById, REFERENCE } from "./lookup.service.ts";
 import { hitRateLimit } from "../accounts/rate-limit.ts";
 
 const RECEIPTS_PER_ORDER = { limit: 5, windowSeconds: 3600 };
@@ -20,17 +21,34 @@ export interface ReceiptInput {
   senderBank: string;
 }
 
-export async function submitReceipt(prisma: Db, config: Config, input: ReceiptInput, proof: OwnershipProof, now = new Date()) {
-  const senderName = requiredText(input.senderName, 2, PAYMENT_LIMITS.senderName, PAYMENT_MESSAGES.senderName, "senderName", "Sender name");
-  const senderBank = requiredText(input.senderBank, 2, PAYMENT_LIMITS.senderBank, PAYMENT_MESSAGES.senderBank, "senderBank", "Bank name");
-  const file = receiptFile(input.fileUrl);
-  const found = await findOrderById(prisma, input.orderId);
+/** The order when the requester owns it (owner, guest token, or reference + phone); "Order not found" otherwise. */
+async function assertMayPay<T extends OwnedOrderFields & { shortOrderId: string }>(prisma: Db, found: T | null, proof: OwnershipProof, now: Date): Promise<T> {
   // Phone proofs count against the guest-lookup limit, so a phone cannot be guessed by uploading.
   if (proof.phone && found && !(found.userId && proof.viewer?.userId === found.userId)) {
     await limitGuestProof(prisma, proof.ip, found.shortOrderId, now);
   }
   assertOwnsOrder(found, proof);
-  const order = found!;
+  return found;
+}
+
+/**
+ * Before a receipt file is stored (POST /api/uploads): the order, by reference, must be one the
+ * requester may pay for and still open for receipts, so nobody can use the store as free file
+ * hosting. Unknown and other people's orders get the same "Order not found".
+ */
+export async function orderForReceiptUpload(prisma: Db, reference: string, proof: OwnershipProof, now = new Date()) {
+  const shortOrderId = normaliseReference(reference);
+  const found = REFERENCE.test(shortOrderId) ? await prisma.order.findUnique({ where: { shortOrderId } }) : null;
+  const order = await assertMayPay(prisma, found, proof, now);
+  assertAcceptsReceipt(order, now);
+  return order;
+}
+
+export async function submitReceipt(prisma: Db, config: Config, input: ReceiptInput, proof: OwnershipProof, now = new Date()) {
+  const senderName = requiredText(input.senderName, 2, PAYMENT_LIMITS.senderName, PAYMENT_MESSAGES.senderName, "senderName", "Sender name");
+  const senderBank = requiredText(input.senderBank, 2, PAYMENT_LIMITS.senderBank, PAYMENT_MESSAGES.senderBank, "senderBank", "Bank name");
+  const file = receiptFile(input.fileUrl);
+  const order = await assertMayPay(prisma, await findOrderById(prisma, input.orderId), proof, now);
   // Each receipt emails the shopper and lands in the admins' queue: a few an hour is plenty.
   await hitRateLimit(prisma, [`receipt:order:${order.id}`], RECEIPTS_PER_ORDER, now);
 

@@ -1,0 +1,154 @@
+// The product rule, shared by the admin's product dialog (for a quick answer) and the server (the
+// authority): what an admin may type for a product, and what it means.
+//
+// Prices are read the way a Nigerian admin writes them: a comma between thousands, a dot only
+// before kobo, optionally with the naira sign ("₦12,500", "N12,500", "12500", "12,500.50").
+// Anything that a reader could take two ways ("12.500": twelve naira fifty or twelve thousand
+// five hundred? "12,50") is refused rather than guessed, because a wrong guess sells a
+// ₦12,500 dress for ₦12.
+import { slugify } from "./slug.ts";
+
+export const PRODUCT_LIMITS = { name: 200, slug: 200, size: 30, description: 5000, stock: 1_000_000, gallery: 10, url: 1000 } as const;
+
+/** Decimal(12, 2): at most ten digits of naira. */
+const MAX_NAIRA_DIGITS = 10;
+
+export type NairaParse = { ok: true; amount: string } | { ok: false; problem: "empty" | "negative" | "unclear" | "invalid" | "too-large" };
+
+const CURRENCY_PREFIX = /^(?:₦|ngn|n)\s*/i;
+const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/;
+const PLAIN = /^\d+(?:\.\d{1,2})?$/;
+
+/** Reads an amount of naira as typed; a canonical "12500.00" when it has one meaning only. */
+export function parseNaira(text: string): NairaParse {
+  let value = text.trim();
+  if (!value) return { ok: false, problem: "empty" };
+  if (/^[-−–]/.test(value)) return { ok: false, problem: "negative" };
+  value = value.replace(CURRENCY_PREFIX, "");
+  if (/^[-−–]/.test(value)) return { ok: false, problem: "negative" };
+  if (!GROUPED.test(value) && !PLAIN.test(value)) {
+    // Digits with commas and dots in a shape that is not ours: "12.500", "12,50", "1,2,3", "1.000,50".
+    return { ok: false, problem: /^[\d.,]+$/.test(value) && /\d/.test(value) ? "unclear" : "invalid" };
+  }
+  const [whole = "", kobo = ""] = value.replace(/,/g, "").split(".");
+  const naira = whole.replace(/^0+(?=\d)/, "");
+  if (naira.length > MAX_NAIRA_DIGITS) return { ok: false, problem: "too-large" };
+  return { ok: true, amount: `${naira}.${kobo.padEnd(2, "0")}` };
+}
+
+const AMOUNT_EXAMPLE = "e.g. 12,500 or 12,500.50";
+
+/** The message for an amount that did not parse, in the words the admin sees beside the field. */
+export function nairaProblemMessage(label: string, text: string, problem: Exclude<NairaParse, { ok: true }>["problem"]): string {
+  switch (problem) {
+    case "negative":
+      return `${label} cannot be negative`;
+    case "unclear":
+      return `${label} "${text.trim()}" is unclear: use a comma between thousands and a dot only before kobo (${AMOUNT_EXAMPLE})`;
+    case "too-large":
+      return `${label} is too large`;
+    default:
+      return `${label} must be an amount of naira (${AMOUNT_EXAMPLE})`;
+  }
+}
+
+export interface ProductFieldsInput {
+  name: string;
+  slug?: string | null;
+  price: string;
+  originalPrice?: string | null;
+  /** A number from the API, or the text of the dialog's field. */
+  stock: number | string;
+  categoryId?: string | null;
+  imageUrl?: string | null;
+  galleryUrls?: string[] | null;
+  size?: string | null;
+  description?: string | null;
+}
+
+export interface ProductFields {
+  name: string;
+  slug: string | null;
+  price: string;
+  originalPrice: string | null;
+  stock: number;
+  categoryId: string | null;
+  imageUrl: string | null;
+  galleryUrls: string[];
+  size: string | null;
+  description: string | null;
+}
+
+export type ProductCheck = { ok: true; product: ProductFields } | { ok: false; field: string; message: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Empty text becomes null (SPEC §5: empty category, image, size and slug become null). */
+function blankToNull(value: string | null | undefined): string | null {
+  const text = value?.trim() ?? "";
+  return text ? text : null;
+}
+
+/** Our own upload URLs (/uploads/…, /images/…) or an absolute http(s) URL (Cloudinary). */
+export function productImageUrlOk(url: string): boolean {
+  if (url.length > PRODUCT_LIMITS.url) return false;
+  if (/^\/(uploads|images)\/[^\s]+$/.test(url)) return true;
+  return /^https?:\/\/[^\s]+$/.test(url);
+}
+
+function wholeNumber(value: number | string): number | null {
+  if (typeof value === "number") return Number.isInteger(value) ? value : null;
+  const text = value.trim();
+  return /^\d+$/.test(text) ? Number(text) : null;
+}
+
+/** The first problem with a product as entered (field and message), or the product to store. */
+export function checkProduct(input: ProductFieldsInput): ProductCheck {
+  const fail = (field: string, message: string): ProductCheck => ({ ok: false, field, message });
+  const name = input.name.trim();
+  if (!name) return fail("name", "Product name is required");
+  if (name.length > PRODUCT_LIMITS.name) return fail("name", `Name must be at most ${PRODUCT_LIMITS.name} characters`);
+
+  const price = parseNaira(input.price);
+  if (!price.ok) {
+    return fail("price", price.problem === "empty" ? "Price must be a positive amount of naira" : nairaProblemMessage("Price", input.price, price.problem));
+  }
+  if (!(Number(price.amount) > 0)) return fail("price", "Price must be a positive amount of naira");
+  let originalPrice: string | null = null;
+  if (blankToNull(input.originalPrice) !== null) {
+    const original = parseNaira(input.originalPrice!);
+    if (!original.ok) return fail("originalPrice", nairaProblemMessage("Original price", input.originalPrice!, original.problem));
+    if (!(Number(original.amount) > Number(price.amount))) return fail("originalPrice", "Original price must be higher than the price");
+    originalPrice = original.amount;
+  }
+
+  const stock = wholeNumber(input.stock);
+  if (stock === null || stock < 0 || stock > PRODUCT_LIMITS.stock) return fail("stock", "Stock must be a whole number of 0 or more");
+
+  const categoryId = blankToNull(input.categoryId);
+  if (categoryId !== null && !UUID.test(categoryId)) return fail("categoryId", "Choose a category from the list");
+
+  const slugText = blankToNull(input.slug);
+  const slug = slugText === null ? null : slugify(slugText);
+  if (slugText !== null && !slug) return fail("slug", "The slug must contain letters or digits");
+  if (slug && slug.length > PRODUCT_LIMITS.slug) return fail("slug", `Slug must be at most ${PRODUCT_LIMITS.slug} characters`);
+
+  const imageUrl = blankToNull(input.imageUrl);
+  if (imageUrl !== null && !productImageUrlOk(imageUrl)) return fail("imageUrl", "Image must be an uploaded image URL");
+  const galleryUrls = (input.galleryUrls ?? []).map((u) => u.trim()).filter(Boolean);
+  if (galleryUrls.length > PRODUCT_LIMITS.gallery) return fail("galleryUrls", `At most ${PRODUCT_LIMITS.gallery} gallery images`);
+  if (!galleryUrls.every(productImageUrlOk)) return fail("galleryUrls", "Gallery images must be uploaded image URLs");
+  if (imageUrl !== null && galleryUrls.includes(imageUrl)) return fail("galleryUrls", "Each picture can be used once");
+  if (new Set(galleryUrls).size !== galleryUrls.length) return fail("galleryUrls", "Each picture can be used once");
+
+  const size = blankToNull(input.size);
+  if (size && size.length > PRODUCT_LIMITS.size) return fail("size", `Size must be at most ${PRODUCT_LIMITS.size} characters`);
+  const description = blankToNull(input.description);
+  if (description && description.length > PRODUCT_LIMITS.description) {
+    return fail("description", `Description must be at most ${PRODUCT_LIMITS.description} characters`);
+  }
+  return {
+    ok: true,
+    product: { name, slug, price: price.amount, originalPrice, stock, categoryId, imageUrl, galleryUrls, size, description },
+  };
+}

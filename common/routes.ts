@@ -1,0 +1,24 @@
+// The addresses of the shop's pages (SPEC §2), in react-router's pattern syntax. One list for both
+// sides: the client builds its route table from it and the server answers 404 for any other path
+// (the 404 page itself is the client's catch-all route).
+export const PAGE_ROUTES = {
+  home: ["/"],
+  products: ["/products"],
+  product: ["/products/:slug"],
+  cart: ["/cart"],
+  checkout: ["/checkout"],
+  thankYou: ["/thank-you/:id?", "/thankyou/:id?"],
+  auth: ["/auth", "/user-auth"],
+  account: ["/account"],
+  admin: ["/admin"],
+  adminSections: ["/admin/sections"],
+  tracker: ["/track-order/:orderId?", "/trackout/:orderId?", "/trackorder/:orderId?"],
+  /** Redirects to /track-order/{orderId}. */
+  trackOut: ["/track-out/:orderId?"],
+  about: ["/about"],
+  contact: ["/contact"],
+  privacy: ["/privacy"],
+  terms: ["/terms"],
+  returns: ["/returns"],
+  sizeChart: ["/size-chart"],
+} as const satisfies Record<string, readonly string[]>;

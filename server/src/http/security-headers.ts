@@ -1,0 +1,47 @@
+// Security headers on every response (helmet). The store's pages run under a strict
+// Content-Security-Policy: scripts, styles, fonts and data only from the store itself (no inline
+// script: the store settings travel as a JSON data block, see page-html.ts), images also from
+// Cloudinary. The API explorer page (GraphiQL at GET /graphql, http/explorer.ts) replaces the
+// Content-Security-Policy with its own (its editor needs inline styles and workers); every other
+// header stays.
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+import type { Config } from "../config.ts";
+
+export const CLOUDINARY_IMAGES = "https://res.cloudinary.com";
+
+/** Powerful browser features the store never uses, switched off for every page and frame. */
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+
+function storeDirectives(config: Config) {
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'none'"],
+    objectSrc: ["'none'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'"],
+    // Cloudinary even when not configured now: product rows keep their Cloudinary URLs when an
+    // operator moves storage, and the client renders them (common/images.ts).
+    imgSrc: ["'self'", CLOUDINARY_IMAGES],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: config.env === "production" ? [] : null,
+  };
+}
+
+export function securityHeaders(config: Config): RequestHandler {
+  const helmetHeaders = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: storeDirectives(config) },
+    // HSTS only where the store is served over HTTPS; development and tests run on plain HTTP.
+    strictTransportSecurity: config.env === "production" ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+  });
+  return (req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    helmetHeaders(req, res, next);
+  };
+}

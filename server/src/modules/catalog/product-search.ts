@@ -1,0 +1,105 @@
+// Storefront search: every word the shopper typed must be found in the product's name or
+// description, in any order, with accents and apostrophes ignored and a small typo forgiven
+// ("ankra gown" finds "Ankara Mermaid Evening Gown", "levis" finds "Levi's 501"); best matches first.
+//
+// The database does the matching through trigram indexes on two generated columns (see the
+// search_words migration): search_text (name and description through search_normalize()) and
+// search_name (the name alone). Each word is a substring of search_text (LIKE) or similar to a word
+// of the name (pg_trgm's <%, threshold set per connection in db/database.ts; similarity over long
+// descriptions would cost ~100 times more); both are answered by the indexes. Prisma cannot express <% or a relevance order, so
+// a search lists its page of ids in SQL here and the GraphQL layer loads those products with Prisma.
+import { Prisma } from "../../generated/prisma/client.ts";
+import type { Db } from "../../db/database.ts";
+import { resolveCategorySlug } from "../../../../common/categories.ts";
+import { ValidationError } from "../errors.ts";
+
+export const SEARCH_LIMITS = { length: 100, words: 8 } as const;
+
+/** The shopper's words: apostrophes dropped ("levi's" → "levis"), split at anything that is not a
+ *  letter or digit, each word once. Accents are folded by the database, the same way as the products. */
+export function searchWords(search: string | null | undefined): string[] {
+  const text = search?.trim() ?? "";
+  if (text.length > SEARCH_LIMITS.length) throw new ValidationError("Search text is too long", "search");
+  const words = text
+    .toLowerCase()
+    .replace(/['’‘`]/g, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return [...new Set(words)].slice(0, SEARCH_LIMITS.words);
+}
+
+export interface SearchFilter {
+  category?: string | null;
+  categoryIds?: string[] | null;
+  size?: string | null;
+  excludeIds?: string[] | null;
+  deals?: boolean | null;
+}
+
+/** The listing's filters as SQL (the same meaning as productWhere's Prisma filter). */
+function filterConditions(filter: SearchFilter, options: { ignoreSize?: boolean }): Prisma.Sql[] {
+  const conditions: Prisma.Sql[] = [];
+  if (filter.category) {
+    const resolved = resolveCategorySlug(filter.category);
+    if (!resolved) conditions.push(Prisma.sql`FALSE`);
+    else if (resolved.subSlug) conditions.push(Prisma.sql`p.category_id IN (SELECT id FROM categories WHERE slug = ${resolved.subSlug})`);
+    else conditions.push(Prisma.sql`p.category_id IN (SELECT id FROM categories WHERE main = ${resolved.main.name})`);
+  }
+  if (filter.categoryIds?.length) conditions.push(Prisma.sql`p.category_id::text IN (${Prisma.join(filter.categoryIds)})`);
+  if (filter.excludeIds?.length) conditions.push(Prisma.sql`p.id::text NOT IN (${Prisma.join(filter.excludeIds)})`);
+  if (filter.size && !options.ignoreSize) conditions.push(Prisma.sql`lower(p.size) = lower(${filter.size})`);
+  if (filter.deals) conditions.push(Prisma.sql`p.original_price > p.price`);
+  return conditions;
+}
+
+const found = (word: string) => Prisma.sql`p.search_text LIKE '%' || search_normalize(${word}) || '%'`;
+
+/** One word: in the name or description as written (after folding), or a similar word in the name.
+ *  search_normalize(word) is folded to a constant when the query is planned, so both tests can use
+ *  their trigram index. */
+function wordCondition(word: string): Prisma.Sql {
+  return Prisma.sql`(${found(word)} OR search_normalize(${word}) <% p.search_name)`;
+}
+
+/** Per word: how closely it matches a word of the name (twice), plus one when it is found as written. */
+function relevance(words: string[]): Prisma.Sql {
+  const terms = words.map((word) => Prisma.sql`2 * word_similarity(search_normalize(${word}), p.search_name) + (${found(word)})::int`);
+  return Prisma.join(terms, " + ");
+}
+
+function whereSql(filter: SearchFilter, words: string[], options: { ignoreSize?: boolean } = {}): Prisma.Sql {
+  return Prisma.join([...filterConditions(filter, options), ...words.map(wordCondition)], " AND ");
+}
+
+export type SearchSort = "RELEVANCE" | "NEWEST" | "PRICE_ASC" | "PRICE_DESC";
+
+function orderSql(sort: SearchSort, words: string[]): Prisma.Sql {
+  switch (sort) {
+    case "PRICE_ASC":
+      return Prisma.sql`p.price ASC, p.created_at DESC, p.id ASC`;
+    case "PRICE_DESC":
+      return Prisma.sql`p.price DESC, p.created_at DESC, p.id ASC`;
+    case "NEWEST":
+      return Prisma.sql`p.created_at DESC, p.id ASC`;
+    default:
+      return Prisma.sql`${relevance(words)} DESC, p.created_at DESC, p.id ASC`;
+  }
+}
+
+/** The SQL listing one page of matching product ids (exported so a test can EXPLAIN it). */
+export function searchPageSql(filter: SearchFilter, words: string[], sort: SearchSort, skip: number, take: number): Prisma.Sql {
+  return Prisma.sql`SELECT p.id FROM products p WHERE ${whereSql(filter, words)} ORDER BY ${orderSql(sort, words)} LIMIT ${take} OFFSET ${skip}`;
+}
+
+/** Ids of one page of matches, in the order asked for. */
+export async function searchPageIds(prisma: Db, filter: SearchFilter, words: string[], sort: SearchSort, skip: number, take: number): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ id: string }[]>(searchPageSql(filter, words, sort, skip, take));
+  return rows.map((row) => row.id);
+}
+
+/** The matches counted by size (ignoring the size filter): the listing's total and size options. */
+export async function searchSizeGroups(prisma: Db, filter: SearchFilter, words: string[]): Promise<{ size: string | null; count: number }[]> {
+  return prisma.$queryRaw<{ size: string | null; count: number }[]>(
+    Prisma.sql`SELECT p.size, count(*)::int AS count FROM products p WHERE ${whereSql(filter, words, { ignoreSize: true })} GROUP BY p.size`,
+  );
+}

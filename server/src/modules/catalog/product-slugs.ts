@@ -1,0 +1,48 @@
+// Product addresses. A product keeps every slug it ever had: a rename gives it a new address, and
+// the old one (already shared on WhatsApp or printed on a flyer) answers with a permanent redirect
+// to it. No other product may take a slug that a product still in the shop used before.
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { Db } from "../../db/database.ts";
+import { slugify } from "../../../../common/slug.ts";
+import { ValidationError } from "../errors.ts";
+
+type Tx = Prisma.TransactionClient;
+
+const SLUG_LOCK_ID = 727_072_027;
+
+/** The product a slug names today, or the one it named before a rename (with its current slug). */
+export async function productBySlug(prisma: Db | Tx, slug: string): Promise<{ id: string; slug: string; renamed: boolean } | null> {
+  const current = await prisma.product.findUnique({ where: { slug }, select: { id: true, slug: true } });
+  if (current) return { ...current, renamed: false };
+  const past = await prisma.productSlug.findUnique({ where: { slug }, select: { product: { select: { id: true, slug: true } } } });
+  return past ? { ...past.product, renamed: true } : null;
+}
+
+/** A slug the admin typed must be free; one derived from the name gets a numeric suffix when taken.
+ *  Two admins saving at once take turns (a transaction lock): the unique index guards current slugs,
+ *  but only this check guards past ones. */
+export async function chooseSlug(tx: Tx, explicit: string | null, name: string, exceptId: string | null): Promise<string> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SLUG_LOCK_ID}::bigint)`;
+  const taken = async (slug: string) => {
+    const owner = await productBySlug(tx, slug);
+    return owner !== null && owner.id !== exceptId;
+  };
+  if (explicit) {
+    if (await taken(explicit)) throw new ValidationError(`Another product already uses the slug "${explicit}"`, "slug");
+    return explicit;
+  }
+  const base = slugify(name) || "product";
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await taken(candidate))) return candidate;
+  }
+  throw new ValidationError("Choose a slug for this product", "slug");
+}
+
+/** After a product moved from one slug to another: the old one is kept as a past slug, and the new
+ *  one, if it was a past slug of this product (a rename undone), is current again. */
+export async function recordSlugChange(tx: Tx, productId: string, from: string, to: string): Promise<void> {
+  if (from === to) return;
+  await tx.productSlug.deleteMany({ where: { slug: to, productId } });
+  await tx.productSlug.upsert({ where: { slug: from }, create: { slug: from, productId }, update: { productId, retiredAt: new Date() } });
+}

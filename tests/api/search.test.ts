@@ -1,0 +1,120 @@
+// Storefront search by words (issue: "ankara gown" missed "Ankara Mermaid Evening Gown", "levis"
+// found nothing): every word in any order, accents and apostrophes ignored, small typos forgiven,
+// best matches first, and the plan uses the trigram index.
+import { searchPageSql, searchWords } from "../../server/src/modules/catalog/product-search.ts";
+import pg from "pg";
+import { ADMIN_DATABASE_URL, testDbMode } from "../helpers/databases.ts";
+import { startTestStore, type TestStore } from "../helpers/store.ts";
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore({ seed: false });
+  let day = 0;
+  // Written straight to the database: the search column is the database's own work.
+  for (const p of [
+    { name: "Ankara Mermaid Evening Gown", description: "Floor-length gown in bold wax print.", price: 18000, originalPrice: 25000 },
+    { name: "Levi's 501 Straight Jeans", description: "Original 501s, mid blue.", price: 9000 },
+    { name: "Gèlè Head Tie", description: "Stiff aso-oke head tie for owambe.", price: 6000 },
+    { name: "Plain Midi Gown", description: "Cotton gown with a small ankara trim at the hem.", price: 7000 },
+    { name: "Ankara Fabric Bale", description: "Six yards of wax print.", price: 30000 },
+    { name: "Brown Leather Jacket", description: "Soft leather, zip front.", price: 15000 },
+  ]) {
+    await t.prisma.product.create({
+      data: { ...p, slug: p.name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), stock: 2, createdAt: new Date(Date.UTC(2026, 0, 1 + day++)) },
+    });
+  }
+});
+afterAll(() => t?.close());
+
+const SEARCH = `query($filter: ProductFilter, $sort: ProductSort) {
+  products(filter: $filter, sort: $sort, limit: 48) { totalCount items { name } }
+}`;
+
+async function search(text: string, extra: Record<string, unknown> = {}, sort?: string) {
+  const { products } = await t.client().data(SEARCH, { filter: { search: text, ...extra }, sort });
+  expect(products.totalCount).toBe(products.items.length);
+  return products.items.map((p: { name: string }) => p.name);
+}
+
+describe("search by words", () => {
+  it('"ankara gown" finds "Ankara Mermaid Evening Gown": every word, in any order', async () => {
+    expect(await search("ankara gown")).toEqual(["Ankara Mermaid Evening Gown", "Plain Midi Gown"]);
+    expect(await search("Gown  ANKARA")).toEqual(["Ankara Mermaid Evening Gown", "Plain Midi Gown"]);
+    // Every word must be there: the bale has no gown, the leather jacket no ankara.
+    expect(await search("ankara gown")).not.toContain("Ankara Fabric Bale");
+  });
+
+  it('"levis" and "levi\'s" find "Levi\'s 501": apostrophes are ignored', async () => {
+    expect(await search("levis")).toEqual(["Levi's 501 Straight Jeans"]);
+    expect(await search("Levi’s 501")).toEqual(["Levi's 501 Straight Jeans"]);
+    expect(await search("levi's")).toEqual(["Levi's 501 Straight Jeans"]);
+  });
+
+  it('accents are ignored both ways: "gele" finds "Gèlè", "gèlè" too', async () => {
+    expect(await search("gele")).toEqual(["Gèlè Head Tie"]);
+    expect(await search("GÈLÈ head")).toEqual(["Gèlè Head Tie"]);
+  });
+
+  it('a small typo in a word of the name is forgiven: "ankra" finds the Ankara products, and "gown" does not find "brown"', async () => {
+    expect((await search("ankra")).sort()).toEqual(["Ankara Fabric Bale", "Ankara Mermaid Evening Gown"]);
+    expect(await search("ankra gown")).toEqual(["Ankara Mermaid Evening Gown"]);
+    // Not so forgiving that "gown" finds "brown".
+    expect(await search("gown")).not.toContain("Brown Leather Jacket");
+  });
+
+  it("best matches first: a word in the name ranks above the same word in the description, whatever the dates", async () => {
+    // The plain gown is newer, but "ankara" is only in its description.
+    expect((await search("ankara"))[2]).toBe("Plain Midi Gown");
+    expect(await search("gown ankara")).toEqual(["Ankara Mermaid Evening Gown", "Plain Midi Gown"]);
+    // An explicit sort still wins over relevance.
+    expect(await search("ankara gown", {}, "PRICE_ASC")).toEqual(["Plain Midi Gown", "Ankara Mermaid Evening Gown"]);
+  });
+
+  it("combines with the other filters (deals)", async () => {
+    expect(await search("gown", { deals: true })).toEqual(["Ankara Mermaid Evening Gown"]);
+  });
+
+  it("a renamed product is found by its new name at once", async () => {
+    const gele = await t.prisma.product.findFirstOrThrow({ where: { name: "Gèlè Head Tie" } });
+    await t.prisma.product.update({ where: { id: gele.id }, data: { name: "Ìpèlé Shoulder Wrap" } });
+    expect(await search("ipele")).toEqual(["Ìpèlé Shoulder Wrap"]);
+    expect(await search("gele head")).toEqual([]);
+  });
+});
+
+// A few thousand generated products, as a real shop grows: the planner must use the trigram index
+// (through search_normalize() folded at plan time) rather than read every product.
+(testDbMode() === "postgres" ? describe : describe.skip)("the search plan on PostgreSQL", () => {
+  it("uses the trigram indexes on search_text (words) and search_name (typos)", async () => {
+    await t.prisma.$executeRawUnsafe(`
+      INSERT INTO products (id, name, slug, price, stock, description, updated_at)
+      SELECT gen_random_uuid(),
+             (ARRAY['Vintage','Classic','Plain','Striped','Floral','Denim','Linen','Silk'])[1 + i % 8] || ' ' ||
+             (ARRAY['Blouse','Shirt','Skirt','Trousers','Shorts','Polo','Hoodie','Jacket','Tee'])[1 + i % 9] || ' ' || i,
+             'generated-' || i, 1000 + i, 1 + i % 5,
+             'Pre-loved item number ' || i || ', good condition, ' || (ARRAY['cotton','wool','polyester','rayon'])[1 + i % 4] || '.',
+             now()
+      FROM generate_series(1, 4000) AS i`);
+    await t.prisma.$executeRawUnsafe("ANALYZE products");
+    // A new connection, as the server's are after the migrations: it has the database's settings
+    // (random_page_cost from the search migration) and the store's session settings.
+    const [{ name }] = await t.prisma.$queryRaw<{ name: string }[]>`SELECT current_database()::text AS name`;
+    const url = new URL(ADMIN_DATABASE_URL);
+    url.pathname = `/${name}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      await client.query("SET pg_trgm.word_similarity_threshold = 0.5");
+      for (const text of ["ankara gown", "ankra", "levis"]) {
+        const sql = searchPageSql({}, searchWords(text), "RELEVANCE", 0, 24);
+        const plan = (await client.query(`EXPLAIN ${sql.text}`, sql.values)).rows.map((row) => row["QUERY PLAN"]).join("\n");
+        expect(plan).toContain("products_search_text_trgm_idx");
+        expect(plan).toContain("products_search_name_trgm_idx");
+        expect(plan).not.toMatch(/Seq Scan on products/);
+      }
+    } finally {
+      await client.end();
+    }
+    expect(await search("ankara gown")).toEqual(["Ankara Mermaid Evening Gown", "Plain Midi Gown"]);
+  });
+});

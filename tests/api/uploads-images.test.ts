@@ -1,0 +1,131 @@
+// Every uploaded image (product, avatar, receipt) is decoded and re-encoded before it is stored:
+// HTML hidden in a GIF/JPEG/PNG polyglot is gone, EXIF (a shopper's home GPS) is stripped after the
+// picture is turned upright, and an image too large to decode safely is refused before decoding.
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
+import { uploadForm } from "../helpers/images.ts";
+import { createTestOrder } from "../helpers/orders.ts";
+
+let t: TestStore;
+let admin: GraphQLClient;
+let shopper: GraphQLClient;
+beforeAll(async () => {
+  t = await startTestStore({ seed: false });
+  admin = await t.admin();
+  shopper = t.client();
+  await shopper.signUp("photos@example.ng");
+});
+afterAll(() => t?.close());
+
+const HTML = "<html><body><script>fetch('/graphql',{method:'POST'}).then(r=>r.text()).then(alert)</script></body></html>";
+
+async function upload(client: GraphQLClient | null, form: FormData) {
+  const res = await fetch(`${t.url}/api/uploads`, { method: "POST", body: form, headers: client?.cookie ? { cookie: client.cookie } : {} });
+  return { status: res.status, body: (await res.json()) as { files?: { url: string; mimeType: string; bytes: number }[]; error?: string } };
+}
+
+async function served(url: string): Promise<{ bytes: Buffer; headers: Headers }> {
+  const res = await fetch(`${t.url}${url}`);
+  expect(res.status).toBe(200);
+  return { bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+}
+
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#c83c5a" } });
+
+/** Image bytes with an HTML page hidden inside: GIF and PNG with the page appended, JPEG with it in a comment segment. */
+async function polyglots(): Promise<{ name: string; type: string; content: Buffer }[]> {
+  const gif = await solid(16, 16).gif().toBuffer();
+  const png = await solid(16, 16).png().toBuffer();
+  const jpeg = await solid(16, 16).jpeg().toBuffer();
+  const comment = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.alloc(2), Buffer.from(HTML)]);
+  comment.writeUInt16BE(HTML.length + 2, 2);
+  return [
+    { name: "gif-html.gif", type: "image/gif", content: Buffer.concat([gif, Buffer.from(HTML)]) },
+    { name: "png-html.png", type: "image/png", content: Buffer.concat([png, Buffer.from(HTML)]) },
+    { name: "jpeg-html.jpg", type: "image/jpeg", content: Buffer.concat([jpeg.subarray(0, 2), comment, jpeg.subarray(2)]) },
+  ];
+}
+
+function storedFiles(folder: string): string[] {
+  const dir = path.join(t.config.uploadDir, folder);
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
+describe("uploaded images are re-encoded", () => {
+  it("GIF, PNG and JPEG + HTML polyglots come back as clean images with no trace of the page", async () => {
+    const files = await polyglots();
+    for (const file of files) {
+      // The test files really are polyglots: valid images that carry the page.
+      expect((await sharp(file.content).metadata()).width).toBe(16);
+      expect(file.content.toString("latin1")).toContain("<script>");
+    }
+    const product = await upload(admin, uploadForm("product", files.map((f) => ({ name: f.name, content: f.content, type: f.type }))));
+    expect(product.status).toBe(201);
+    const order = await createTestOrder(t.prisma, { guestToken: "polyglot-guest-token-0123456789" });
+    const receipt = await upload(null, uploadForm("receipt", [files[1]!], { reference: order.shortOrderId, guestToken: "polyglot-guest-token-0123456789" }));
+    expect(receipt.status).toBe(201);
+    const avatar = await upload(shopper, uploadForm("avatar", [files[0]!]));
+    expect(avatar.status).toBe(201);
+
+    const results = [...product.body.files!, ...receipt.body.files!, ...avatar.body.files!];
+    expect(results.map((f) => f.mimeType)).toEqual(["image/webp", "image/webp", "image/webp", "image/jpeg", "image/webp"]);
+    for (const file of results) {
+      const { bytes, headers } = await served(file.url.replace(/\?.*$/, ""));
+      const text = bytes.toString("latin1");
+      expect(text).not.toMatch(/<html|<script|<body|fetch\(/i);
+      expect(headers.get("content-type")).toBe(file.mimeType);
+      expect(headers.get("x-content-type-options")).toBe("nosniff");
+      const decoded = await sharp(bytes).metadata();
+      expect([decoded.format, decoded.width, decoded.height]).toEqual([file.mimeType === "image/jpeg" ? "jpeg" : "webp", 16, 16]);
+    }
+  });
+
+  it("a JPEG's EXIF (GPS position, description) is stripped after the photo is turned upright", async () => {
+    // A 40×20 photo the phone says to rotate 90° (orientation 6), taken at a shopper's home.
+    const photo = await solid(40, 20)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { ImageDescription: "Ada's phone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 27/1 1234/100", GPSMapDatum: "WGS-84" } })
+      // Some apps write the position as XMP instead.
+      .withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="6,27.2N"/></rdf:RDF></x:xmpmeta>`)
+      .toBuffer();
+    const original = await sharp(photo).metadata();
+    expect(original.orientation).toBe(6);
+    expect(original.exif?.toString("latin1")).toContain("WGS-84");
+    expect(original.xmp?.toString("latin1")).toContain("6,27.2N");
+
+    const order = await createTestOrder(t.prisma, { guestToken: "gps-guest-token-0123456789" });
+    const receipt = await upload(null, uploadForm("receipt", [{ name: "photo.jpg", content: photo, type: "image/jpeg" }], { reference: order.shortOrderId, guestToken: "gps-guest-token-0123456789" }));
+    const product = await upload(admin, uploadForm("product", [{ name: "photo.jpg", content: photo, type: "image/jpeg" }]));
+    expect([receipt.status, product.status]).toEqual([201, 201]);
+    for (const file of [receipt.body.files![0]!, product.body.files![0]!]) {
+      const { bytes } = await served(file.url);
+      const cleaned = await sharp(bytes).metadata();
+      expect({ width: cleaned.width, height: cleaned.height }).toEqual({ width: 20, height: 40 });
+      expect(cleaned.exif).toBeUndefined();
+      expect(cleaned.xmp).toBeUndefined();
+      expect(cleaned.iptc).toBeUndefined();
+      expect(cleaned.orientation).toBeUndefined();
+      expect(bytes.toString("latin1")).not.toMatch(/WGS-84|Ada's phone|27\.2N/);
+    }
+  });
+
+  it("a 10,000×10,000 PNG (a few KB, 100 megapixels) is refused with a clear message and nothing is stored", async () => {
+    const huge = await solid(10_000, 10_000).png({ compressionLevel: 9, palette: true }).toBuffer();
+    expect(huge.length).toBeLessThan(5 * 1024 * 1024);
+    const before = storedFiles("product-images");
+    const res = await upload(admin, uploadForm("product", [{ name: "huge.png", content: huge }]));
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe("huge.png is too large (10000×10000 pixels). Please send a picture of at most 40 megapixels.");
+    expect(storedFiles("product-images")).toEqual(before);
+  });
+
+  it("an image whose header is right but whose content is not is refused as unreadable", async () => {
+    const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(HTML)]);
+    const res = await upload(admin, uploadForm("product", [{ name: "broken.png", content: broken }]));
+    expect(res.status).toBe(415);
+    expect(res.body.error).toBe("broken.png could not be read as an image. Please choose another picture.");
+  });
+});

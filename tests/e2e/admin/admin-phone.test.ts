@@ -1,0 +1,79 @@
+// The admin on a phone (issue 11, item 12): no admin page is wider than a 360 px screen, and the
+// chosen tab lives in the address, so reload and Back keep it.
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { makeOrder, makeProduct } from "../../api/admin-fixtures.ts";
+
+let t: TestStore;
+let browser: Browser;
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
+  const product = await makeProduct(t.prisma, { name: "Vintage Ankara Wrap Dress With Long Name", price: "5500", stock: 5 });
+  await makeOrder(t.prisma, [{ product, quantity: 1, size: "M" }], { email: "chinwenduokonkwoadebayo.thriftlover@longdomainexample.com" });
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function adminOnPhone() {
+  const shopper = await newShopper(browser, t.url, { viewport: { width: 360, height: 740 } });
+  const admin = await t.admin();
+  const [name, ...value] = admin.cookie!.split("=");
+  await shopper.context.addCookies([{ name: name!, value: value.join("="), url: t.url }]);
+  return shopper;
+}
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const selectedTab = (page: Page) => page.getByRole("tab", { selected: true }).innerText();
+
+describe("admin at 360 px", () => {
+  it("no tab and not /admin/sections is wider than the screen; the order total shows whole", async () => {
+    const { page, context } = await adminOnPhone();
+    await page.goto("/admin");
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    for (const tab of ["Products", "Orders", "Users", "Reviews", "Payments", "Emails"]) {
+      await page.getByRole("tab", { name: new RegExp(`^${tab}`) }).click();
+      await page.getByRole("tabpanel").locator(":scope > *").first().waitFor();
+      await page.waitForLoadState("networkidle");
+      expect({ tab, width: await pageWidth(page) }).toEqual({ tab, width: 360 });
+      if (tab === "Orders") {
+        const total = page.locator(".admin-order__total").first();
+        expect(await total.innerText()).toBe("₦5,500");
+        const box = (await total.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(360);
+      }
+    }
+    await page.goto("/admin/sections");
+    await page.getByRole("heading", { name: "Homepage Management" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+});
+
+describe("the chosen admin tab is in the address", () => {
+  it("choosing Orders puts it in the URL; reload keeps it; Back returns to the previous tab", async () => {
+    const { page, context } = await adminOnPhone();
+    await page.goto("/admin");
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    expect(await selectedTab(page)).toMatch(/^Products/);
+    await page.getByRole("tab", { name: /^Orders/ }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "orders");
+    await page.reload();
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    expect(await selectedTab(page)).toMatch(/^Orders/);
+    await page.locator('[data-testid="admin-order"]').first().waitFor();
+    await page.getByRole("tab", { name: /^Users/ }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "users");
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "orders");
+    expect(await selectedTab(page)).toMatch(/^Orders/);
+    // A shared address opens on its tab.
+    await page.goto("/admin?tab=emails");
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    expect(await selectedTab(page)).toMatch(/^Emails/);
+    await context.close();
+  });
+});

@@ -1,0 +1,45 @@
+// A guest pressing Add to Cart on a product page is asked to log in; after logging in they are back
+// on that product, not on /account (issue 11, item 11).
+import type { Browser } from "playwright-core";
+import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { makeProduct } from "../../api/admin-fixtures.ts";
+
+let t: TestStore;
+let browser: Browser;
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+it("after the login forced by Add to Cart, the shopper returns to the product and can add it", async () => {
+  const product = await makeProduct(t.prisma, { name: "Return Trip Kaftan", stock: 3 });
+  await t.client().signUp("return-trip@example.ng", "secret-pass-1");
+  const { page, context } = await newShopper(browser, t.url);
+  await page.goto(`/products/${product.slug}`);
+  await page.getByRole("heading", { name: "Return Trip Kaftan", level: 1 }).waitFor();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.waitForURL((url) => url.pathname === "/auth");
+  await page.getByLabel("Email").fill("return-trip@example.ng");
+  await page.getByLabel("Password", { exact: true }).fill("secret-pass-1");
+  await page.locator("form").getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((url) => url.pathname === `/products/${product.slug}`);
+  await page.getByRole("heading", { name: "Return Trip Kaftan", level: 1 }).waitFor();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.locator(".toast", { hasText: "Added to cart!" }).waitFor();
+  await context.close();
+});
+
+it("a login not forced by anything still lands on /account", async () => {
+  await t.client().signUp("plain-login@example.ng", "secret-pass-1");
+  const { page, context } = await newShopper(browser, t.url);
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill("plain-login@example.ng");
+  await page.getByLabel("Password", { exact: true }).fill("secret-pass-1");
+  await page.locator("form").getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((url) => url.pathname === "/account");
+  await context.close();
+});

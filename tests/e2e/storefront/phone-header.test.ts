@@ -1,0 +1,90 @@
+// The header and filters on a small phone (issue 11, item 15): Escape closes the menu, the category
+// chips show that there are more to scroll to, and the logo stays on one line beside Logout.
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { startTestStore, type TestStore } from "../../helpers/store.ts";
+
+let t: TestStore;
+let browser: Browser;
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const PHONE = { width: 360, height: 740 };
+
+it("the mobile menu closes on Escape and gives focus back to the menu button", async () => {
+  const { page, context } = await newShopper(browser, t.url, { viewport: PHONE });
+  await page.goto("/");
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await toggle.click();
+  const menu = page.locator("#mobile-menu");
+  await page.waitForFunction(() => document.querySelector("#mobile-menu")?.classList.contains("is-open"));
+  expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => !document.querySelector("#mobile-menu")?.classList.contains("is-open"));
+  expect(await menu.getAttribute("aria-hidden")).toBe("true");
+  expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+  await context.close();
+});
+
+/** How much of each end of a chip row is faded out (px), read from the row's own styles. */
+const fades = (page: Page, label: string) =>
+  page.getByRole("group", { name: label, exact: true }).evaluate((row) => {
+    const style = getComputedStyle(row);
+    return {
+      scrollable: row.scrollWidth > row.clientWidth,
+      mask: style.maskImage,
+      start: style.getPropertyValue("--fade-start").trim(),
+      end: style.getPropertyValue("--fade-end").trim(),
+    };
+  });
+
+it("a chip row that runs past the screen fades out at the end that has more, and not at an end reached", async () => {
+  const { page, context } = await newShopper(browser, t.url, { viewport: PHONE });
+  await page.goto("/products?category=ladies");
+  const row = page.getByRole("group", { name: "Ladies subcategory", exact: true });
+  await row.waitFor();
+  const atStart = await fades(page, "Ladies subcategory");
+  expect(atStart.scrollable).toBe(true);
+  expect(atStart.mask).toContain("linear-gradient");
+  expect(atStart.start).toBe("0px");
+  expect(atStart.end).not.toBe("0px");
+  await row.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[aria-label="Ladies subcategory"]')!;
+    return getComputedStyle(el).getPropertyValue("--fade-end").trim() === "0px";
+  });
+  const atEnd = await fades(page, "Ladies subcategory");
+  expect(atEnd.start).not.toBe("0px");
+  await context.close();
+});
+
+it("at 360 px a signed-in shopper's header keeps the logo on one line, with the account icon and Logout on screen", async () => {
+  const shopper = t.client();
+  await shopper.signUp("small-phone@example.ng");
+  const { page, context } = await newShopper(browser, t.url, { viewport: PHONE });
+  const [name, ...value] = shopper.cookie!.split("=");
+  await context.addCookies([{ name: name!, value: value.join("="), url: t.url }]);
+  await page.goto("/");
+  const logout = page.locator(".nav-bar").getByRole("button", { name: "Logout" });
+  await logout.waitFor();
+  const lines = await page.locator(".nav-bar .logo__text").evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
+  // ...and whole: the shop's name is not cut short to make room.
+  expect(await page.locator(".nav-bar .logo__text").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  for (const control of [logout, page.locator(".nav-bar").getByRole("link", { name: "Account" })]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await context.close();
+});

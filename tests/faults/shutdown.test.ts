@@ -1,0 +1,83 @@
+// Graceful shutdown of the real server process: SIGTERM lets requests in flight finish (bounded),
+// refuses new connections, reports not-ready, and exits 0.
+import net from "node:net";
+import { startChildStore, type ChildStore } from "./child-store.ts";
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A raw HTTP/1.1 connection, so the test decides when each byte of a request is sent. */
+async function openSocket(url: string): Promise<{ socket: net.Socket; received: () => string; closed: Promise<void> }> {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  let text = "";
+  socket.on("data", (chunk) => (text += chunk.toString()));
+  socket.on("error", () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  return { socket, received: () => text, closed };
+}
+
+async function refusesConnections(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+}
+
+async function waitFor(condition: () => Promise<boolean> | boolean, what: string, limitMs = 10_000) {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > limitMs) throw new Error(`Timed out waiting for ${what}`);
+    await pause(50);
+  }
+}
+
+const BODY = JSON.stringify({ query: "{ __typename }" });
+const slowRequestHead = `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(BODY)}\r\n\r\n`;
+
+let store: ChildStore | null = null;
+afterEach(async () => {
+  await store?.stop();
+  store = null;
+});
+
+it("SIGTERM: the request in flight completes, new connections are refused, readiness says 503, exit code 0", async () => {
+  store = await startChildStore();
+  const { socket, received, closed } = await openSocket(store.url);
+  // Half a request: the server has started on it and waits for the rest of the body.
+  socket.write(slowRequestHead + BODY.slice(0, 10));
+  await pause(300);
+  store.child.kill("SIGTERM");
+  await waitFor(() => refusesConnections(store!.url), "new connections to be refused");
+  expect(store.child.exitCode).toBeNull();
+
+  // The rest of the body, and a second (pipelined) request on the same connection asking for readiness.
+  socket.write(BODY.slice(10) + "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+  const code = await store.exited;
+  await closed;
+  const answers = received().split(/(?=HTTP\/1\.1 )/);
+  expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
+  expect(answers[0]).toContain(`{"data":{"__typename":"Query"}}`);
+  expect(answers[1]).toMatch(/^HTTP\/1\.1 503 /);
+  expect(answers[1]).toContain(`{"status":"shutting down"}`);
+  expect(code).toBe(0);
+  expect(store.output()).toMatch(/Received SIGTERM: not accepting new connections/);
+  expect(store.output()).toMatch(/Shut down cleanly/);
+}, 90_000);
+
+it("SIGTERM with a request that never finishes: its connection is closed after SHUTDOWN_TIMEOUT_MS and the process still exits 0", async () => {
+  store = await startChildStore({ env: { SHUTDOWN_TIMEOUT_MS: "1500" } });
+  const { socket, received, closed } = await openSocket(store.url);
+  socket.write(slowRequestHead + BODY.slice(0, 10));
+  await pause(300);
+  store.child.kill("SIGTERM");
+  expect(await store.exited).toBe(0);
+  await closed;
+  expect(received()).toBe("");
+  expect(store.output()).toMatch(/Requests still running after 1500 ms; closing their connections/);
+}, 90_000);
