@@ -191,6 +191,23 @@ describe("shared response cache", () => {
     expect(onB.body.data.products.items.find((p: { id: string }) => p.id === product.id)).toMatchObject({ stock: 0, onHold: true });
   });
 
+  it("a change made while an instance's LISTEN connection was cut is not served stale once it reconnects", async () => {
+    const product = await makeProduct(t, 2);
+    await cachedOn(peer.url, product);
+    // Cut every LISTEN connection of this database (as a failover would), then change the product
+    // at once: the NOTIFY goes to nobody.
+    const [{ n }] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'listen:catalogue_changed'`,
+    );
+    expect(n).toBe(2);
+    const renamed = `${product.name} (changed unheard)`;
+    await t.prisma.product.update({ where: { id: product.id }, data: { name: renamed } });
+    const onB = await within(3000, () => post(peer.url, NEWEST), (a) => names(a).includes(renamed));
+    expect(names(onB)).not.toContain(product.name);
+    // And B caches again once it listens again.
+    await within(3000, () => post(peer.url, NEWEST), (a) => fromCache(a) && names(a).includes(renamed));
+  });
+
   it("a product deleted on instance B disappears from instance A's cached listing within 1 s", async () => {
     const product = await makeProduct(t, 1);
     await cachedOn(t.url, product);
