@@ -89,9 +89,9 @@ function httpCacheHeaders(): ApolloServerPlugin<BaseContext> {
   };
 }
 
-// The same operation written with other spacing, comments or field order of arguments' whitespace
-// shares one entry: the key uses the printed document, computed once per parsed document (Apollo
-// keeps parsed documents in its own cache, so the same text gives the same object).
+// The same operation written with other spacing, line breaks or comments shares one entry: the key
+// uses the printed document, computed once per parsed document (Apollo keeps parsed documents in its
+// own cache, so the same text gives the same object).
 const printed = new WeakMap<DocumentNode, string>();
 function normalisedDocument(document: DocumentNode | undefined, source: string | undefined): string {
   if (!document) return source ?? "";
