@@ -2,6 +2,7 @@ import { defaultClientConditions, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import fs from "node:fs";
 import path from "node:path";
+import { PUBLIC_QUERY_FIELDS } from "../common/public-queries.ts";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const GENERATED_DOCUMENTS = path.resolve(root, "src/gql/graphql.ts");
@@ -14,6 +15,17 @@ const GENERATED_DOCUMENTS = path.resolve(root, "src/gql/graphql.ts");
  * plugin solves the same problem; neither is installed here). Inlined, each document travels with
  * the page chunk that uses it. A call whose document is not found is left as it is (still correct).
  */
+/** Only public catalogue queries keep their id (and go by GET, cacheable): anything personal stays
+ *  out of URLs, and other ids would be dead weight in the bundle. */
+function travelsById(json: string): boolean {
+  const document = JSON.parse(json) as { definitions: { kind: string; operation?: string; selectionSet: { selections: { name?: { value: string } }[] } }[] };
+  const operation = document.definitions.find((d) => d.kind === "OperationDefinition");
+  return (
+    operation?.operation === "query" &&
+    operation.selectionSet.selections.every((s) => s.name !== undefined && PUBLIC_QUERY_FIELDS.includes(s.name.value))
+  );
+}
+
 export function graphqlDocumentImports(): Plugin {
   let cache: { mtimeMs: number; documents: Map<string, string> } | null = null;
   function generatedDocuments(): Map<string, string> {
@@ -21,7 +33,9 @@ export function graphqlDocumentImports(): Plugin {
     if (cache?.mtimeMs !== mtimeMs) {
       const text = fs.readFileSync(GENERATED_DOCUMENTS, "utf8");
       const documents = new Map<string, string>();
-      for (const m of text.matchAll(/^export const (\w+) = (\{"kind":"Document".*\}) as unknown as /gm)) documents.set(m[1]!, m[2]!);
+      for (const m of text.matchAll(/^export const (\w+) = (\{(?:"__meta__":\{"hash":"[^"]*"\},)?"kind":"Document".*\}) as unknown as /gm)) {
+        documents.set(m[1]!, travelsById(m[2]!) ? m[2]! : m[2]!.replace(/^\{"__meta__":\{"hash":"[^"]*"\},/, "{"));
+      }
       cache = { mtimeMs, documents };
     }
     return cache.documents;

@@ -5,7 +5,7 @@ export const MESSAGES = {
   name: "Name must be at least 2 characters",
   email: "Invalid email address",
   phone: "Phone number must be at least 10 digits",
-  // The spec said 6; raised to 8 (issue 10, docs/decisions/013-sign-in-throttling-and-password-policy-auth-input.md).
+  // The spec said 6; raised to 8 (issue 10, docs/decisions/014-sign-in-throttling-and-password-policy.md).
   password: "Password must be at least 8 characters",
   passwordTooCommon: "This password is too common or too easy to guess. Try a few unrelated words, e.g. \"mango bicycle Lekki\".",
   passwordHasEmail: "Password must not contain your email address",

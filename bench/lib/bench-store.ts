@@ -14,6 +14,9 @@ import { PROJECT_ROOT } from "../../server/src/config.ts";
 
 export interface BenchStore {
   url: string;
+  /** The server's process id (its memory is read from /proc). */
+  pid: number;
+  databaseUrl: string;
   /** One product slug, for product-page runs. */
   sampleSlug: string;
   stop(): Promise<void>;
@@ -127,9 +130,36 @@ export async function startBenchStore(options: { products: number; clientDir?: s
     const db = await openDatabase({ databaseUrl: database.url, dataDir: null });
     const sample = await db.prisma.product.findFirstOrThrow({ where: { stock: { gt: 0 }, slug: { not: { startsWith: "bench-" } } }, orderBy: { createdAt: "desc" } });
     await db.close();
-    return { url, sampleSlug: sample.slug, stop };
+    return { url, pid: child.pid!, databaseUrl: database.url, sampleSlug: sample.slug, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** The floor server (lib/floor-server.ts) on the bench store's database, in its own process. */
+export async function startFloorServer(databaseUrl: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "bench/lib/floor-server.ts")], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error("The floor server exited during start-up");
+    if (await fetch(url).then((r) => r.ok, () => false)) break;
+    if (i > 300) throw new Error("The floor server did not answer within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
 }

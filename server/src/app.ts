@@ -25,6 +25,12 @@ import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError, RateLimitError } from "./modules/errors.ts";
 import { inputBoundaryPlugin } from "./graphql/input-boundary.ts";
 import { MAX_TOKENS, operationLimitsPlugin } from "./graphql/operation-limits.ts";
+import { watchCatalogue, type CatalogueVersion } from "./cache/catalogue-version.ts";
+import { catalogueMemo } from "./cache/catalogue-memo.ts";
+import { responseCachePlugins } from "./cache/response-cache.ts";
+import { loadTrustedDocuments, trustedDocumentStore } from "./cache/trusted-documents.ts";
+import { requestId } from "./observability/request-id.ts";
+import { createMetrics } from "./observability/metrics.ts";
 import { isDatabaseUnavailable, reportUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "./db/unavailable.ts";
 import { healthRoutes, type Lifecycle } from "./http/health.ts";
 import { databaseUnavailableHandler } from "./http/unavailable.ts";
@@ -55,11 +61,15 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
   return { message: "Something went wrong. Please try again.", path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };
 }
 
-export async function createApp(config: Config, db: Database): Promise<{ app: Express; lifecycle: Lifecycle; stop(): Promise<void> }> {
+export async function createApp(
+  config: Config,
+  db: Database,
+): Promise<{ app: Express; lifecycle: Lifecycle; catalogue: CatalogueVersion; stop(): Promise<void> }> {
   const app = express();
   const lifecycle: Lifecycle = { shuttingDown: false };
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  app.use(requestId());
   // While draining, each answer closes its connection so clients reconnect to another instance.
   app.use((_req, res, next) => {
     if (lifecycle.shuttingDown) res.set("Connection", "close");
@@ -68,6 +78,9 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
   app.use(securityHeaders(config));
   app.use(compression());
 
+  const catalogue = watchCatalogue(db);
+  const metrics = createMetrics(db);
+  const memo = catalogueMemo(catalogue);
   const apollo = new ApolloServer<Context>({
     schema,
     // Admins explore the schema in production too; introspectionForAdminsOnly refuses everyone else.
@@ -79,17 +92,28 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
     parseOptions: { maxTokens: MAX_TOKENS },
     // Shutdown is ours (server.ts): Apollo's own handler would stop it mid-drain and re-send the signal.
     stopOnTerminationSignals: false,
+    // The client's queries by id (GET, cacheable by browsers and CDNs); see cache/trusted-documents.ts.
+    persistedQueries: { cache: trustedDocumentStore(loadTrustedDocuments()) },
     // Apollo's own landing page loads Apollo Sandbox from a CDN; the explorer is ours (GraphiQL).
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
       introspectionForAdminsOnly(config, schema),
       operationLimitsPlugin(schema),
       inputBoundaryPlugin(),
+      metrics.plugin,
+      ...responseCachePlugins({
+        version: catalogue,
+        maxBytes: config.responseCacheMb * 1024 * 1024,
+        onLookup: (hit) => metrics.cacheLookup(hit),
+      }),
     ],
   });
   await apollo.start();
+  await catalogue.ready(2000);
 
   app.use(healthRoutes(db, lifecycle));
+
+  app.get("/metrics", metrics.handler(config.metricsToken));
 
   app.post("/api/uploads", uploadsHandler(config, db.prisma, await selectStorage(config)));
 
@@ -105,7 +129,7 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
         const session = token ? await validateSessionToken(db.prisma, token).catch(unavailableInContext) : null;
         if (token && !session) cookies.clear();
         if (token && session?.refreshedExpiresAt) cookies.set(token, session.refreshedExpiresAt);
-        return { prisma: db.prisma, config, viewer: session?.viewer ?? null, cookies, ip: req.ip ?? "unknown", req, res };
+        return { prisma: db.prisma, config, viewer: session?.viewer ?? null, cookies, ip: req.ip ?? "unknown", catalogueMemo: memo, req, res };
       },
     }),
   );
@@ -120,7 +144,15 @@ export async function createApp(config: Config, db: Database): Promise<{ app: Ex
   app.get("/{*path}", pageHandler(config, db.prisma));
   app.use(databaseUnavailableHandler);
 
-  return { app, lifecycle, stop: () => apollo.stop() };
+  return {
+    app,
+    lifecycle,
+    catalogue,
+    async stop() {
+      await apollo.stop();
+      await catalogue.stop();
+    },
+  };
 }
 
 /** A failure before any resolver runs: the whole request is refused, as retryable. */

@@ -42,6 +42,10 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   store: StoreSettings;
+  /** Memory for cached anonymous catalogue answers (LRU, per instance). */
+  responseCacheMb: number;
+  /** Bearer token for GET /metrics; null: /metrics answers 404 (off). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +96,12 @@ function httpUrl(name: string, raw: string): string {
     /* fall through */
   }
   throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`);
+}
+
+function metricsToken(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (raw.length < 16) throw new ConfigError("METRICS_TOKEN must be at least 16 characters");
+  return raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -152,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bankName: env.BANK_NAME || "GTBank",
       bankAccountNumber: env.BANK_ACCOUNT_NUMBER || "0123456789",
     },
+    responseCacheMb: positiveInt("RESPONSE_CACHE_MB", env.RESPONSE_CACHE_MB, 32, 4096),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }
 

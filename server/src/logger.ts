@@ -1,4 +1,6 @@
-// Plain structured logging to stdout/stderr; one line per event.
+// Plain structured logging to stdout/stderr; one line per event, naming the HTTP request it belongs to.
+import { currentRequestId } from "./observability/request-id.ts";
+
 type Level = "info" | "warn" | "error";
 
 function write(level: Level, message: string, detail?: unknown) {
@@ -7,6 +9,7 @@ function write(level: Level, message: string, detail?: unknown) {
     time: new Date().toISOString(),
     level,
     message,
+    ...(currentRequestId() ? { requestId: currentRequestId() } : {}),
     ...(detail instanceof Error ? { error: detail.message, stack: detail.stack } : detail !== undefined ? { detail } : {}),
   });
   (level === "info" ? process.stdout : process.stderr).write(`${line}\n`);

@@ -7,6 +7,7 @@ import { migrate } from "./db/migrate.ts";
 import { seedDemoCatalogue } from "./db/seed.ts";
 import { ensureAdmin } from "./modules/accounts/accounts.service.ts";
 import { createApp } from "./app.ts";
+import type { CatalogueVersion } from "./cache/catalogue-version.ts";
 import { logger } from "./logger.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { holdExpiryJob } from "./jobs/hold-expiry.job.ts";
@@ -16,6 +17,8 @@ export interface RunningStore {
   url: string;
   db: Database;
   server: Server;
+  /** Cached catalogue answers' version; sync() waits until writes made so far have been heard. */
+  catalogue: CatalogueVersion;
   close(): Promise<void>;
 }
 
@@ -62,7 +65,7 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
     options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool }));
   try {
     await prepareDatabase(config, db);
-    const { app, lifecycle, stop } = await createApp(config, db);
+    const { app, lifecycle, catalogue, stop } = await createApp(config, db);
     const server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.once("error", reject);
@@ -75,6 +78,7 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
       url,
       db,
       server,
+      catalogue,
       async close() {
         // Readiness turns 503 and answers carry Connection: close; new connections are refused.
         lifecycle.shuttingDown = true;

@@ -277,26 +277,30 @@ describe("product queries stay within a fixed number of SQL statements", () => {
     products(filter: $filter, sort: $sort, limit: $limit) { totalCount sizes items { id name price category { id name } } }
   }`;
 
+  /** Statements of an answer the shared response cache does not have: the same document under
+   *  another alias misses it (and must not cost more than the first time's share). */
   async function statements(query: string, variables: Record<string, unknown>) {
     const client = t.client();
     await client.data(query, variables); // warm-up (session lookups etc. are not the page's)
     t.queries.length = 0;
-    await client.data(query, variables);
+    await client.data(query.replace(/\b(products|product)\(/, `miss${t.queries.length}${Date.now()}: $1(`), variables);
     return t.queries.filter((sql) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(sql.trim())).length;
   }
 
   it("a page of 2 or 48 products with their categories costs the same few statements", async () => {
     const small = await statements(FULL, { limit: 2 });
     const large = await statements(FULL, { limit: 48, sort: "PRICE_ASC", filter: { category: "ladies", size: "M" } });
-    expect(small).toBeLessThanOrEqual(3);
-    expect(large).toBeLessThanOrEqual(3);
+    // The page and its categories; the total and sizes are kept until the catalogue changes.
+    expect(small).toBeLessThanOrEqual(2);
+    expect(large).toBeLessThanOrEqual(2);
   });
 
   it("a search page costs one statement more (its ids are chosen in SQL, by relevance)", async () => {
     const ranked = await statements(FULL, { limit: 48, filter: { category: "ladies", search: "a" } });
     const priced = await statements(FULL, { limit: 2, sort: "PRICE_ASC", filter: { search: "ankara gown" } });
-    expect(ranked).toBeLessThanOrEqual(4);
-    expect(priced).toBeLessThanOrEqual(4);
+    // The ids, the rows with their categories; the total and sizes are kept per catalogue version.
+    expect(ranked).toBeLessThanOrEqual(3);
+    expect(priced).toBeLessThanOrEqual(3);
   });
 
   it("the product page is at most 2 statements", async () => {

@@ -125,7 +125,8 @@ describe("the home page costs a fixed number of SQL statements", () => {
       const client = t.client();
       await client.data(HOME);
       t.queries.length = 0;
-      await client.data(HOME);
+      // Another alias: an answer the shared response cache does not have.
+      await client.data(HOME.replace("featuredProducts {", `latest${Date.now()}: featuredProducts {`));
       const statements = t.queries.filter((sql) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(sql.trim()));
       expect(statements.length).toBeLessThanOrEqual(10);
     });

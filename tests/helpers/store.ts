@@ -6,7 +6,7 @@ import path from "node:path";
 import { loadConfig, type Config } from "../../server/src/config.ts";
 import { startStore, type RunningStore } from "../../server/src/server.ts";
 import { createTestDatabase } from "./databases.ts";
-import type { Db } from "../../server/src/db/database.ts";
+import { openDatabase, type Db } from "../../server/src/db/database.ts";
 
 export const ADMIN_EMAIL = "admin@test.local";
 export const ADMIN_PASSWORD = "admin-password-1";
@@ -16,6 +16,8 @@ export interface TestStore {
   prisma: Db;
   config: Config;
   store: RunningStore;
+  /** This test's PostgreSQL database (null on the embedded one). */
+  databaseUrl: string | null;
   /** SQL statements Prisma sent since the last reset (for N+1 checks). */
   queries: string[];
   /** A browser-like client; headers (e.g. X-Forwarded-For with TRUST_PROXY) go with every request. */
@@ -49,15 +51,19 @@ export async function startTestStore(options: StartOptions = {}): Promise<TestSt
   });
   const store = await startStore(config, { db: testDb.db });
   const url = store.url;
+  // Tests write straight to the database and then ask over HTTP: wait until the store has heard
+  // those writes (the cache drops stale answers within milliseconds, not before the next line).
+  const settle = () => store.catalogue.sync();
   return {
     url,
     prisma: testDb.db.prisma,
     config,
     store,
+    databaseUrl: testDb.url,
     queries,
-    client: (headers) => new GraphQLClient(url, headers),
+    client: (headers) => new GraphQLClient(url, headers, settle),
     async admin() {
-      const client = new GraphQLClient(url);
+      const client = new GraphQLClient(url, {}, settle);
       await client.logIn(ADMIN_EMAIL, ADMIN_PASSWORD);
       return client;
     },
@@ -82,9 +88,11 @@ export class GraphQLClient {
   constructor(
     readonly url: string,
     readonly headers: Record<string, string> = {},
+    private readonly beforeRequest: () => Promise<void> = async () => undefined,
   ) {}
 
   async request<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResponse<T>> {
+    await this.beforeRequest();
     const res = await fetch(`${this.url}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", ...this.headers, ...(this.cookie ? { cookie: this.cookie } : {}) },
@@ -126,4 +134,19 @@ export class GraphQLClient {
     );
     if (data.signUp.__typename !== "MutationSignUpSuccess") throw new Error(`signUp failed: ${data.signUp.message}`);
   }
+}
+
+/** A second server instance on the same PostgreSQL database (as behind a load balancer). */
+export async function startPeerStore(first: TestStore): Promise<{ url: string; client(): GraphQLClient; close(): Promise<void> }> {
+  if (!first.databaseUrl) throw new Error("startPeerStore needs PostgreSQL: PGlite belongs to one process");
+  const db = await openDatabase({ databaseUrl: first.databaseUrl, dataDir: null });
+  const store = await startStore({ ...first.config, port: 0 }, { db });
+  return {
+    url: store.url,
+    client: () => new GraphQLClient(store.url),
+    async close() {
+      await store.close();
+      await db.close();
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logger.ts";
+import { listenPostgres, type ListenHandlers } from "./listener.ts";
 import { isDatabaseUnavailable, reportReachable } from "./unavailable.ts";
 
 export type Db = PrismaClient;
@@ -22,6 +23,10 @@ export interface Database {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn while holding the cross-instance lock for schema changes. */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** Hears NOTIFY on channel (sent by any instance sharing the database) until stop(). */
+  listen(channel: string, handlers: ListenHandlers): { stop(): Promise<void> };
+  /** The PostgreSQL pool's connections (for metrics); null on the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -208,6 +213,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         client.release(failure);
       }
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
@@ -240,6 +247,13 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
     },
     // One process owns a PGlite data directory, so there is nobody to race.
     withMigrationLock: (fn) => fn(),
+    // In-process: PGlite delivers a NOTIFY to its own session's listeners at commit.
+    listen(channel, handlers) {
+      const unlisten = pglite.listen(channel, (payload) => handlers.onNotify(payload));
+      void unlisten.then(() => handlers.onListening());
+      return { stop: async () => (await unlisten)().catch(() => undefined) };
+    },
+    poolStats: () => null,
     async close() {
       await prisma.$disconnect();
       await pglite.close();

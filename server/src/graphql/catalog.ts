@@ -3,8 +3,10 @@ import { builder } from "./builder.ts";
 import { percentOff } from "../../../common/pricing.ts";
 import {
   MAX_PAGE_SIZE,
-  productFacets,
+  facetsFromSizeCounts,
   productPage,
+  sizeCounts,
+  sizeCountsKey,
   type ProductFacets,
   type ProductFilter,
   type ProductSort,
@@ -12,6 +14,7 @@ import {
 } from "../modules/catalog/catalog.service.ts";
 import { searchWords } from "../modules/catalog/product-search.ts";
 import { pageWindow } from "../modules/paging.ts";
+import type { Context } from "./context.ts";
 
 builder.prismaObject("Category", {
   fields: (t) => ({
@@ -75,7 +78,11 @@ interface ProductPageShape {
   facets?: Promise<ProductFacets>;
 }
 
-const facetsOf = (page: ProductPageShape, prisma: Parameters<typeof productFacets>[0]) => (page.facets ??= productFacets(prisma, page.filter));
+// The size counts of a filter are the same for every page, sort and size of it: kept per catalogue version.
+const facetsOf = (page: ProductPageShape, ctx: Context) =>
+  (page.facets ??= ctx.catalogueMemo
+    .get(`sizeCounts:${sizeCountsKey(page.filter)}`, () => sizeCounts(ctx.prisma, page.filter))
+    .then((groups) => facetsFromSizeCounts(groups, page.filter.size)));
 
 const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement({
   fields: (t) => ({
@@ -84,11 +91,11 @@ const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement
       authScopes: { public: true },
       resolve: (query, page, _args, ctx) => productPage(ctx.prisma, query, page.filter, page.sort, { skip: page.skip, take: page.take }),
     }),
-    totalCount: t.int({ authScopes: { public: true }, resolve: async (page, _args, ctx) => (await facetsOf(page, ctx.prisma)).totalCount }),
+    totalCount: t.int({ authScopes: { public: true }, resolve: async (page, _args, ctx) => (await facetsOf(page, ctx)).totalCount }),
     sizes: t.stringList({
       authScopes: { public: true },
       description: "Sizes present in the filtered category (ignoring the size filter), for the size select",
-      resolve: async (page, _args, ctx) => (await facetsOf(page, ctx.prisma)).sizes,
+      resolve: async (page, _args, ctx) => (await facetsOf(page, ctx)).sizes,
     }),
   }),
 });

@@ -2,6 +2,7 @@
 // The CustomerReview and HomepageSection types live here; admin queries and mutations for them are
 // added by the admin schema file, referring to these types by name.
 import { builder } from "./builder.ts";
+import { notCacheable } from "./cache-policy.ts";
 import {
   activeSectionArgs,
   featuredProductsArgs,
@@ -45,7 +46,11 @@ builder.prismaObject("HomepageSection", {
       type: ["Product"],
       description: `Up to ${SECTION_PRODUCTS} products chosen by the section type`,
       authScopes: { public: true },
-      resolve: (query, section, _args, ctx) => sectionProducts(ctx.prisma, section.sectionType, query),
+      resolve: (query, section, _args, ctx, info) => {
+        // A random pick frozen in a cache would not be random: such a home page is not cached.
+        if (section.sectionType === "random") notCacheable(info);
+        return sectionProducts(ctx.prisma, section.sectionType, query);
+      },
     }),
   }),
 });

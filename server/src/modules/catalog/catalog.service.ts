@@ -82,21 +82,36 @@ export async function productPage(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** A listing's total and its size options from one GROUP BY size over the filter without its size:
- *  one scan of the matches instead of a count and a second grouping. */
-export async function productFacets(prisma: Db, filter: ProductFilter): Promise<ProductFacets> {
+/** How many products of each size match a filter without its size: one GROUP BY size, one scan of
+ *  the matches. The same for every listing of that filter whatever its size, sort and page, so
+ *  callers may keep it until the catalogue changes (see cache/catalogue-memo.ts). */
+export async function sizeCounts(prisma: Db, filter: ProductFilter): Promise<{ size: string | null; count: number }[]> {
   const words = searchWords(filter.search);
-  const groups = words.length
+  return words.length
     ? await searchSizeGroups(prisma, filter, words)
     : (
         await prisma.product.groupBy({ by: ["size"], where: productWhere(prisma, filter, { ignoreSize: true }), _count: { _all: true } })
       ).map((group) => ({ size: group.size, count: group._count._all }));
-  const size = filter.size?.toLowerCase();
-  const matching = size ? groups.filter((group) => group.size?.toLowerCase() === size) : groups;
+}
+
+/** The key under which sizeCounts of a filter may be kept: the filter without its size. */
+export function sizeCountsKey(filter: ProductFilter): string {
+  const { size: _ignored, ...rest } = filter;
+  return JSON.stringify(rest, Object.keys(rest).sort());
+}
+
+/** A listing's total and its size options (the sizes present, ignoring the size filter itself). */
+export function facetsFromSizeCounts(groups: { size: string | null; count: number }[], size: string | null | undefined): ProductFacets {
+  const wanted = size?.toLowerCase();
+  const matching = wanted ? groups.filter((group) => group.size?.toLowerCase() === wanted) : groups;
   return {
     totalCount: matching.reduce((sum, group) => sum + group.count, 0),
     sizes: sortSizes(groups.flatMap((group) => (group.size ? [group.size] : []))),
   };
+}
+
+export async function productFacets(prisma: Db, filter: ProductFilter): Promise<ProductFacets> {
+  return facetsFromSizeCounts(await sizeCounts(prisma, filter), filter.size);
 }
 
 const SIZE_ORDER = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];

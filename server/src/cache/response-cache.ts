@@ -1,0 +1,151 @@
+// The shared response cache for anonymous catalogue reads (docs/decisions/016-response-cache.md):
+// Apollo's cache-control computes each operation's policy from per-field hints (PUBLIC only where
+// every selected field is listed in graphql/cache-policy.ts), Apollo's response-cache plugin stores
+// PUBLIC answers in a size-bounded LRU keyed by the normalised document, the variables and the
+// catalogue version, and the HTTP headers tell browsers and CDNs the same thing.
+import type { ApolloServerPlugin, BaseContext, GraphQLRequestContext } from "@apollo/server";
+import { ApolloServerPluginCacheControl } from "@apollo/server/plugin/cacheControl";
+import responseCachePlugin from "@apollo/server-plugin-response-cache";
+import { InMemoryLRUCache } from "@apollo/utils.keyvaluecache";
+import { cacheControlFromInfo } from "@apollo/cache-control-types";
+import { getNamedType, isCompositeType, print, type DocumentNode } from "graphql";
+import { createHash } from "node:crypto";
+import { isPublicField } from "../graphql/cache-policy.ts";
+import type { CatalogueVersion } from "./catalogue-version.ts";
+
+/** How long the server keeps an answer if nothing changes (changes evict it at once). */
+const SERVER_TTL_SECONDS = 300;
+/** CDNs cannot hear our invalidations: they keep an answer briefly, then revalidate (ETag). */
+export const SHARED_MAX_AGE_SECONDS = 5;
+export const STALE_WHILE_REVALIDATE_SECONDS = 30;
+
+export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+/** Mutations that never touch what the catalogue shows; every other mutation drops this instance's
+ *  cached answers at once (the database's NOTIFY does it everywhere, a moment later). */
+const CATALOGUE_NEUTRAL_MUTATIONS = new Set([
+  "addToCart",
+  "updateCartItem",
+  "removeCartItem",
+  "logIn",
+  "logOut",
+  "signUp",
+  "updateProfile",
+  "updateAvatar",
+  "retryEmail",
+  "setUserAdmin",
+]);
+
+function touchesCatalogue(ctx: GraphQLRequestContext<BaseContext>): boolean {
+  const fields = ctx.operation?.selectionSet.selections ?? [];
+  return fields.some((field) => field.kind !== "Field" || !CATALOGUE_NEUTRAL_MUTATIONS.has(field.name.value));
+}
+
+export interface ResponseCacheOptions {
+  version: CatalogueVersion;
+  maxBytes: number;
+  /** Told for every query whether it was answered from the cache (metrics). */
+  onLookup?(hit: boolean, operationName: string | null): void;
+}
+
+/** Marks listed fields PUBLIC and every other field uncacheable (maxAge 0). */
+function publicFieldHints(): ApolloServerPlugin<BaseContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async executionDidStart() {
+          return {
+            willResolveField({ info }) {
+              const cacheControl = cacheControlFromInfo(info);
+              if (!isPublicField(info.parentType.name, info.fieldName)) {
+                cacheControl.setCacheHint({ maxAge: 0, scope: "PRIVATE" });
+              } else if (isCompositeType(getNamedType(info.returnType)) || !info.path.prev) {
+                // Scalars inherit their parent's policy; objects and root fields need their own.
+                cacheControl.setCacheHint({ maxAge: SERVER_TTL_SECONDS, scope: "PUBLIC" });
+              }
+            },
+          };
+        },
+      };
+    },
+  };
+}
+
+/** Cache-Control for every GraphQL answer: public (CDN-cacheable, ETag-revalidated) or private, no-store. */
+function httpCacheHeaders(): ApolloServerPlugin<BaseContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response, overallCachePolicy, contextValue }) {
+          const policy = overallCachePolicy.policyIfCacheable();
+          const setsCookie = (contextValue as { res?: { getHeader(name: string): unknown } }).res?.getHeader("set-cookie");
+          const cacheable =
+            policy?.scope === "PUBLIC" && response.body.kind === "single" && !response.body.singleResult.errors && !setsCookie;
+          response.http.headers.set("cache-control", cacheable ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+        },
+      };
+    },
+  };
+}
+
+// The same operation written with other spacing, line breaks or comments shares one entry: the key
+// uses the printed document, computed once per parsed document (Apollo keeps parsed documents in its
+// own cache, so the same text gives the same object).
+const printed = new WeakMap<DocumentNode, string>();
+function normalisedDocument(document: DocumentNode | undefined, source: string | undefined): string {
+  if (!document) return source ?? "";
+  let text = printed.get(document);
+  if (text === undefined) {
+    text = print(document);
+    printed.set(document, text);
+  }
+  return text;
+}
+
+export function responseCachePlugins(options: ResponseCacheOptions): ApolloServerPlugin<BaseContext>[] {
+  const cache = new InMemoryLRUCache<string>({ maxSize: options.maxBytes });
+  // A changed catalogue makes older entries unreachable; clearing also frees their memory now.
+  options.version.onChange(() => cache.clear());
+  const versionAtStart = new WeakMap<object, number | null>();
+  const versionOf = (ctx: GraphQLRequestContext<BaseContext>) => versionAtStart.get(ctx.request) ?? null;
+
+  const lookups: ApolloServerPlugin<BaseContext> = {
+    async requestDidStart() {
+      return {
+        async willSendResponse(ctx) {
+          if (ctx.operation?.operation === "mutation" && touchesCatalogue(ctx)) options.version.changedHere();
+          if (ctx.operation?.operation !== "query" || versionOf(ctx) === null) return;
+          options.onLookup?.(ctx.metrics.responseCacheHit === true, ctx.operationName ?? null);
+        },
+      };
+    },
+  };
+
+  return [
+    // Apollo runs willResolveField hooks in reverse plugin order: listed first, the hints run after
+    // cache-control has put its API on `info`.
+    publicFieldHints(),
+    ApolloServerPluginCacheControl({ calculateHttpHeaders: false }),
+    responseCachePlugin({
+      cache,
+      // Never per-session entries: only PUBLIC answers are stored, shared by everyone.
+      sessionId: async () => null,
+      // Read before execution starts, so an answer computed from data older than a change is
+      // stored under the old version, where nobody looks any more.
+      extraCacheKeyData: async (ctx) => {
+        const version = options.version.current();
+        versionAtStart.set(ctx.request, version);
+        return version;
+      },
+      shouldReadFromCache: async (ctx) => versionOf(ctx) !== null,
+      shouldWriteToCache: async (ctx) => versionOf(ctx) !== null && options.version.current() !== null,
+      generateCacheKey: (ctx, key) =>
+        createHash("sha256")
+          .update(JSON.stringify({ ...(key as object), source: normalisedDocument(ctx.document, ctx.source) }))
+          .digest("hex"),
+    }),
+    lookups,
+    httpCacheHeaders(),
+  ];
+}

@@ -1,0 +1,45 @@
+// Which fields may be answered from the shared response cache and by CDNs: catalogue data that is
+// the same for every visitor. An operation is cacheable only if every field it selects is listed
+// here; anything else (cart, viewer, orders, admin, a field added later and not listed) makes the
+// whole answer uncacheable. Review this list when adding a field to a listed type.
+import type { GraphQLResolveInfo } from "graphql";
+import { maybeCacheControlFromInfo } from "@apollo/cache-control-types";
+import { PUBLIC_QUERY_FIELDS } from "../../../common/public-queries.ts";
+
+export const PUBLIC_FIELDS: Readonly<Record<string, readonly string[] | "all">> = {
+  Query: PUBLIC_QUERY_FIELDS,
+  Category: ["id", "name", "slug", "main"],
+  Product: [
+    "id",
+    "name",
+    "slug",
+    "price",
+    "originalPrice",
+    "percentOff",
+    "imageUrl",
+    "galleryUrls",
+    "size",
+    "stock",
+    "description",
+    "createdAt",
+    "category",
+    // Held by anybody's unpaid order: the same for every visitor (changes reach the cache through
+    // the orders triggers).
+    "onHold",
+  ],
+  ProductPage: ["items", "totalCount", "sizes"],
+  CustomerReview: ["id", "customerName", "rating", "reviewText", "isFeatured", "product", "createdAt"],
+  HomepageSection: ["id", "sectionType", "title", "description", "isActive", "displayOrder", "createdAt", "products"],
+  // Configuration, not data: changes only with a restart.
+  StoreSettings: "all",
+};
+
+export function isPublicField(typeName: string, fieldName: string): boolean {
+  const fields = PUBLIC_FIELDS[typeName];
+  return fields === "all" || (fields?.includes(fieldName) ?? false);
+}
+
+/** For an answer that must differ between requests although it is public (a random pick). */
+export function notCacheable(info: GraphQLResolveInfo): void {
+  maybeCacheControlFromInfo(info)?.setCacheHint({ maxAge: 0 });
+}

@@ -1,0 +1,112 @@
+// Prometheus metrics (prom-client): GraphQL request rate, latency and errors per operation name,
+// response-cache hits and misses, the PostgreSQL pool's connections, and Node's process metrics.
+// Served at GET /metrics to a scraper holding METRICS_TOKEN (docs/decisions/017-metrics-and-request-ids.md).
+import { timingSafeEqual } from "node:crypto";
+import type { RequestHandler } from "express";
+import type { ApolloServerPlugin, BaseContext } from "@apollo/server";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Database } from "../db/database.ts";
+
+/** Operation names come from clients: past this many distinct ones, the rest count as "other". */
+const MAX_OPERATION_NAMES = 200;
+
+export interface Metrics {
+  registry: Registry;
+  /** Times and counts every GraphQL request. */
+  plugin: ApolloServerPlugin<BaseContext>;
+  cacheLookup(hit: boolean): void;
+  /** GET /metrics; 404 unless a token is configured, 401 without it. */
+  handler(token: string | null): RequestHandler;
+}
+
+export function createMetrics(db: Database): Metrics {
+  // One registry per app (tests run several stores in one process; the global one would clash).
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: "graphql_requests_total",
+    help: "GraphQL requests by operation name and outcome (ok, error)",
+    labelNames: ["operation", "type", "outcome"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "graphql_request_duration_seconds",
+    help: "Time from receiving a GraphQL request to sending its answer",
+    labelNames: ["operation", "type"] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: "graphql_errors_total",
+    help: "Errors in GraphQL answers by operation name and code",
+    labelNames: ["operation", "code"] as const,
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: "graphql_response_cache_total",
+    help: "Shared response cache lookups by result (hit, miss)",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  if (db.poolStats()) {
+    new Gauge({
+      name: "db_pool_connections",
+      help: "PostgreSQL pool connections by state (total, idle, waiting = requests queued for one)",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        const stats = db.poolStats();
+        if (!stats) return;
+        for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+      },
+    });
+  }
+
+  const seen = new Set<string>();
+  const operationLabel = (name: string | null | undefined) => {
+    if (!name) return "(anonymous)";
+    if (seen.has(name)) return name;
+    if (seen.size >= MAX_OPERATION_NAMES) return "other";
+    seen.add(name);
+    return name;
+  };
+
+  const plugin: ApolloServerPlugin<BaseContext> = {
+    async requestDidStart() {
+      const started = process.hrtime.bigint();
+      return {
+        async willSendResponse(ctx) {
+          const operation = operationLabel(ctx.operationName ?? ctx.operation?.name?.value);
+          const type = ctx.operation?.operation ?? "invalid";
+          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+          duration.observe({ operation, type }, seconds);
+          const found = ctx.response.body.kind === "single" ? (ctx.response.body.singleResult.errors ?? []) : [];
+          requests.inc({ operation, type, outcome: found.length ? "error" : "ok" });
+          for (const error of found) errors.inc({ operation, code: String(error.extensions?.code ?? "UNKNOWN") });
+        },
+      };
+    },
+  };
+
+  return {
+    registry,
+    plugin,
+    cacheLookup: (hit) => cache.inc({ result: hit ? "hit" : "miss" }),
+    handler(token) {
+      const expected = token ? Buffer.from(`Bearer ${token}`) : null;
+      return async (req, res) => {
+        if (!expected) {
+          res.status(404).type("text/plain").send("Not found");
+          return;
+        }
+        const given = Buffer.from(req.get("authorization") ?? "");
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          res.status(401).set("WWW-Authenticate", "Bearer").type("text/plain").send("Unauthorized");
+          return;
+        }
+        res.set("Cache-Control", "no-store").type(registry.contentType).send(await registry.metrics());
+      };
+    },
+  };
+}

@@ -1,0 +1,220 @@
+// The shared response cache: anonymous catalogue answers are reused (the Age header marks an answer
+// served from the cache), every committed catalogue write drops them on every instance, and nothing
+// that depends on the viewer is ever stored or served to someone else.
+import { ADMIN_EMAIL, ADMIN_PASSWORD, GraphQLClient, startPeerStore, startTestStore, type TestStore } from "../helpers/store.ts";
+import { details, makeProduct, placeOrder, signedUp, ADD_TO_CART, CART } from "../helpers/shopper.ts";
+import { testDbMode } from "../helpers/databases.ts";
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+});
+afterAll(() => t?.close());
+
+const NEWEST = `query Newest { products(limit: 12) { totalCount items { id name stock onHold price } } }`;
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+async function post(url: string, query: string, variables: Record<string, unknown> = {}, cookie?: string | null): Promise<Answer> {
+  const res = await fetch(`${url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+const fromCache = (answer: Answer) => answer.headers.get("age") !== null;
+
+/** Asks until check passes; fails if it has not within the time a cross-instance change may take. */
+async function within(ms: number, ask: () => Promise<Answer>, check: (answer: Answer) => boolean): Promise<Answer> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const answer = await ask();
+    if (check(answer)) return answer;
+    if (Date.now() > deadline) throw new Error(`Still stale after ${ms} ms: ${JSON.stringify(answer.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const names = (answer: Answer) => answer.body.data.products.items.map((p: { name: string }) => p.name);
+
+describe("shared response cache", () => {
+  it("answers a repeated anonymous listing from the cache, whatever the document's spacing", async () => {
+    const first = await post(t.url, NEWEST);
+    expect(first.body.errors).toBeUndefined();
+    const second = await post(t.url, NEWEST);
+    expect(fromCache(second)).toBe(true);
+    expect(second.body).toEqual(first.body);
+    const respaced = await post(t.url, `query Newest {\n  products(limit: 12) {\n    totalCount\n    items { id name stock onHold price }\n  }\n}`);
+    expect(fromCache(respaced)).toBe(true);
+    // Other variables are another answer.
+    const other = await post(t.url, `query($l: Int) { products(limit: $l) { items { id } } }`, { l: 3 });
+    expect(fromCache(other)).toBe(false);
+    expect(other.body.data.products.items).toHaveLength(3);
+  });
+
+  it("serves an edit made by an admin on the next read of the same instance", async () => {
+    const admin = await t.admin();
+    const product = await makeProduct(t, 3);
+    const before = await within(1000, () => post(t.url, NEWEST), (a) => names(a).includes(product.name));
+    expect(fromCache(await post(t.url, NEWEST))).toBe(true);
+    const renamed = `${product.name} (renamed)`;
+    const result = await admin.data(
+      `mutation($id: ID!, $input: AdminProductInput!) { updateProduct(id: $id, input: $input) { __typename ... on Error { message } } }`,
+      { id: product.id, input: { name: renamed, price: "12500.00", stock: 3, size: "M" } },
+    );
+    expect(result.updateProduct.__typename).toBe("MutationUpdateProductSuccess");
+    const after = await post(t.url, NEWEST);
+    expect(names(after)).toContain(renamed);
+    expect(names(after)).not.toContain(product.name);
+    expect(names(before)).toContain(product.name);
+  });
+
+  it("drops cached answers on a write made straight in the database (a trigger notifies, no code path can forget)", async () => {
+    const product = await makeProduct(t, 2);
+    await within(1000, () => post(t.url, NEWEST), (a) => names(a).includes(product.name));
+    expect(fromCache(await post(t.url, NEWEST))).toBe(true);
+    await t.prisma.product.update({ where: { id: product.id }, data: { stock: 0 } });
+    const after = await within(1000, () => post(t.url, NEWEST), (a) =>
+      a.body.data.products.items.some((p: { id: string; stock: number }) => p.id === product.id && p.stock === 0),
+    );
+    expect(after.body.data.products.items.find((p: { id: string }) => p.id === product.id).stock).toBe(0);
+  });
+
+  it("a listing's total and size options follow a change to the catalogue (they are kept per catalogue version)", async () => {
+    const LISTING = `query($filter: ProductFilter, $sort: ProductSort) { products(filter: $filter, sort: $sort, limit: 2) { totalCount sizes } }`;
+    const filter = { category: "unisex" };
+    const before = (await t.client().data(LISTING, { filter })).products;
+    // Another sort of the same filter shares the kept total.
+    expect((await t.client().data(LISTING, { filter, sort: "PRICE_ASC" })).products).toEqual(before);
+    const category = await t.prisma.category.findFirstOrThrow({ where: { slug: "unisex" } });
+    await t.prisma.product.create({
+      data: { name: "Facet probe", slug: `facet-probe-${Date.now()}`, price: "1000.00", stock: 1, size: "Size-Probe", categoryId: category.id },
+    });
+    const after = (await t.client().data(LISTING, { filter, sort: "PRICE_DESC" })).products;
+    expect(after.totalCount).toBe(before.totalCount + 1);
+    expect(after.sizes).toContain("Size-Probe");
+    expect((await t.client().data(LISTING, { filter: { ...filter, size: "size-probe" } })).products.totalCount).toBe(1);
+  });
+
+  it("never stores or shares an answer that depends on the viewer", async () => {
+    const ada = await signedUp(t);
+    const bola = await signedUp(t);
+    const product = await makeProduct(t, 5);
+    await ada.data(ADD_TO_CART, { productId: product.id, quantity: 2 });
+    const VIEWER = `{ viewer { email } }`;
+    for (let i = 0; i < 2; i++) {
+      const adaViewer = await post(t.url, VIEWER, {}, ada.cookie);
+      const bolaViewer = await post(t.url, VIEWER, {}, bola.cookie);
+      expect(adaViewer.body.data.viewer.email).not.toBe(bolaViewer.body.data.viewer.email);
+      for (const answer of [adaViewer, bolaViewer]) {
+        expect(fromCache(answer)).toBe(false);
+        expect(answer.headers.get("cache-control")).toBe("private, no-store");
+      }
+      const adaCart = await post(t.url, CART, {}, ada.cookie);
+      const bolaCart = await post(t.url, CART, {}, bola.cookie);
+      expect(adaCart.body.data.cart).toHaveLength(1);
+      expect(bolaCart.body.data.cart).toHaveLength(0);
+      expect(fromCache(bolaCart)).toBe(false);
+    }
+    // A catalogue read mixed with one viewer field is not shared either.
+    const MIXED = `{ products(limit: 2) { items { id } } viewer { email } }`;
+    await post(t.url, MIXED, {}, ada.cookie);
+    const mixedForBola = await post(t.url, MIXED, {}, bola.cookie);
+    expect(fromCache(mixedForBola)).toBe(false);
+    expect(mixedForBola.body.data.viewer.email).not.toBe((await post(t.url, VIEWER, {}, ada.cookie)).body.data.viewer.email);
+    expect(mixedForBola.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("never serves an admin's answer to anybody else, even for public types", async () => {
+    const admin = await t.admin();
+    const ADMIN_PRODUCTS = `{ adminProducts(limit: 2) { id name } }`;
+    const asAdmin = await post(t.url, ADMIN_PRODUCTS, {}, admin.cookie);
+    expect(asAdmin.body.data.adminProducts).toHaveLength(2);
+    const again = await post(t.url, ADMIN_PRODUCTS, {}, admin.cookie);
+    expect(fromCache(again)).toBe(false);
+    const anonymous = await post(t.url, ADMIN_PRODUCTS);
+    expect(anonymous.body.data).toBeNull();
+    expect(anonymous.body.errors[0].extensions.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("lets a signed-in shopper share the public catalogue answers", async () => {
+    const shopper = await signedUp(t);
+    await post(t.url, NEWEST);
+    const answer = await post(t.url, NEWEST, {}, shopper.cookie);
+    expect(answer.body.errors).toBeUndefined();
+    expect(fromCache(answer)).toBe(true);
+  });
+});
+
+(testDbMode() === "postgres" ? describe : describe.skip)("two server instances on one PostgreSQL database", () => {
+  let peer: Awaited<ReturnType<typeof startPeerStore>>;
+  beforeAll(async () => {
+    peer = await startPeerStore(t);
+  });
+  afterAll(() => peer?.close());
+
+  const cachedOn = async (url: string, product: { name: string }) => {
+    // Until the instance answers from its cache with the product in it (the test's own writes
+    // before this may still be on their way to it).
+    return within(2000, () => post(url, NEWEST), (a) => names(a).includes(product.name) && fromCache(a));
+  };
+
+  it("an edit through instance A changes instance B's cached listing within 1 s", async () => {
+    const product = await makeProduct(t, 4);
+    await cachedOn(peer.url, product);
+    const admin = await t.admin();
+    const renamed = `${product.name} (edited on A)`;
+    const result = await admin.data(
+      `mutation($id: ID!, $input: AdminProductInput!) { updateProduct(id: $id, input: $input) { __typename } }`,
+      { id: product.id, input: { name: renamed, price: "9000.00", stock: 4, size: "M" } },
+    );
+    expect(result.updateProduct.__typename).toBe("MutationUpdateProductSuccess");
+    const onB = await within(1000, () => post(peer.url, NEWEST), (a) => names(a).includes(renamed));
+    expect(names(onB)).not.toContain(product.name);
+  });
+
+  it("a product sold through instance A shows sold (stock 0, on hold) in instance B's cached listing within 1 s", async () => {
+    const product = await makeProduct(t, 1);
+    await cachedOn(peer.url, product);
+    const guest = t.client();
+    const order = await placeOrder(guest, { ...details(), items: [{ productId: product.id, quantity: 1 }] });
+    expect(order.__typename).toBe("MutationPlaceOrderSuccess");
+    const onB = await within(1000, () => post(peer.url, NEWEST), (a) =>
+      a.body.data.products.items.some((p: { id: string; stock: number }) => p.id === product.id && p.stock === 0),
+    );
+    expect(onB.body.data.products.items.find((p: { id: string }) => p.id === product.id)).toMatchObject({ stock: 0, onHold: true });
+  });
+
+  it("a change made while an instance's LISTEN connection was cut is not served stale once it reconnects", async () => {
+    const product = await makeProduct(t, 2);
+    await cachedOn(peer.url, product);
+    // Cut every LISTEN connection of this database (as a failover would), then change the product
+    // at once: the NOTIFY goes to nobody.
+    const [{ n }] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'listen:catalogue_changed'`,
+    );
+    expect(n).toBe(2);
+    const renamed = `${product.name} (changed unheard)`;
+    await t.prisma.product.update({ where: { id: product.id }, data: { name: renamed } });
+    const onB = await within(3000, () => post(peer.url, NEWEST), (a) => names(a).includes(renamed));
+    expect(names(onB)).not.toContain(product.name);
+    // And B caches again once it listens again.
+    await within(3000, () => post(peer.url, NEWEST), (a) => fromCache(a) && names(a).includes(renamed));
+  });
+
+  it("a product deleted on instance B disappears from instance A's cached listing within 1 s", async () => {
+    const product = await makeProduct(t, 1);
+    await cachedOn(t.url, product);
+    const admin = new GraphQLClient(peer.url);
+    await admin.logIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const result = await admin.data(`mutation($id: ID!) { deleteProduct(id: $id) { __typename } }`, { id: product.id });
+    expect(result.deleteProduct.__typename).toBe("MutationDeleteProductSuccess");
+    await within(1000, () => post(t.url, NEWEST), (a) => !names(a).includes(product.name));
+  });
+});
