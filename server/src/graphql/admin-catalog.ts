@@ -8,17 +8,18 @@ import { NotFoundError, ValidationError } from "../modules/errors.ts";
 import { createProduct, deleteProduct, updateProduct } from "../modules/catalog/product-admin.ts";
 
 export const ProductInputType = builder.inputType("AdminProductInput", {
+  description: "A product as the admin enters it; on update, the whole product is replaced by these values.",
   fields: (t) => ({
-    name: t.string({ required: true }),
+    name: t.string({ required: true, description: "Display name" }),
     slug: t.string({ required: false, description: "Empty: made from the name" }),
     price: t.string({ required: true, description: "Naira, e.g. 12500 or 12500.50" }),
-    originalPrice: t.string({ required: false }),
-    stock: t.int({ required: true }),
-    categoryId: t.id({ required: false }),
-    imageUrl: t.string({ required: false }),
+    originalPrice: t.string({ required: false, description: "Naira before discount, above price; empty when not discounted" }),
+    stock: t.int({ required: true, description: "Pieces available, 0 or more" }),
+    categoryId: t.id({ required: false, description: "Category id (UUID); empty for none" }),
+    imageUrl: t.string({ required: false, description: "Main photo URL from POST /api/uploads" }),
     galleryUrls: t.stringList({ required: false, description: "Further images after imageUrl" }),
-    size: t.string({ required: false }),
-    description: t.string({ required: false }),
+    size: t.string({ required: false, description: "Size label, e.g. M or UK 10" }),
+    description: t.string({ required: false, description: "Description for shoppers (plain text)" }),
   }),
 });
 
@@ -28,9 +29,9 @@ builder.queryFields((t) => ({
     description: "Every product with its category, newest first (paged).",
     authScopes: { admin: true },
     args: {
-      search: t.arg.string({ required: false }),
-      offset: t.arg.int({ required: false, defaultValue: 0 }),
-      limit: t.arg.int({ required: false, defaultValue: 100 }),
+      search: t.arg.string({ required: false, description: "Part of the name or slug, any letter case (first 100 characters used)" }),
+      offset: t.arg.int({ required: false, defaultValue: 0, description: "Products to skip" }),
+      limit: t.arg.int({ required: false, defaultValue: 100, description: `Page size, at most ${ADMIN_PAGE.maxLimit}` }),
     },
     resolve: (query, _root, args, ctx) => {
       const { skip, take } = pageWindow(args.offset, args.limit, ADMIN_PAGE);
@@ -49,9 +50,10 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createProduct: t.prismaField({
     type: "Product",
+    description: "Lists a new product (admin); recorded in the audit log.",
     authScopes: { admin: true },
     errors: { types: [ValidationError] },
-    args: { input: t.arg({ type: ProductInputType, required: true }) },
+    args: { input: t.arg({ type: ProductInputType, required: true, description: "The new product" }) },
     resolve: async (query, _root, { input }, ctx) => {
       const product = await createProduct(ctx.prisma, actorOf(ctx.viewer), input);
       return ctx.prisma.product.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: product.id } });
@@ -59,19 +61,23 @@ builder.mutationFields((t) => ({
   }),
   updateProduct: t.prismaField({
     type: "Product",
+    description: "Replaces a product's details (admin); a changed slug keeps the old one working.",
     authScopes: { admin: true },
     errors: { types: [ValidationError, NotFoundError] },
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProductInputType, required: true }) },
+    args: {
+      id: t.arg.id({ required: true, description: "Product id (UUID)" }),
+      input: t.arg({ type: ProductInputType, required: true, description: "The product's new details" }),
+    },
     resolve: async (query, _root, { id, input }, ctx) => {
       const product = await updateProduct(ctx.prisma, actorOf(ctx.viewer), String(id), input);
       return ctx.prisma.product.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: product.id } });
     },
   }),
   deleteProduct: t.id({
-    description: "Deletes a product; past orders keep their item names and prices. Returns the deleted id.",
+    description: "Deletes a product (admin); past orders keep their item names and prices. Returns the deleted id.",
     authScopes: { admin: true },
     errors: { types: [ValidationError, NotFoundError] },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "Product id (UUID)" }) },
     resolve: (_root, { id }, ctx) => deleteProduct(ctx.prisma, actorOf(ctx.viewer), String(id)),
   }),
 }));

@@ -10,6 +10,7 @@ import { changeOrderStatus } from "../modules/orders/order-status.ts";
 import { ADMIN_ORDER_ORDER, adminOrderWhere, deleteOrder } from "../modules/orders/order-admin.ts";
 
 const AdminOrderFilter = builder.inputType("AdminOrderFilter", {
+  description: "Narrows the admin order list; both conditions must hold.",
   fields: (t) => ({
     month: t.string({ required: false, description: "YYYY-MM: orders created that month (West Africa Time)" }),
     size: t.string({ required: false, description: "Case-insensitive match on an item's size" }),
@@ -17,13 +18,14 @@ const AdminOrderFilter = builder.inputType("AdminOrderFilter", {
 });
 
 const UpdateOrderStatusInput = builder.inputType("UpdateOrderStatusInput", {
+  description: "A fulfilment status change by an admin, with the hand-over details when shipping.",
   fields: (t) => ({
-    orderId: t.id({ required: true }),
-    status: t.field({ type: OrderStatusEnum, required: true }),
+    orderId: t.id({ required: true, description: "Order id (UUID)" }),
+    status: t.field({ type: OrderStatusEnum, required: true, description: "The new status" }),
     reason: t.string({ required: false, description: "Why (kept in the audit log)" }),
     transportCompany: t.string({ required: false, description: "When shipping: the transport company" }),
-    waybillNumber: t.string({ required: false }),
-    driverPhone: t.string({ required: false }),
+    waybillNumber: t.string({ required: false, description: "When shipping: the waybill number from the transport company" }),
+    driverPhone: t.string({ required: false, description: "When shipping: the driver's phone number" }),
   }),
 });
 
@@ -33,9 +35,9 @@ builder.queryFields((t) => ({
     description: "Orders with their items, newest first, optionally filtered by month and item size.",
     authScopes: { admin: true },
     args: {
-      filter: t.arg({ type: AdminOrderFilter, required: false }),
-      offset: t.arg.int({ required: false, defaultValue: 0 }),
-      limit: t.arg.int({ required: false, defaultValue: 100 }),
+      filter: t.arg({ type: AdminOrderFilter, required: false, description: "Month and size conditions; none lists all" }),
+      offset: t.arg.int({ required: false, defaultValue: 0, description: "Orders to skip" }),
+      limit: t.arg.int({ required: false, defaultValue: 100, description: `Page size, at most ${ADMIN_PAGE.maxLimit}` }),
     },
     resolve: (query, _root, args, ctx) => {
       const { skip, take } = pageWindow(args.offset, args.limit, ADMIN_PAGE);
@@ -47,10 +49,10 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   updateOrderStatus: t.prismaField({
     type: "Order",
-    description: "Any status to any other; stock, tracking, the customer's email and the audit log follow.",
+    description: "Changes an order's status (admin), any to any; stock, tracking, the customer's email and the audit log follow.",
     authScopes: { admin: true },
     errors: { types: [ValidationError, NotFoundError, InsufficientStockError] },
-    args: { input: t.arg({ type: UpdateOrderStatusInput, required: true }) },
+    args: { input: t.arg({ type: UpdateOrderStatusInput, required: true, description: "The order and its new status" }) },
     resolve: async (query, _root, { input }, ctx) => {
       const order = await changeOrderStatus(
         ctx.prisma,
@@ -62,10 +64,10 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteOrder: t.id({
-    description: "Deletes the order's items, then the order, in one transaction. Returns the deleted id.",
+    description: "Deletes an order (admin): its items, then the order, in one transaction. Returns the deleted id.",
     authScopes: { admin: true },
     errors: { types: [ValidationError, NotFoundError] },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "Order id (UUID)" }) },
     resolve: (_root, { id }, ctx) => deleteOrder(ctx.prisma, actorOf(ctx.viewer), String(id)),
   }),
 }));

@@ -4,26 +4,34 @@ import { nonEmptySelect } from "./prisma-query.ts";
 import { NotFoundError, ValidationError } from "../modules/errors.ts";
 import { deliveryStateOf, outboxPage, retryEmail } from "../mail/outbox-admin.ts";
 
-const EmailStatusEnum = builder.enumType("EmailStatus", { values: ["queued", "sent", "failed"] as const });
+const EmailStatusEnum = builder.enumType("EmailStatus", {
+  description: "Delivery state of an email in the outbox.",
+  values: {
+    queued: { description: "Waiting for the next delivery pass (or for SMTP to be configured)" },
+    sent: { description: "Accepted by the SMTP server" },
+    failed: { description: "Gave up after repeated errors; an admin can retry it" },
+  } as const,
+});
 
 builder.prismaObject("EmailOutbox", {
   name: "OutboxEmail",
+  description: "An email the shop sends (order confirmation, status change…), kept in the outbox until delivered (admin).",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    to: t.exposeString("to"),
-    subject: t.exposeString("subject"),
-    body: t.exposeString("body"),
-    status: t.expose("status", { type: EmailStatusEnum }),
+    id: t.exposeID("id", { description: "Outbox email id (UUID)" }),
+    to: t.exposeString("to", { description: "Recipient address" }),
+    subject: t.exposeString("subject", { description: "Subject line" }),
+    body: t.exposeString("body", { description: "Plain-text body as sent" }),
+    status: t.expose("status", { type: EmailStatusEnum, description: "Delivery state" }),
     deliveryState: t.string({
       description: 'The status as the admin reads it: "not sent: no SMTP configured" for queued emails when SMTP_URL is not set',
       select: { status: true },
       resolve: (email, _args, ctx) => deliveryStateOf(email, Boolean(ctx.config.smtpUrl)),
     }),
-    attempts: t.exposeInt("attempts"),
-    lastError: t.exposeString("lastError", { nullable: true }),
-    nextAttemptAt: t.expose("nextAttemptAt", { type: "DateTime" }),
-    sentAt: t.expose("sentAt", { type: "DateTime", nullable: true }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    attempts: t.exposeInt("attempts", { description: "Delivery attempts made so far" }),
+    lastError: t.exposeString("lastError", { nullable: true, description: "Error of the last failed attempt; null if none" }),
+    nextAttemptAt: t.expose("nextAttemptAt", { type: "DateTime", description: "Earliest time of the next delivery attempt" }),
+    sentAt: t.expose("sentAt", { type: "DateTime", nullable: true, description: "When it was sent; null until then" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was queued" }),
   }),
 });
 
@@ -47,9 +55,9 @@ builder.queryFields((t) => ({
     description: "Emails in the outbox, newest first.",
     authScopes: { admin: true },
     args: {
-      status: t.arg({ type: EmailStatusEnum, required: false }),
-      offset: t.arg.int({ required: false, defaultValue: 0 }),
-      limit: t.arg.int({ required: false, defaultValue: 50 }),
+      status: t.arg({ type: EmailStatusEnum, required: false, description: "Only emails in this state; none lists all" }),
+      offset: t.arg.int({ required: false, defaultValue: 0, description: "Emails to skip" }),
+      limit: t.arg.int({ required: false, defaultValue: 50, description: "Page size, at most 200" }),
     },
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.emailOutbox.findMany({ ...query, ...outboxPage(args.status ?? null, args.offset, args.limit) }),
@@ -59,10 +67,10 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   retryEmail: t.prismaField({
     type: "EmailOutbox",
-    description: "Queues a failed email again for the next delivery pass.",
+    description: "Queues a failed email again for the next delivery pass (admin).",
     authScopes: { admin: true },
     errors: { types: [ValidationError, NotFoundError] },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "Outbox email id (UUID) of a failed email" }) },
     resolve: async (query, _root, { id }, ctx) => {
       const email = await retryEmail(ctx.prisma, String(id));
       return ctx.prisma.emailOutbox.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: email.id } });

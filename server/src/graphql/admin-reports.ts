@@ -12,9 +12,9 @@ const CategoryFigures = builder.objectRef<CategoryFiguresShape>("CategoryFigures
   description: "How one category sold in a period. Sell-through = units sold ÷ (units sold + units in stock now).",
   fields: (t) => ({
     categoryId: t.exposeID("categoryId", { nullable: true, description: "Null for products without a category" }),
-    name: t.exposeString("name"),
-    unitsSold: t.exposeInt("unitsSold"),
-    unitsInStock: t.exposeInt("unitsInStock"),
+    name: t.exposeString("name", { description: "Category name (or a label for uncategorised products)" }),
+    unitsSold: t.exposeInt("unitsSold", { description: "Pieces in orders paid in the period" }),
+    unitsInStock: t.exposeInt("unitsInStock", { description: "Pieces in stock now" }),
     sellThroughPercent: t.exposeString("sellThroughPercent", { nullable: true, description: 'Percentage with one decimal, e.g. "40.0"' }),
     medianDaysToSale: t.exposeString("medianDaysToSale", { nullable: true, description: "Median days from listing to payment, one decimal" }),
   }),
@@ -24,38 +24,40 @@ const PeriodFigures = builder.objectRef<PeriodFiguresShape>("PeriodFigures").imp
   description: "Figures for the last N Lagos days up to now (today counts as the first day).",
   fields: (t) => ({
     key: t.exposeString("key", { description: "today, 7d or 30d" }),
-    label: t.exposeString("label"),
-    days: t.exposeInt("days"),
-    from: t.expose("from", { type: "DateTime" }),
-    to: t.expose("to", { type: "DateTime" }),
+    label: t.exposeString("label", { description: "Heading for the dashboard, e.g. Last 7 days" }),
+    days: t.exposeInt("days", { description: "Lagos days covered (1, 7 or 30)" }),
+    from: t.expose("from", { type: "DateTime", description: "Start of the period (Lagos midnight)" }),
+    to: t.expose("to", { type: "DateTime", description: "End of the period (asOf)" }),
     paidSales: t.expose("paidSales", { type: "Money", description: "Sum of totals of orders paid in the period (not cancelled)" }),
-    paidOrders: t.exposeInt("paidOrders"),
+    paidOrders: t.exposeInt("paidOrders", { description: "Orders paid in the period (not cancelled)" }),
     ordersPlaced: t.exposeInt("ordersPlaced", { description: "Orders created in the period, whatever their state now" }),
     averageOrderValue: t.expose("averageOrderValue", { type: "Money", nullable: true, description: "Paid sales ÷ paid orders, to the kobo" }),
-    categories: t.field({ type: [CategoryFigures], resolve: (p) => p.categories }),
-    bestCategory: t.field({ type: CategoryFigures, nullable: true, resolve: (p) => p.bestCategory }),
-    slowestCategory: t.field({ type: CategoryFigures, nullable: true, resolve: (p) => p.slowestCategory }),
+    categories: t.field({ type: [CategoryFigures], description: "Every category's figures for the period", resolve: (p) => p.categories }),
+    bestCategory: t.field({ type: CategoryFigures, nullable: true, description: "Highest sell-through; null when nothing sold", resolve: (p) => p.bestCategory }),
+    slowestCategory: t.field({ type: CategoryFigures, nullable: true, description: "Lowest sell-through among categories with stock; null if none", resolve: (p) => p.slowestCategory }),
   }),
 });
 
 const OrdersAndValue = builder.objectRef<OrdersAndValueShape>("OrdersAndValue").implement({
+  description: "A number of orders and their combined total.",
   fields: (t) => ({
-    orders: t.exposeInt("orders"),
-    value: t.expose("value", { type: "Money" }),
+    orders: t.exposeInt("orders", { description: "Number of orders" }),
+    value: t.expose("value", { type: "Money", description: "Sum of their totals in naira" }),
   }),
 });
 
 const OwnerFigures = builder.objectRef<OwnerFiguresShape>("OwnerFigures").implement({
+  description: "The owner's dashboard figures: sales per period and money waiting on transfers (admin).",
   fields: (t) => ({
-    asOf: t.expose("asOf", { type: "DateTime" }),
-    periods: t.field({ type: [PeriodFigures], resolve: (f) => f.periods }),
+    asOf: t.expose("asOf", { type: "DateTime", description: "The instant the figures look back from" }),
+    periods: t.field({ type: [PeriodFigures], description: "Today, last 7 and last 30 Lagos days", resolve: (f) => f.periods }),
     awaitingPayment: t.field({ type: OrdersAndValue, description: "Pending orders not yet paid, right now", resolve: (f) => f.awaitingPayment }),
     holdsExpiringSoon: t.field({
       type: OrdersAndValue,
       description: "Unpaid orders whose hold ends within holdWarningHours",
       resolve: (f) => f.holdsExpiringSoon,
     }),
-    holdWarningHours: t.int({ resolve: (f) => f.holdsExpiringSoon.hours }),
+    holdWarningHours: t.int({ description: "Window used by holdsExpiringSoon, in hours", resolve: (f) => f.holdsExpiringSoon.hours }),
   }),
 });
 
@@ -64,7 +66,7 @@ builder.queryField("ownerFigures", (t) =>
     type: OwnerFigures,
     description: "The owner's figures for today, 7 and 30 Lagos days; asOf (default now) looks back from another instant.",
     authScopes: { admin: true },
-    args: { asOf: t.arg({ type: "DateTime", required: false }) },
+    args: { asOf: t.arg({ type: "DateTime", required: false, description: "Look back from this instant; default now" }) },
     resolve: (_root, { asOf }, ctx) => ownerFigures(ctx.prisma, asOf ?? new Date()),
   }),
 );

@@ -13,13 +13,14 @@ interface AdminUserShape {
 }
 
 const AdminUser = builder.objectRef<AdminUserShape>("AdminUser").implement({
+  description: "A user account as admins see it, with its roles (admin).",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    email: t.exposeString("email"),
-    fullName: t.exposeString("fullName", { nullable: true }),
+    id: t.exposeID("id", { description: "User id (UUID)" }),
+    email: t.exposeString("email", { description: "Sign-in email address" }),
+    fullName: t.exposeString("fullName", { nullable: true, description: "Name given; null if never given" }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "Sign-up date" }),
-    roles: t.stringList({ resolve: (user) => user.roles.map((r) => r.role) }),
-    isAdmin: t.boolean({ resolve: (user) => user.roles.some((r) => r.role === "admin") }),
+    roles: t.stringList({ description: "Role names held, e.g. admin", resolve: (user) => user.roles.map((r) => r.role) }),
+    isAdmin: t.boolean({ description: "True when the user holds the admin role", resolve: (user) => user.roles.some((r) => r.role === "admin") }),
   }),
 });
 
@@ -29,8 +30,8 @@ builder.queryFields((t) => ({
     description: "Users, newest first, with their roles.",
     authScopes: { admin: true },
     args: {
-      offset: t.arg.int({ required: false, defaultValue: 0 }),
-      limit: t.arg.int({ required: false, defaultValue: 100 }),
+      offset: t.arg.int({ required: false, defaultValue: 0, description: "Users to skip" }),
+      limit: t.arg.int({ required: false, defaultValue: 100, description: "Page size (capped by the server)" }),
     },
     resolve: (_root, args, ctx) => listUsers(ctx.prisma, args.offset, args.limit),
   }),
@@ -42,7 +43,10 @@ builder.mutationFields((t) => ({
     description: "Grants or revokes the admin role (never your own, never the last admin's).",
     authScopes: { admin: true },
     errors: { types: [ValidationError, NotFoundError] },
-    args: { userId: t.arg.id({ required: true }), admin: t.arg.boolean({ required: true }) },
+    args: {
+      userId: t.arg.id({ required: true, description: "User id (UUID)" }),
+      admin: t.arg.boolean({ required: true, description: "True grants the admin role, false revokes it" }),
+    },
     resolve: async (_root, { userId, admin }, ctx) => {
       await setAdminRole(ctx.prisma, actorOf(ctx.viewer), String(userId), admin);
       const user = await ctx.prisma.user.findUniqueOrThrow({

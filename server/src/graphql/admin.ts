@@ -12,13 +12,14 @@ import "./admin-reports.ts";
 const AdminStats = builder
   .objectRef<{ products: number; orders: number; users: number; reviews: number; sections: number; failedEmails: number }>("AdminStats")
   .implement({
+    description: "Counts shown on the admin dashboard tabs (admin).",
     fields: (t) => ({
-      products: t.exposeInt("products"),
-      orders: t.exposeInt("orders"),
-      users: t.exposeInt("users"),
-      reviews: t.exposeInt("reviews"),
-      sections: t.exposeInt("sections"),
-      failedEmails: t.exposeInt("failedEmails"),
+      products: t.exposeInt("products", { description: "Products listed" }),
+      orders: t.exposeInt("orders", { description: "Orders placed, any status" }),
+      users: t.exposeInt("users", { description: "User accounts" }),
+      reviews: t.exposeInt("reviews", { description: "Customer reviews" }),
+      sections: t.exposeInt("sections", { description: "Homepage sections" }),
+      failedEmails: t.exposeInt("failedEmails", { description: "Outbox emails that failed and await a retry" }),
     }),
   });
 

@@ -15,15 +15,16 @@ interface ViewerShape {
 const ViewerType = builder.objectRef<ViewerShape>("Viewer").implement({
   description: "The signed-in shopper or admin.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    email: t.exposeString("email"),
-    fullName: t.exposeString("fullName", { nullable: true }),
-    isAdmin: t.exposeBoolean("isAdmin"),
+    id: t.exposeID("id", { description: "User id (UUID)" }),
+    email: t.exposeString("email", { description: "Sign-in email address" }),
+    fullName: t.exposeString("fullName", { nullable: true, description: "Name given at sign-up or in the profile; null if never given" }),
+    isAdmin: t.exposeBoolean("isAdmin", { description: "True when the user has the admin role" }),
   }),
 });
 
 const AuthPayload = builder.objectRef<{ viewer: ViewerShape }>("AuthPayload").implement({
-  fields: (t) => ({ viewer: t.field({ type: ViewerType, resolve: (p) => p.viewer }) }),
+  description: "Result of signing up or in; the session cookie is set on the same response.",
+  fields: (t) => ({ viewer: t.field({ type: ViewerType, description: "The user now signed in", resolve: (p) => p.viewer }) }),
 });
 
 builder.queryField("viewer", (t) =>
@@ -31,6 +32,7 @@ builder.queryField("viewer", (t) =>
     type: ViewerType,
     nullable: true,
     authScopes: { public: true },
+    description: "Who is signed in by the session cookie; null for a guest (public).",
     resolve: async (_root, _args, ctx) => {
       if (!ctx.viewer) return null;
       const user = await ctx.prisma.user.findUnique({ where: { id: ctx.viewer.userId }, select: { fullName: true } });
@@ -40,19 +42,21 @@ builder.queryField("viewer", (t) =>
 );
 
 const SignUpInput = builder.inputType("SignUpInput", {
+  description: "A new shopper account.",
   fields: (t) => ({
-    email: t.string({ required: true }),
-    password: t.string({ required: true }),
-    confirmPassword: t.string({ required: true }),
-    fullName: t.string({ required: false }),
+    email: t.string({ required: true, description: "Email address to sign in with; must not be registered yet" }),
+    password: t.string({ required: true, description: "New password; refused when it fails the password policy" }),
+    confirmPassword: t.string({ required: true, description: "Same password again; must match" }),
+    fullName: t.string({ required: false, description: "Shopper's name, used on orders and emails" }),
     guestCart: t.field({ type: [GuestCartLineInput], required: false, description: "Merged into the new account's cart" }),
   }),
 });
 
 const LogInInput = builder.inputType("LogInInput", {
+  description: "Email and password of an existing account.",
   fields: (t) => ({
-    email: t.string({ required: true }),
-    password: t.string({ required: true }),
+    email: t.string({ required: true, description: "Account email address" }),
+    password: t.string({ required: true, description: "Account password" }),
     guestCart: t.field({ type: [GuestCartLineInput], required: false, description: "Merged into the account's cart (quantities add, capped at stock)" }),
   }),
 });
@@ -60,9 +64,10 @@ const LogInInput = builder.inputType("LogInInput", {
 builder.mutationFields((t) => ({
   signUp: t.field({
     type: AuthPayload,
+    description: "Creates a shopper account and signs it in (public); refuses a taken email or weak password.",
     errors: { types: [ValidationError, RateLimitError] },
     authScopes: { public: true },
-    args: { input: t.arg({ type: SignUpInput, required: true }) },
+    args: { input: t.arg({ type: SignUpInput, required: true, description: "The new account" }) },
     resolve: async (_root, { input }, ctx) => {
       const { user, session } = await signUp(ctx.prisma, input, ctx.ip);
       ctx.cookies.set(session.token, session.expiresAt);
@@ -71,9 +76,10 @@ builder.mutationFields((t) => ({
   }),
   logIn: t.field({
     type: AuthPayload,
+    description: "Signs in and sets the session cookie (public); repeated failures are throttled (RateLimitError).",
     errors: { types: [ValidationError, RateLimitError] },
     authScopes: { public: true },
-    args: { input: t.arg({ type: LogInInput, required: true }) },
+    args: { input: t.arg({ type: LogInInput, required: true, description: "Email and password" }) },
     resolve: async (_root, { input }, ctx) => {
       const { user, session } = await logIn(ctx.prisma, input, ctx.ip);
       ctx.cookies.set(session.token, session.expiresAt);
@@ -82,6 +88,7 @@ builder.mutationFields((t) => ({
     },
   }),
   logOut: t.boolean({
+    description: "Ends the current session and clears its cookie; always true (public).",
     authScopes: { public: true },
     resolve: async (_root, _args, ctx) => {
       if (ctx.viewer) await invalidateSession(ctx.prisma, ctx.viewer.sessionId);

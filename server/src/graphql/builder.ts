@@ -52,8 +52,8 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-builder.queryType({});
-builder.mutationType({});
+builder.queryType({ description: "Reads. Each field says who may call it: public, signed-in shopper, order owner or admin." });
+builder.mutationType({ description: "Changes. A field returning a …Result union gives expected failures as typed errors (check __typename)." });
 
 builder.scalarType("Money", {
   description: "Naira amount as an exact decimal string (two decimals), never a float.",
@@ -66,6 +66,7 @@ builder.scalarType("Money", {
 });
 
 builder.scalarType("DateTime", {
+  description: "An instant as an ISO 8601 string in UTC, e.g. 2026-01-31T09:30:00.000Z.",
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
     const date = new Date(String(value));

@@ -7,16 +7,17 @@ import { addToCart, guestCartProductIds, removeCartItem, updateCartItem } from "
 export const GuestCartLineInput = builder.inputType("GuestCartLineInput", {
   description: "One line of the browser's guest cart (localStorage guestCart).",
   fields: (t) => ({
-    productId: t.id({ required: true }),
-    quantity: t.int({ required: true }),
+    productId: t.id({ required: true, description: "Product id (UUID)" }),
+    quantity: t.int({ required: true, description: "Pieces wanted, at least 1" }),
   }),
 });
 
 builder.prismaObject("CartItem", {
+  description: "A line in the signed-in shopper's cart (visible to its owner only).",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    quantity: t.exposeInt("quantity"),
-    product: t.relation("product"),
+    id: t.exposeID("id", { description: "Cart line id (UUID)" }),
+    quantity: t.exposeInt("quantity", { description: "Pieces wanted (never above the product's stock when set)" }),
+    product: t.relation("product", { description: "The product, with its current price and stock" }),
   }),
 });
 
@@ -32,7 +33,7 @@ builder.queryFields((t) => ({
     type: ["Product"],
     description: "The products of a guest cart (browser storage), with current prices and stock, in one query.",
     authScopes: { public: true },
-    args: { ids: t.arg.idList({ required: true }) },
+    args: { ids: t.arg.idList({ required: true, description: "Product ids (UUIDs) from the guest cart; unknown ids are left out" }) },
     resolve: (query, _root, { ids }, ctx) =>
       ctx.prisma.product.findMany({ ...nonEmptySelect(query), where: { id: { in: guestCartProductIds(ids.map(String)) } } }),
   }),
@@ -44,7 +45,10 @@ builder.mutationFields((t) => ({
     description: "Adds to the signed-in shopper's cart; a product already there is incremented (never above its stock).",
     authScopes: { customer: true },
     errors: { types: [ValidationError, NotFoundError] },
-    args: { productId: t.arg.id({ required: true }), quantity: t.arg.int({ required: true }) },
+    args: {
+      productId: t.arg.id({ required: true, description: "Product id (UUID)" }),
+      quantity: t.arg.int({ required: true, description: "Pieces to add, at least 1" }),
+    },
     resolve: async (query, _root, args, ctx) => {
       const item = await addToCart(ctx.prisma, ctx.viewer!.userId, String(args.productId), args.quantity);
       return ctx.prisma.cartItem.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: item.id } });
@@ -52,9 +56,13 @@ builder.mutationFields((t) => ({
   }),
   updateCartItem: t.prismaField({
     type: "CartItem",
+    description: "Sets the quantity of a line in the signed-in shopper's cart (not above the product's stock).",
     authScopes: { customer: true },
     errors: { types: [ValidationError, NotFoundError] },
-    args: { itemId: t.arg.id({ required: true }), quantity: t.arg.int({ required: true }) },
+    args: {
+      itemId: t.arg.id({ required: true, description: "Cart line id (UUID), from cart" }),
+      quantity: t.arg.int({ required: true, description: "New quantity, at least 1" }),
+    },
     resolve: async (query, _root, args, ctx) => {
       const item = await updateCartItem(ctx.prisma, ctx.viewer!.userId, String(args.itemId), args.quantity);
       return ctx.prisma.cartItem.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: item.id } });
@@ -64,7 +72,7 @@ builder.mutationFields((t) => ({
     description: "Removes a line from the signed-in shopper's cart; answers the removed id.",
     authScopes: { customer: true },
     errors: { types: [NotFoundError] },
-    args: { itemId: t.arg.id({ required: true }) },
+    args: { itemId: t.arg.id({ required: true, description: "Cart line id (UUID), from cart" }) },
     resolve: (_root, args, ctx) => removeCartItem(ctx.prisma, ctx.viewer!.userId, String(args.itemId)),
   }),
 }));

@@ -17,36 +17,40 @@ import { pageWindow } from "../modules/paging.ts";
 import type { Context } from "./context.ts";
 
 builder.prismaObject("Category", {
+  description: "A shop category (e.g. Ladies › Tops); subcategories share a main category.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    name: t.exposeString("name"),
-    slug: t.exposeString("slug"),
-    main: t.exposeString("main"),
+    id: t.exposeID("id", { description: "Category id (UUID)" }),
+    name: t.exposeString("name", { description: "Display name, e.g. Tops" }),
+    slug: t.exposeString("slug", { description: "URL slug, e.g. ladies-tops" }),
+    main: t.exposeString("main", { description: "Slug of the main category it belongs to, e.g. ladies" }),
   }),
 });
 
 builder.prismaObject("Product", {
+  description: "A pre-loved clothing item for sale (public).",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    name: t.exposeString("name"),
-    slug: t.exposeString("slug"),
-    price: t.expose("price", { type: "Money" }),
-    originalPrice: t.expose("originalPrice", { type: "Money", nullable: true }),
+    id: t.exposeID("id", { description: "Product id (UUID)" }),
+    name: t.exposeString("name", { description: "Display name" }),
+    slug: t.exposeString("slug", { description: "Current URL slug, used at /products/<slug>" }),
+    price: t.expose("price", { type: "Money", description: "Selling price in naira" }),
+    originalPrice: t.expose("originalPrice", { type: "Money", nullable: true, description: "Price before discount in naira; null when not discounted" }),
     percentOff: t.int({
       nullable: true,
+      description: "Whole-percent discount from originalPrice to price; null when not discounted",
       resolve: (product) => percentOff(product.price.toString(), product.originalPrice?.toString()),
     }),
-    imageUrl: t.exposeString("imageUrl", { nullable: true }),
-    galleryUrls: t.exposeStringList("galleryUrls"),
-    size: t.exposeString("size", { nullable: true }),
-    stock: t.exposeInt("stock"),
-    description: t.exposeString("description", { nullable: true }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    category: t.relation("category", { nullable: true }),
+    imageUrl: t.exposeString("imageUrl", { nullable: true, description: "Main photo URL; null when none uploaded" }),
+    galleryUrls: t.exposeStringList("galleryUrls", { description: "Further photo URLs, in display order" }),
+    size: t.exposeString("size", { nullable: true, description: "Size label as on the item, e.g. M or UK 10" }),
+    stock: t.exposeInt("stock", { description: "Pieces available to order now (0 = sold out)" }),
+    description: t.exposeString("description", { nullable: true, description: "Seller's description (plain text)" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the product was listed" }),
+    category: t.relation("category", { nullable: true, description: "Its category; null when uncategorised" }),
   }),
 });
 
 const ProductSortEnum = builder.enumType("ProductSort", {
+  description: "Order of a product listing.",
   values: {
     RELEVANCE: { description: "Best matches first (a search's default; without a search, newest first)" },
     NEWEST: { description: "Newest first (the default without a search)" },
@@ -56,15 +60,16 @@ const ProductSortEnum = builder.enumType("ProductSort", {
 });
 
 const ProductFilterInput = builder.inputType("ProductFilter", {
+  description: "Which products a listing shows; all given conditions must hold.",
   fields: (t) => ({
     category: t.string({ required: false, description: "Main or sub category slug, e.g. ladies or ladies-tops" }),
-    categoryIds: t.idList({ required: false }),
-    size: t.string({ required: false }),
+    categoryIds: t.idList({ required: false, description: "Only these category ids (UUIDs)" }),
+    size: t.string({ required: false, description: "Only this exact size label, e.g. M" }),
     search: t.string({
       required: false,
       description: "Words found in the name or description, in any order; letter case, accents and apostrophes ignored, small typos forgiven",
     }),
-    excludeIds: t.idList({ required: false }),
+    excludeIds: t.idList({ required: false, description: "Leave out these product ids (UUIDs), e.g. the product being viewed" }),
     deals: t.boolean({ required: false, description: "Only discounted products (an original price above the price)" }),
   }),
 });
@@ -85,13 +90,15 @@ const facetsOf = (page: ProductPageShape, ctx: Context) =>
     .then((groups) => facetsFromSizeCounts(groups, page.filter.size)));
 
 const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement({
+  description: "One page of a product listing with the totals for the whole filter.",
   fields: (t) => ({
     items: t.prismaField({
       type: ["Product"],
+      description: "Products on this page, in the requested order",
       authScopes: { public: true },
       resolve: (query, page, _args, ctx) => productPage(ctx.prisma, query, page.filter, page.sort, { skip: page.skip, take: page.take }),
     }),
-    totalCount: t.int({ authScopes: { public: true }, resolve: async (page, _args, ctx) => (await facetsOf(page, ctx)).totalCount }),
+    totalCount: t.int({ authScopes: { public: true }, description: "Products matching the filter across all pages", resolve: async (page, _args, ctx) => (await facetsOf(page, ctx)).totalCount }),
     sizes: t.stringList({
       authScopes: { public: true },
       description: "Sizes present in the filtered category (ignoring the size filter), for the size select",
@@ -103,6 +110,7 @@ const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement
 builder.queryFields((t) => ({
   categories: t.prismaField({
     type: ["Category"],
+    description: "All categories, by name (public).",
     authScopes: { public: true },
     resolve: (query, _root, _args, ctx) => ctx.prisma.category.findMany({ ...query, orderBy: { name: "asc" } }),
   }),
@@ -111,10 +119,10 @@ builder.queryFields((t) => ({
     authScopes: { public: true },
     description: `Products matching a filter, sorted and paged on the server (at most ${MAX_PAGE_SIZE} a page).`,
     args: {
-      filter: t.arg({ type: ProductFilterInput, required: false }),
+      filter: t.arg({ type: ProductFilterInput, required: false, description: "Conditions; none lists every product" }),
       sort: t.arg({ type: ProductSortEnum, required: false, description: "Default: RELEVANCE when searching, NEWEST otherwise" }),
-      offset: t.arg.int({ required: false, defaultValue: 0 }),
-      limit: t.arg.int({ required: false, defaultValue: 24 }),
+      offset: t.arg.int({ required: false, defaultValue: 0, description: "Products to skip (0 = first page)" }),
+      limit: t.arg.int({ required: false, defaultValue: 24, description: `Page size, 1 to ${MAX_PAGE_SIZE}` }),
     },
     resolve: (_root, args) => {
       const filter: ProductFilter = args.filter ?? {};
@@ -131,7 +139,7 @@ builder.queryFields((t) => ({
     nullable: true,
     authScopes: { public: true },
     description: "The product at /products/<slug>; a slug the product had before a rename finds it too (its slug field is the current one).",
-    args: { slug: t.arg.string({ required: true }) },
+    args: { slug: t.arg.string({ required: true, description: "Current or former product slug" }) },
     resolve: async (query, _root, { slug }, ctx) => {
       const current = await ctx.prisma.product.findUnique({ ...query, where: { slug } });
       if (current) return current;

@@ -12,9 +12,9 @@ type StateFee = DeliveryFeeTable["stateFees"][number];
 const DeliveryStateFeeType = builder.objectRef<StateFee>("DeliveryStateFee").implement({
   description: "A state's own fee for doorstep or motor-park delivery.",
   fields: (t) => ({
-    method: t.field({ type: DeliveryMethodEnum, resolve: (f) => f.method as "doorstep" | "park" }),
-    state: t.exposeString("state"),
-    fee: t.expose("fee", { type: "Money" }),
+    method: t.field({ type: DeliveryMethodEnum, description: "doorstep or park", resolve: (f) => f.method as "doorstep" | "park" }),
+    state: t.exposeString("state", { description: "Nigerian state, e.g. Lagos" }),
+    fee: t.expose("fee", { type: "Money", description: "Fee in naira for this state and method" }),
   }),
 });
 
@@ -28,24 +28,26 @@ const DeliveryFeesType = builder.objectRef<DeliveryFeeTable>("DeliveryFees").imp
       nullable: true,
       description: "Orders whose items cost at least this much are delivered free",
     }),
-    stateFees: t.field({ type: [DeliveryStateFeeType], resolve: (table) => table.stateFees }),
+    stateFees: t.field({ type: [DeliveryStateFeeType], description: "States with their own fee", resolve: (table) => table.stateFees }),
   }),
 });
 
 const DeliveryStateFeeInput = builder.inputType("DeliveryStateFeeInput", {
+  description: "One state's own fee for one delivery method.",
   fields: (t) => ({
     method: t.string({ required: true, description: "doorstep | park" }),
-    state: t.string({ required: true }),
+    state: t.string({ required: true, description: "Nigerian state, e.g. Lagos" }),
     fee: t.string({ required: true, description: "Naira, e.g. 1500 or 1,500.50" }),
   }),
 });
 
 const DeliveryFeesInput = builder.inputType("DeliveryFeesInput", {
+  description: "The whole new delivery fee table (replaces the current one).",
   fields: (t) => ({
     doorstepFee: t.string({ required: true, description: "Naira, e.g. 3500" }),
     parkFee: t.string({ required: true, description: "Naira, e.g. 2500" }),
     freeDeliveryThreshold: t.string({ required: false, description: "Empty for no free delivery" }),
-    stateFees: t.field({ type: [DeliveryStateFeeInput], required: true }),
+    stateFees: t.field({ type: [DeliveryStateFeeInput], required: true, description: "States with their own fee; others use the defaults" }),
   }),
 });
 
@@ -61,10 +63,10 @@ builder.queryField("deliveryFees", (t) =>
 builder.mutationField("updateDeliveryFees", (t) =>
   t.field({
     type: DeliveryFeesType,
-    description: "Replaces the delivery fees. Orders already placed keep the fee they were charged.",
+    description: "Replaces the delivery fees (admin). Orders already placed keep the fee they were charged.",
     authScopes: { admin: true },
     errors: { types: [ValidationError] },
-    args: { input: t.arg({ type: DeliveryFeesInput, required: true }) },
+    args: { input: t.arg({ type: DeliveryFeesInput, required: true, description: "The new fee table" }) },
     resolve: (_root, { input }, ctx) =>
       updateDeliveryFees(ctx.prisma, actorOf(ctx.viewer), {
         doorstepFee: input.doorstepFee,

@@ -22,26 +22,28 @@ export const SectionTypeEnum = builder.enumType("SectionType", {
 });
 
 builder.prismaObject("CustomerReview", {
+  description: "A customer's review, entered by an admin; featured ones show on the home page.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    customerName: t.exposeString("customerName"),
-    rating: t.exposeInt("rating"),
-    reviewText: t.exposeString("reviewText"),
-    isFeatured: t.exposeBoolean("isFeatured"),
-    product: t.relation("product", { nullable: true }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    id: t.exposeID("id", { description: "Review id (UUID)" }),
+    customerName: t.exposeString("customerName", { description: "Name shown with the review" }),
+    rating: t.exposeInt("rating", { description: "Stars, 1 to 5" }),
+    reviewText: t.exposeString("reviewText", { description: "The review itself (plain text)" }),
+    isFeatured: t.exposeBoolean("isFeatured", { description: "Shown on the home page when true" }),
+    product: t.relation("product", { nullable: true, description: "Product reviewed; null for a review of the shop" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the review was added" }),
   }),
 });
 
 builder.prismaObject("HomepageSection", {
+  description: "A product strip on the home page, managed by admins.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    sectionType: t.expose("sectionType", { type: SectionTypeEnum }),
-    title: t.exposeString("title"),
-    description: t.exposeString("description", { nullable: true }),
-    isActive: t.exposeBoolean("isActive"),
-    displayOrder: t.exposeInt("displayOrder"),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    id: t.exposeID("id", { description: "Section id (UUID)" }),
+    sectionType: t.expose("sectionType", { type: SectionTypeEnum, description: "How its products are picked" }),
+    title: t.exposeString("title", { description: "Heading shown above the products" }),
+    description: t.exposeString("description", { nullable: true, description: "Optional line under the heading" }),
+    isActive: t.exposeBoolean("isActive", { description: "Only active sections can show on the home page" }),
+    displayOrder: t.exposeInt("displayOrder", { description: "Lower shows first" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the section was created" }),
     products: t.prismaField({
       type: ["Product"],
       description: `Up to ${SECTION_PRODUCTS} products chosen by the section type`,

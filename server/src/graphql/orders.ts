@@ -16,23 +16,48 @@ import { throttledReferenceLookup } from "../modules/payments/lookup.service.ts"
 import { nonEmptySelect } from "./prisma-query.ts";
 
 export const OrderStatusEnum = builder.enumType("OrderStatus", {
-  values: ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled"] as const,
+  description: "Where an order is in fulfilment (set by admins; payment has its own status).",
+  values: {
+    pending: { description: "Placed, not yet confirmed by the shop" },
+    confirmed: { description: "Accepted by the shop" },
+    processing: { description: "Being packed" },
+    shipped: { description: "Handed to the delivery company or driver" },
+    delivered: { description: "Received by the shopper or collected" },
+    cancelled: { description: "Will not be fulfilled; its stock went back on sale" },
+  } as const,
 });
 export const PaymentStatusEnum = builder.enumType("PaymentStatus", {
-  values: ["awaiting_transfer", "under_review", "paid", "expired"] as const,
+  description: "Where the bank-transfer payment of an order stands.",
+  values: {
+    awaiting_transfer: { description: "Waiting for the shopper's transfer; stock is held until holdExpiresAt" },
+    under_review: { description: "Receipt submitted; an admin is checking the transfer" },
+    paid: { description: "Transfer confirmed by an admin" },
+    expired: { description: "Not paid in time; the held stock was released" },
+  } as const,
 });
-export const DeliveryMethodEnum = builder.enumType("DeliveryMethod", { values: ["doorstep", "park", "pickup"] as const });
-export const PaymentMethodEnum = builder.enumType("PaymentMethod", { values: ["bank_transfer"] as const });
+export const DeliveryMethodEnum = builder.enumType("DeliveryMethod", {
+  description: "How an order reaches the shopper.",
+  values: {
+    doorstep: { description: "Delivered to the shopper's address" },
+    park: { description: "Sent to a motor park in the shopper's state, collected there" },
+    pickup: { description: "Collected at the shop's pickup address (free)" },
+  } as const,
+});
+export const PaymentMethodEnum = builder.enumType("PaymentMethod", {
+  description: "How an order is paid.",
+  values: { bank_transfer: { description: "Bank transfer to the shop's account, confirmed by an admin" } } as const,
+});
 
 builder.prismaObject("OrderItem", {
+  description: "A line of an order, frozen at order time.",
   fields: (t) => ({
-    id: t.exposeID("id"),
+    id: t.exposeID("id", { description: "Order line id (UUID)" }),
     productName: t.exposeString("productName", { description: "Name at order time" }),
-    imageUrl: t.exposeString("imageUrl", { nullable: true }),
-    quantity: t.exposeInt("quantity"),
+    imageUrl: t.exposeString("imageUrl", { nullable: true, description: "Photo URL at order time; null when none" }),
+    quantity: t.exposeInt("quantity", { description: "Pieces ordered" }),
     price: t.expose("price", { type: "Money", description: "Unit price the order was placed at" }),
-    size: t.exposeString("size", { nullable: true }),
-    product: t.relation("product", { nullable: true }),
+    size: t.exposeString("size", { nullable: true, description: "Size label at order time" }),
+    product: t.relation("product", { nullable: true, description: "The product now; null if it was deleted" }),
   }),
 });
 
@@ -42,6 +67,7 @@ type PrivateField = "customerName" | "customerEmail" | "customerPhone" | "custom
 const PRIVATE_NOTE = "Visible to the order's owner and admins only; null for anyone else.";
 
 builder.prismaObject("Order", {
+  description: "A placed order. Anyone with its reference sees status and delivery; contact details only the owner and admins.",
   fields: (t) => {
     const ownerOnly = (field: PrivateField) =>
       t.string({
@@ -52,7 +78,7 @@ builder.prismaObject("Order", {
           canSeeOrderContact(ctx, order) ? ((order as Partial<Record<PrivateField, string | null>>)[field] ?? null) : null,
       });
     return {
-      id: t.exposeID("id"),
+      id: t.exposeID("id", { description: "Order id (UUID)" }),
       shortOrderId: t.exposeString("shortOrderId", { description: "The order reference for the transfer narration" }),
       // Sequential, so it tells a stranger how many orders the shop takes: owner and admins only.
       orderNumber: t.int({
@@ -69,17 +95,25 @@ builder.prismaObject("Order", {
         select: { total: true, deliveryFee: true },
         resolve: (order) => order.total.sub(order.deliveryFee),
       }),
-      status: t.expose("status", { type: OrderStatusEnum }),
-      paymentStatus: t.expose("paymentStatus", { type: PaymentStatusEnum }),
-      holdExpiresAt: t.expose("holdExpiresAt", { type: "DateTime", nullable: true }),
-      deliveryMethod: t.expose("deliveryMethod", { type: DeliveryMethodEnum }),
-      parkState: t.exposeString("parkState", { nullable: true }),
-      parkName: t.exposeString("parkName", { nullable: true }),
-      paymentMethod: t.expose("paymentMethod", { type: PaymentMethodEnum }),
-      createdAt: t.expose("createdAt", { type: "DateTime" }),
-      trackingNumber: t.exposeString("trackingNumber", { nullable: true }),
-      trackingStatus: t.exposeString("trackingStatus", { nullable: true }),
-      trackingUpdatedAt: t.expose("trackingUpdatedAt", { type: "DateTime", nullable: true }),
+      status: t.expose("status", { type: OrderStatusEnum, description: "Fulfilment status" }),
+      paymentStatus: t.expose("paymentStatus", { type: PaymentStatusEnum, description: "Bank-transfer payment status" }),
+      holdExpiresAt: t.expose("holdExpiresAt", {
+        type: "DateTime",
+        nullable: true,
+        description: "Unpaid orders: when the stock hold ends and the order expires; null once paid",
+      }),
+      deliveryMethod: t.expose("deliveryMethod", { type: DeliveryMethodEnum, description: "How the order is delivered" }),
+      parkState: t.exposeString("parkState", { nullable: true, description: "Motor-park delivery: destination state" }),
+      parkName: t.exposeString("parkName", { nullable: true, description: "Motor-park delivery: the park" }),
+      paymentMethod: t.expose("paymentMethod", { type: PaymentMethodEnum, description: "How the order is paid" }),
+      createdAt: t.expose("createdAt", { type: "DateTime", description: "When the order was placed" }),
+      trackingNumber: t.exposeString("trackingNumber", { nullable: true, description: "Carrier's tracking number, once shipped" }),
+      trackingStatus: t.exposeString("trackingStatus", { nullable: true, description: "Latest carrier status text, as reported" }),
+      trackingUpdatedAt: t.expose("trackingUpdatedAt", {
+        type: "DateTime",
+        nullable: true,
+        description: "When the tracking status last changed",
+      }),
       transportCompany: ownerOnly("transportCompany"),
       waybillNumber: ownerOnly("waybillNumber"),
       driverPhone: ownerOnly("driverPhone"),
@@ -92,16 +126,17 @@ builder.prismaObject("Order", {
         select: { id: true, userId: true },
         resolve: (order, _args, ctx) => canSeeOrderContact(ctx, order),
       }),
-      items: t.relation("items", { query: { orderBy: { id: "asc" } } }),
+      items: t.relation("items", { query: { orderBy: { id: "asc" } }, description: "The ordered lines" }),
     };
   },
 });
 
 const PlaceOrderInput = builder.inputType("PlaceOrderInput", {
+  description: "Checkout details; items, prices, fee and total are decided by the server.",
   fields: (t) => ({
-    fullName: t.string({ required: true }),
-    email: t.string({ required: true }),
-    phone: t.string({ required: true }),
+    fullName: t.string({ required: true, description: "Recipient's name" }),
+    email: t.string({ required: true, description: "Where the order confirmation and payment emails go" }),
+    phone: t.string({ required: true, description: "Nigerian phone number, e.g. 0803 123 4567 or +234…" }),
     deliveryMethod: t.string({ required: true, description: "doorstep | park | pickup" }),
     address: t.string({ required: false, description: "Required for doorstep; the store's address is used for pickup" }),
     parkState: t.string({ required: false, description: "Motor park delivery: destination state" }),
@@ -117,9 +152,11 @@ const PlaceOrderInput = builder.inputType("PlaceOrderInput", {
 });
 
 const PlaceOrderPayload = builder.objectRef<{ orderId: string; guestToken: string | null }>("PlaceOrderPayload").implement({
+  description: "The order just placed.",
   fields: (t) => ({
     order: t.prismaField({
       type: "Order",
+      description: "The new order, awaiting its bank transfer",
       resolve: (query, payload, _args, ctx) => ctx.prisma.order.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: payload.orderId } }),
     }),
     guestToken: t.exposeString("guestToken", {
@@ -135,7 +172,7 @@ builder.mutationField("placeOrder", (t) =>
     description: "Places an order from the shopper's cart; pay by bank transfer afterwards.",
     authScopes: { public: true },
     errors: { types: [ValidationError, NotFoundError, InsufficientStockError] },
-    args: { input: t.arg({ type: PlaceOrderInput, required: true }) },
+    args: { input: t.arg({ type: PlaceOrderInput, required: true, description: "Checkout details" }) },
     resolve: async (_root, { input }, ctx) => {
       const placed = await placeOrder(ctx.prisma, ctx.config, ctx.viewer, {
         ...input,
@@ -160,7 +197,10 @@ builder.queryFields((t) => ({
     nullable: true,
     description: "The thank-you page's order: the signed-in shopper's newest, or the guest order this browser placed.",
     authScopes: { public: true },
-    args: { guestOrderId: t.arg.id({ required: false }), guestToken: t.arg.string({ required: false }) },
+    args: {
+      guestOrderId: t.arg.id({ required: false, description: "Guests: the order id (UUID) this browser placed" }),
+      guestToken: t.arg.string({ required: false, description: "Guests: the guestToken placeOrder returned, proving it is theirs" }),
+    },
     resolve: async (query, _root, args, ctx) => {
       const id = await latestOrderId(ctx.prisma, ctx, { orderId: args.guestOrderId ? String(args.guestOrderId) : null, token: args.guestToken });
       return id ? ctx.prisma.order.findUnique({ ...nonEmptySelect(query), where: { id } }) : null;
@@ -171,7 +211,10 @@ builder.queryFields((t) => ({
     nullable: true,
     description: "The tracker: an order by short order id or id. Contact details only for the owner or an admin.",
     authScopes: { public: true },
-    args: { reference: t.arg.string({ required: true }), guestToken: t.arg.string({ required: false }) },
+    args: {
+      reference: t.arg.string({ required: true, description: "Short order id (as in the transfer narration) or order id (UUID)" }),
+      guestToken: t.arg.string({ required: false, description: "Guests: the order's guestToken, to see its contact details" }),
+    },
     resolve: async (query, _root, args, ctx) => {
       const id = await throttledReferenceLookup(ctx.prisma, ctx.ip, () => findOrderIdByReference(ctx.prisma, args.reference));
       if (!id) return null;

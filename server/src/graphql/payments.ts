@@ -14,13 +14,14 @@ import { findOrderByReferenceAndPhone, orderStatusHistory, throttledReferenceLoo
 import { isUuid } from "../modules/cart/cart.service.ts";
 
 builder.prismaObject("PaymentReceipt", {
+  description: "A bank-transfer receipt the order's owner sent (owner and admins only).",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    fileUrl: t.exposeString("fileUrl"),
-    mimeType: t.exposeString("mimeType"),
-    senderName: t.exposeString("senderName"),
-    senderBank: t.exposeString("senderBank"),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    id: t.exposeID("id", { description: "Receipt id (UUID)" }),
+    fileUrl: t.exposeString("fileUrl", { description: "URL of the uploaded receipt image or PDF" }),
+    mimeType: t.exposeString("mimeType", { description: "File type, e.g. image/jpeg or application/pdf" }),
+    senderName: t.exposeString("senderName", { description: "Name on the account the transfer came from" }),
+    senderBank: t.exposeString("senderBank", { description: "Bank the transfer came from" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the receipt was sent" }),
   }),
 });
 
@@ -29,32 +30,33 @@ function json(value: unknown): string | null {
 }
 
 const AuditEntryType = builder.prismaObject("AuditEntry", {
+  description: "One recorded change (who, what, before and after), kept for accountability (admin).",
   fields: (t) => ({
-    id: t.exposeID("id"),
+    id: t.exposeID("id", { description: "Audit entry id (UUID)" }),
     actorLabel: t.exposeString("actorLabel", { description: "Who: an admin's email, a shopper's email, guest or system" }),
-    action: t.exposeString("action"),
-    entityType: t.exposeString("entityType"),
-    entityId: t.exposeString("entityId"),
-    orderId: t.exposeID("orderId", { nullable: true }),
+    action: t.exposeString("action", { description: "What happened, e.g. payment.marked_paid" }),
+    entityType: t.exposeString("entityType", { description: "Kind of record changed, e.g. order or product" }),
+    entityId: t.exposeString("entityId", { description: "Id of the record changed" }),
+    orderId: t.exposeID("orderId", { nullable: true, description: "Order id (UUID) concerned, when the change is about an order" }),
     before: t.string({ nullable: true, description: "JSON of the values before the change", resolve: (e) => json(e.before) }),
     after: t.string({ nullable: true, description: "JSON of the values after the change", resolve: (e) => json(e.after) }),
-    reason: t.exposeString("reason", { nullable: true }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    reason: t.exposeString("reason", { nullable: true, description: "Reason the admin gave, if any" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it happened" }),
   }),
 });
 
 const StatusStepType = builder.objectRef<StatusStep>("OrderStatusStep").implement({
   description: "One step of an order's history: statuses and time only (safe to show on the tracker).",
   fields: (t) => ({
-    status: t.exposeString("status"),
-    paymentStatus: t.exposeString("paymentStatus"),
-    at: t.expose("at", { type: "DateTime" }),
+    status: t.exposeString("status", { description: "Fulfilment status from this step (an OrderStatus value)" }),
+    paymentStatus: t.exposeString("paymentStatus", { description: "Payment status from this step (a PaymentStatus value)" }),
+    at: t.expose("at", { type: "DateTime", description: "When the step happened" }),
   }),
 });
 
 // Extra Order fields owned by payments. Receipts and the rejection reason are the owner's business.
 builder.prismaObjectFields("Order", (t) => ({
-  paidAt: t.expose("paidAt", { type: "DateTime", nullable: true }),
+  paidAt: t.expose("paidAt", { type: "DateTime", nullable: true, description: "When an admin confirmed the transfer; null until paid" }),
   holdExtended: t.exposeBoolean("holdExtended", { description: "The one receipt extension of the hold has been used" }),
   rejectionReason: t.string({
     nullable: true,
@@ -117,6 +119,7 @@ builder.prismaObjectField("Product", "onHold", (t) =>
 );
 
 const PaymentCountsType = builder.objectRef<{ underReview: number; awaitingTransfer: number }>("PaymentCounts").implement({
+  description: "Orders waiting on payment, by stage (admin).",
   fields: (t) => ({
     underReview: t.exposeInt("underReview", { description: "Receipts waiting for an admin" }),
     awaitingTransfer: t.exposeInt("awaitingTransfer", { description: "Open orders not paid yet" }),
@@ -126,18 +129,20 @@ const PaymentCountsType = builder.objectRef<{ underReview: number; awaitingTrans
 const AuditPage = builder
   .objectRef<{ items: Awaited<ReturnType<typeof listAuditEntries>>["items"]; totalCount: number }>("AuditPage")
   .implement({
+    description: "One page of the audit log with the total for the filter.",
     fields: (t) => ({
-      items: t.field({ type: [AuditEntryType], resolve: (page) => page.items }),
-      totalCount: t.exposeInt("totalCount"),
+      items: t.field({ type: [AuditEntryType], description: "Entries on this page, newest first", resolve: (page) => page.items }),
+      totalCount: t.exposeInt("totalCount", { description: "Entries matching the filter across all pages" }),
     }),
   });
 
 const AuditFilterInput = builder.inputType("AuditFilter", {
+  description: "Narrows the audit log; all given conditions must hold.",
   fields: (t) => ({
     action: t.string({ required: false, description: "Exact action, e.g. payment.marked_paid" }),
     from: t.field({ type: "DateTime", required: false, description: "From this time (inclusive)" }),
     to: t.field({ type: "DateTime", required: false, description: "Until this time (exclusive)" }),
-    orderId: t.id({ required: false }),
+    orderId: t.id({ required: false, description: "Only entries about this order id (UUID)" }),
   }),
 });
 
@@ -163,9 +168,9 @@ builder.queryFields((t) => ({
     description: "The audit log, newest first, filterable by action, dates and order.",
     authScopes: { admin: true },
     args: {
-      filter: t.arg({ type: AuditFilterInput, required: false }),
-      offset: t.arg.int({ required: false, defaultValue: 0 }),
-      limit: t.arg.int({ required: false, defaultValue: 50 }),
+      filter: t.arg({ type: AuditFilterInput, required: false, description: "Conditions; none lists everything" }),
+      offset: t.arg.int({ required: false, defaultValue: 0, description: "Entries to skip" }),
+      limit: t.arg.int({ required: false, defaultValue: 50, description: "Page size (capped by the server)" }),
     },
     resolve: (_root, args, ctx) =>
       listAuditEntries(
@@ -184,7 +189,7 @@ builder.queryFields((t) => ({
     type: ["AuditEntry"],
     description: "One order's audit entries, oldest first.",
     authScopes: { admin: true },
-    args: { orderId: t.arg.id({ required: true }) },
+    args: { orderId: t.arg.id({ required: true, description: "Order id (UUID); anything else gives an empty list" }) },
     resolve: (_query, _root, args, ctx) => (isUuid(String(args.orderId)) ? orderAuditTimeline(ctx.prisma, String(args.orderId)) : []),
   }),
   orderStatusHistory: t.field({
@@ -192,16 +197,18 @@ builder.queryFields((t) => ({
     nullable: true,
     description: "The tracker's history by order reference: statuses and times only. Null when there is no such order.",
     authScopes: { public: true },
-    args: { reference: t.arg.string({ required: true }) },
+    args: { reference: t.arg.string({ required: true, description: "Short order id or order id (UUID), at most 64 characters" }) },
     resolve: (_root, args, ctx) =>
       args.reference.length > 64 ? null : throttledReferenceLookup(ctx.prisma, ctx.ip, () => orderStatusHistory(ctx.prisma, args.reference)),
   }),
 }));
 
 const OrderResult = builder.objectRef<{ orderId: string }>("PaymentOrderResult").implement({
+  description: "The order a payment step acted on, as it is now.",
   fields: (t) => ({
     order: t.prismaField({
       type: "Order",
+      description: "The order after the change",
       resolve: (query, result, _args, ctx) => ctx.prisma.order.findUniqueOrThrow({ ...query, where: { id: result.orderId } }),
     }),
   }),
@@ -213,7 +220,10 @@ builder.queryFields((t) => ({
     description: "A guest opens full order details with the order reference and the phone used at checkout. Rate-limited.",
     authScopes: { public: true },
     errors: { types: [ValidationError, NotFoundError, RateLimitError] },
-    args: { reference: t.arg.string({ required: true }), phone: t.arg.string({ required: true }) },
+    args: {
+      reference: t.arg.string({ required: true, description: "Short order id (as in the transfer narration) or order id (UUID)" }),
+      phone: t.arg.string({ required: true, description: "Phone number given at checkout, any common Nigerian format" }),
+    },
     resolve: async (_root, args, ctx) => {
       const order = await findOrderByReferenceAndPhone(ctx.prisma, args, ctx.ip);
       grantOrderAccess(ctx, order.id);
@@ -223,11 +233,12 @@ builder.queryFields((t) => ({
 }));
 
 const SubmitReceiptInput = builder.inputType("SubmitReceiptInput", {
+  description: "A transfer receipt for an order; signed-in owners need no phone or token.",
   fields: (t) => ({
-    orderId: t.id({ required: true }),
+    orderId: t.id({ required: true, description: "Order id (UUID)" }),
     fileUrl: t.string({ required: true, description: "The URL POST /api/uploads (purpose=receipt) answered" }),
     senderName: t.string({ required: true, description: "The name on the account the transfer came from" }),
-    senderBank: t.string({ required: true }),
+    senderBank: t.string({ required: true, description: "The bank the transfer came from" }),
     phone: t.string({ required: false, description: "Guests: the phone the order was placed with" }),
     guestToken: t.string({ required: false, description: "Guests: the token this browser got at checkout" }),
   }),
@@ -239,7 +250,7 @@ builder.mutationFields((t) => ({
     description: "The order's owner sends the transfer receipt: the order goes under review (never paid by itself).",
     authScopes: { public: true },
     errors: { types: [ValidationError, NotFoundError, RateLimitError] },
-    args: { input: t.arg({ type: SubmitReceiptInput, required: true }) },
+    args: { input: t.arg({ type: SubmitReceiptInput, required: true, description: "The receipt and proof of ownership" }) },
     resolve: async (_root, { input }, ctx) => {
       const order = await submitReceipt(
         ctx.prisma,
@@ -256,7 +267,10 @@ builder.mutationFields((t) => ({
     description: "Admin: the money is in the bank. Confirms a pending order; emails the shopper; audited.",
     authScopes: { admin: true },
     errors: { types: [ValidationError, NotFoundError] },
-    args: { orderId: t.arg.id({ required: true }), bankReference: t.arg.string({ required: false }) },
+    args: {
+      orderId: t.arg.id({ required: true, description: "Order id (UUID)" }),
+      bankReference: t.arg.string({ required: false, description: "The bank's transaction reference, for the audit log" }),
+    },
     resolve: async (_root, args, ctx) => {
       const order = await markOrderPaid(ctx.prisma, ctx.config, actorOf(ctx.viewer), {
         orderId: String(args.orderId),
@@ -270,7 +284,10 @@ builder.mutationFields((t) => ({
     description: "Admin: the receipt does not match a credit. Back to awaiting transfer with a reason; emails the shopper; audited.",
     authScopes: { admin: true },
     errors: { types: [ValidationError, NotFoundError] },
-    args: { orderId: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
+    args: {
+      orderId: t.arg.id({ required: true, description: "Order id (UUID)" }),
+      reason: t.arg.string({ required: true, description: "Why, shown to the shopper in the email and on the order" }),
+    },
     resolve: async (_root, args, ctx) => {
       const order = await rejectPayment(ctx.prisma, ctx.config, actorOf(ctx.viewer), { orderId: String(args.orderId), reason: args.reason });
       return { orderId: order.id };
