@@ -16,7 +16,7 @@ const ProfileType = builder.objectRef<ProfileShape>("Profile").implement({
 });
 
 const ProfileInput = builder.inputType("ProfileInput", {
-  description: "Profile fields to change; omitted fields keep their value.",
+  description: "The shopper's name, phone and address to save.",
   fields: (t) => ({
     fullName: t.string({ required: false, description: "Shopper's name" }),
     phone: t.string({ required: false, description: "Nigerian phone number, e.g. 0803 123 4567" }),
@@ -47,7 +47,7 @@ builder.mutationFields((t) => ({
     description: "Saves the URL that POST /api/uploads (purpose=avatar) returned for this shopper.",
     authScopes: { customer: true },
     errors: { types: [ValidationError] },
-    args: { avatarUrl: t.arg.string({ required: true, description: "URL returned by the avatar upload; other URLs are refused" }) },
+    args: { avatarUrl: t.arg.string({ required: true, description: "URL returned by this shopper's own avatar upload; any other URL is refused" }) },
     resolve: (_root, { avatarUrl }, ctx) => updateAvatar(ctx.prisma, ctx.viewer!.userId, avatarUrl),
   }),
 }));

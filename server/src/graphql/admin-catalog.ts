@@ -8,7 +8,7 @@ import { NotFoundError, ValidationError } from "../modules/errors.ts";
 import { createProduct, deleteProduct, updateProduct } from "../modules/catalog/product-admin.ts";
 
 export const ProductInputType = builder.inputType("AdminProductInput", {
-  description: "A product as the admin enters it; on update, the whole product is replaced by these values.",
+  description: "A product as the admin enters it, for adding or editing.",
   fields: (t) => ({
     name: t.string({ required: true, description: "Display name" }),
     slug: t.string({ required: false, description: "Empty: made from the name" }),

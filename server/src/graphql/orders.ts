@@ -23,7 +23,7 @@ export const OrderStatusEnum = builder.enumType("OrderStatus", {
     processing: { description: "Being packed" },
     shipped: { description: "Handed to the delivery company or driver" },
     delivered: { description: "Received by the shopper or collected" },
-    cancelled: { description: "Will not be fulfilled; its stock went back on sale" },
+    cancelled: { description: "Will not be fulfilled; stock it held goes back on sale" },
   } as const,
 });
 export const PaymentStatusEnum = builder.enumType("PaymentStatus", {
@@ -100,15 +100,15 @@ builder.prismaObject("Order", {
       holdExpiresAt: t.expose("holdExpiresAt", {
         type: "DateTime",
         nullable: true,
-        description: "Unpaid orders: when the stock hold ends and the order expires; null once paid",
+        description: "Unpaid orders: when the stock hold ends and the order expires if still unpaid",
       }),
       deliveryMethod: t.expose("deliveryMethod", { type: DeliveryMethodEnum, description: "How the order is delivered" }),
       parkState: t.exposeString("parkState", { nullable: true, description: "Motor-park delivery: destination state" }),
       parkName: t.exposeString("parkName", { nullable: true, description: "Motor-park delivery: the park" }),
       paymentMethod: t.expose("paymentMethod", { type: PaymentMethodEnum, description: "How the order is paid" }),
       createdAt: t.expose("createdAt", { type: "DateTime", description: "When the order was placed" }),
-      trackingNumber: t.exposeString("trackingNumber", { nullable: true, description: "Carrier's tracking number, once shipped" }),
-      trackingStatus: t.exposeString("trackingStatus", { nullable: true, description: "Latest carrier status text, as reported" }),
+      trackingNumber: t.exposeString("trackingNumber", { nullable: true, description: "Shop tracking number (TRK-…), given the first time the order ships" }),
+      trackingStatus: t.exposeString("trackingStatus", { nullable: true, description: "Status shown on the tracker, updated on each status change" }),
       trackingUpdatedAt: t.expose("trackingUpdatedAt", {
         type: "DateTime",
         nullable: true,

@@ -222,7 +222,7 @@ builder.queryFields((t) => ({
     errors: { types: [ValidationError, NotFoundError, RateLimitError] },
     args: {
       reference: t.arg.string({ required: true, description: "Short order id (as in the transfer narration) or order id (UUID)" }),
-      phone: t.arg.string({ required: true, description: "Phone number given at checkout, any common Nigerian format" }),
+      phone: t.arg.string({ required: true, description: "Phone number given at checkout" }),
     },
     resolve: async (_root, args, ctx) => {
       const order = await findOrderByReferenceAndPhone(ctx.prisma, args, ctx.ip);

@@ -16,7 +16,7 @@ const StoreSettings = builder.objectRef<StoreSettingsShape>("StoreSettings").imp
     email: t.exposeString("email", { description: "Customer-service email address" }),
     bankAccountName: t.exposeString("bankAccountName", { description: "Account name shoppers pay bank transfers to" }),
     bankName: t.exposeString("bankName", { description: "Bank of the account shoppers pay to" }),
-    bankAccountNumber: t.exposeString("bankAccountNumber", { description: "10-digit NUBAN account number shoppers pay to" }),
+    bankAccountNumber: t.exposeString("bankAccountNumber", { description: "Account number shoppers pay to" }),
   }),
 });
 
