@@ -126,7 +126,7 @@ const MODELS = [
 const TARGET_RATIO = 1 / 3;
 const TARGET_P99_MS = 50;
 
-const store = await startBenchStore({ products: PRODUCTS });
+const store = await startBenchStore({ products: PRODUCTS, nodeArgs: process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [] });
 const floor = await startFloorServer(store.databaseUrl);
 let overBudget = false;
 try {

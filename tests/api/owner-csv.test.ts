@@ -47,7 +47,8 @@ describe("orders export", () => {
     // 23:30 UTC on the 9th is 00:30 in Lagos on the 10th: inside a 10–11 April export.
     await placeOrder(t.prisma, {
       lines: [{ product: gown, quantity: 1, size: "UK 12" }, { product: evil, quantity: 2 }],
-      total: "12700.50",
+      total: "14200.50",
+      deliveryFee: "1500.00",
       createdAt: at("2031-04-09T23:30:00Z"),
       paidAt: at("2031-04-10T09:00:00Z"),
       paymentStatus: "paid",
@@ -85,7 +86,8 @@ describe("orders export", () => {
     expect(gownRow[col("Address or park")]).toBe("Iwo Road Park, Oyo");
     expect(gownRow[col("Size")]).toBe("UK 12");
     expect(gownRow[col("Unit price (NGN)")]).toBe("12500.50");
-    expect(gownRow[col("Order total (NGN)")]).toBe("12700.50");
+    expect(gownRow[col("Delivery fee (NGN)")]).toBe("1500.00");
+    expect(gownRow[col("Order total (NGN)")]).toBe("14200.50");
   });
 
   it("neutralises a formula in a cell and quotes it per RFC 4180", () => {

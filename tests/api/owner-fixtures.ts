@@ -37,6 +37,8 @@ export interface PlacedOrder {
   holdExpiresAt?: Date | null;
   customerName?: string;
   deliveryMethod?: "doorstep" | "park" | "pickup";
+  /** Part of total, as checkout stores it. */
+  deliveryFee?: string;
 }
 
 export async function placeOrder(prisma: Db, o: PlacedOrder) {
@@ -44,6 +46,7 @@ export async function placeOrder(prisma: Db, o: PlacedOrder) {
     data: {
       shortOrderId: randomBytes(4).toString("hex").toUpperCase(),
       total: o.total,
+      deliveryFee: o.deliveryFee ?? "0",
       customerName: o.customerName ?? "Ada Obi",
       customerEmail: "ada@example.com",
       customerPhone: "+2348031234567",

@@ -45,10 +45,11 @@ export const builder = new SchemaBuilder<{
     filterConnectionTotalCount: true,
     onUnusedQuery: process.env.NODE_ENV === "production" || process.env.NODE_ENV === "test" ? null : "warn",
   },
+  // No `limit` here: the plugin would measure the operation again inside every root field's
+  // resolver. operation-limits.ts measures it once, before anything runs, against COMPLEXITY_LIMITS.
   complexity: {
     defaultComplexity: 1,
     defaultListMultiplier: 10,
-    limit: COMPLEXITY_LIMITS,
   },
 });
 

@@ -12,6 +12,8 @@ import { paymentCounts, paymentsQueueIds } from "../modules/payments/queue.servi
 import { productsWithHeldUnits } from "../modules/payments/holds.service.ts";
 import { findOrderByReferenceAndPhone, orderStatusHistory, throttledReferenceLookup, type StatusStep } from "../modules/payments/lookup.service.ts";
 import { isUuid } from "../modules/cart/cart.service.ts";
+import DataLoader from "dataloader";
+import { createContextCache } from "@pothos/core";
 
 builder.prismaObject("PaymentReceipt", {
   description: "A bank-transfer receipt the order's owner sent (owner and admins only).",
@@ -86,35 +88,21 @@ builder.prismaObjectFields("Order", (t) => ({
 }));
 
 // "On hold": out of stock only because unpaid orders hold the last units; they may come back.
-// Batched per request: a page of products costs one statement, however many are sold out.
-const heldLoaders = new WeakMap<Context, { pending: Map<string, ((held: boolean) => void)[]>; scheduled: boolean }>();
-
-function loadOnHold(ctx: Context, productId: string): Promise<boolean> {
-  let loader = heldLoaders.get(ctx);
-  if (!loader) heldLoaders.set(ctx, (loader = { pending: new Map(), scheduled: false }));
-  const batch = loader;
-  return new Promise<boolean>((resolve, reject) => {
-    batch.pending.set(productId, [...(batch.pending.get(productId) ?? []), resolve]);
-    if (batch.scheduled) return;
-    batch.scheduled = true;
-    // After every resolver of this pass has asked.
-    setImmediate(() => {
-      const waiting = new Map(batch.pending);
-      batch.pending.clear();
-      batch.scheduled = false;
-      productsWithHeldUnits(ctx.prisma, [...waiting.keys()]).then(
-        (held) => waiting.forEach((resolvers, id) => resolvers.forEach((r) => r(held.has(id)))),
-        reject,
-      );
-    });
-  });
-}
+// Batched per request by DataLoader (the library Pothos's dataloader plugin wraps): a page of
+// products costs one statement, however many are sold out, and none when all are in stock. A
+// failed statement rejects every field that asked, so no field of the request is left waiting.
+const onHoldLoader = createContextCache(
+  (ctx: Context) => new DataLoader<string, boolean>(async (ids) => {
+    const held = await productsWithHeldUnits(ctx.prisma, ids);
+    return ids.map((id) => held.has(id));
+  }),
+);
 
 builder.prismaObjectField("Product", "onHold", (t) =>
   t.boolean({
     description: "Out of stock, but units are held by unpaid orders: the item may come back.",
     select: { id: true, stock: true },
-    resolve: (product, _args, ctx) => (product.stock > 0 ? false : loadOnHold(ctx, product.id)),
+    resolve: (product, _args, ctx) => (product.stock > 0 ? false : onHoldLoader(ctx).load(product.id)),
   }),
 );
 

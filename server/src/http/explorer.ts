@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler, type Router } from "express";
-import { NoSchemaIntrospectionCustomRule, validate, GraphQLError, type GraphQLSchema } from "graphql";
+import { NoSchemaIntrospectionCustomRule, validate, GraphQLError, type DocumentNode, type GraphQLSchema } from "graphql";
 import type { ApolloServerPlugin } from "@apollo/server";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -60,13 +60,15 @@ export function explorerRoutes(config: Config, prisma: Db): Router {
 
 /** In production the schema is shown only to admins: anyone else's `__schema`/`__type` is refused. */
 export function introspectionForAdminsOnly(config: Config, schema: GraphQLSchema): ApolloServerPlugin<Context> {
+  // Apollo keeps one parsed document per query text, so the answer is worked out once per document.
+  const introspects = new WeakMap<DocumentNode, boolean>();
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document, contextValue }) {
           if (config.env !== "production" || contextValue.viewer?.isAdmin) return;
-          const [error] = validate(schema, document, [NoSchemaIntrospectionCustomRule]);
-          if (error) throw new GraphQLError("Schema introspection is only for signed-in admins", { extensions: { code: "FORBIDDEN", http: { status: 403 } } });
+          if (!introspects.has(document)) introspects.set(document, validate(schema, document, [NoSchemaIntrospectionCustomRule]).length > 0);
+          if (introspects.get(document)) throw new GraphQLError("Schema introspection is only for signed-in admins", { extensions: { code: "FORBIDDEN", http: { status: 403 } } });
         },
       };
     },

@@ -115,7 +115,8 @@ describe("home page", () => {
     const shopper = await newShopper(browser, t.url);
     const { page, context } = shopper;
     // A slow mobile network: every GraphQL answer comes 800 ms late.
-    await page.route("**/graphql", async (route) => {
+    // Catalogue queries go by GET (/graphql?id=…), the rest by POST: delay both.
+    await page.route(/\/graphql(\?|$)/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });

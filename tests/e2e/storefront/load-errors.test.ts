@@ -14,7 +14,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const blockApi = (page: Page) => page.route("**/graphql", (route) => route.abort("internetdisconnected"));
+// Catalogue queries go by GET (/graphql?id=…), the rest by POST: both must be cut.
+const GRAPHQL = /\/graphql(\?|$)/;
+const blockApi = (page: Page) => page.route(GRAPHQL, (route) => route.abort("internetdisconnected"));
 const loadError = (page: Page) => page.getByRole("alert").filter({ hasText: "Could not reach the shop" });
 
 describe("pages that load data, with /graphql unreachable", () => {
@@ -27,7 +29,7 @@ describe("pages that load data, with /graphql unreachable", () => {
     expect(await page.getByText("No products found").count()).toBe(0);
     expect(await page.locator(".product-card").count()).toBe(0);
 
-    await page.unroute("**/graphql");
+    await page.unroute(GRAPHQL);
     await page.getByRole("button", { name: "Retry" }).click();
     await page.locator(".product-card").first().waitFor();
     expect(await loadError(page).count()).toBe(0);
@@ -48,7 +50,7 @@ describe("pages that load data, with /graphql unreachable", () => {
     // Home: Retry brings the catalogue sections back.
     await page.goto("/");
     await loadError(page).waitFor();
-    await page.unroute("**/graphql");
+    await page.unroute(GRAPHQL);
     await page.getByRole("button", { name: "Retry" }).click();
     await page.locator(".product-card").first().waitFor();
     expect(await loadError(page).count()).toBe(0);

@@ -148,8 +148,9 @@ describe("product list", () => {
     const { page, context } = await newShopper(browser, t.url);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/graphql", async (route) => {
-      if (route.request().postData()?.includes("StorefrontProductList")) await held;
+    // Catalogue queries go by GET (/graphql?id=…&operationName=…); the rest by POST.
+    await page.route(/\/graphql(\?|$)/, async (route) => {
+      if (`${route.request().url()} ${route.request().postData() ?? ""}`.includes("StorefrontProductList")) await held;
       await route.continue();
     });
     await page.goto("/products?category=bales&size=XS");

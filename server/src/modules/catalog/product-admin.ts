@@ -1,5 +1,6 @@
 // Admin catalogue commands: add, edit and delete products. Price and stock changes and deletions
 // are audited; orders keep their item names and prices because order_items store them.
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import { checkProduct, type ProductFields, type ProductFieldsInput } from "../../../../common/product-validation.ts";
@@ -30,10 +31,6 @@ function snapshot(p: { price: Prisma.Decimal; originalPrice: Prisma.Decimal | nu
   return { name: p.name, price: p.price.toFixed(2), originalPrice: p.originalPrice?.toFixed(2) ?? null, stock: p.stock };
 }
 
-function uniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
-
 export async function createProduct(prisma: Db, actor: Actor, input: ProductInput) {
   const data = validateProductInput(input);
   try {
@@ -45,7 +42,7 @@ export async function createProduct(prisma: Db, actor: Actor, input: ProductInpu
       return product;
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw new ValidationError("Another product already uses this slug", "slug");
+    if (isUniqueViolation(error)) throw new ValidationError("Another product already uses this slug", "slug");
     throw error;
   }
 }
@@ -69,7 +66,7 @@ export async function updateProduct(prisma: Db, actor: Actor, id: string, input:
       return product;
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw new ValidationError("Another product already uses this slug", "slug");
+    if (isUniqueViolation(error)) throw new ValidationError("Another product already uses this slug", "slug");
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 // Placing an order: one transaction that prices the lines from the database, takes the stock with a
 // guard (never below 0), creates the order and its items, empties the shopper's cart, queues the
 // confirmation email and records the audit entry. Idempotent by the client's key (DESIGN §6.3–6.4).
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import type { Viewer } from "../../auth/viewer.ts";
@@ -69,13 +70,6 @@ function validate(input: PlaceOrderInput) {
   };
 }
 
-function uniqueViolationOn(error: unknown, column: string): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") return false;
-  // Driver adapters report the constraint in different shapes; the column name is in all of them.
-  const text = JSON.stringify(error.meta ?? {}) + error.message;
-  return text.includes(column) || text.includes(column.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()));
-}
-
 /** A retry with the same key by the same owner gets the same order back; anyone else an error. */
 async function replay(prisma: Db, viewer: Viewer | null, key: string): Promise<PlacedOrder | null> {
   const existing = await prisma.order.findUnique({ where: { idempotencyKey: key }, select: { id: true, userId: true, guestTokenHash: true } });
@@ -101,12 +95,12 @@ export async function placeOrder(prisma: Db, config: Config, viewer: Viewer | nu
       return await createOrder(prisma, config, viewer, input, details, guestLines);
     } catch (error) {
       // Two tabs sending the same key at once: the loser returns the winner's order.
-      if (uniqueViolationOn(error, "idempotency_key")) {
+      if (isUniqueViolation(error, "idempotency_key")) {
         const winner = await replay(prisma, viewer, input.idempotencyKey);
         if (winner) return winner;
       }
       // A short id collision (1 in a trillion) is simply retried with a new id.
-      if (attempt < 5 && uniqueViolationOn(error, "short_order_id")) continue;
+      if (attempt < 5 && isUniqueViolation(error, "short_order_id")) continue;
       throw error;
     }
   }

@@ -34,6 +34,7 @@ export const ORDER_COLUMNS = [
   "Quantity",
   "Unit price (NGN)",
   "Line total (NGN)",
+  "Delivery fee (NGN)",
   "Order total (NGN)",
 ];
 
@@ -56,6 +57,7 @@ interface OrderRow {
   quantity: number | null;
   price: string | null;
   line_total: string | null;
+  delivery_fee: string;
   total: string;
 }
 
@@ -69,7 +71,7 @@ export async function ordersCsv(prisma: Db, range: { start: Date; end: Date }): 
   const rows = await prisma.$queryRaw<OrderRow[]>`
     SELECT o.order_number, o.short_order_id, o.created_at, o.status::text AS status, o.payment_status::text AS payment_status,
            o.paid_at, o.customer_name, o.customer_email, o.customer_phone, o.delivery_method::text AS delivery_method,
-           o.customer_address, o.park_state, o.park_name, o.total::text AS total,
+           o.customer_address, o.park_state, o.park_name, o.delivery_fee::text AS delivery_fee, o.total::text AS total,
            oi.product_name, oi.size, oi.quantity, oi.price::text AS price, (oi.price * oi.quantity)::numeric(14, 2)::text AS line_total
     FROM orders o
     LEFT JOIN order_items oi ON oi.order_id = o.id
@@ -94,6 +96,7 @@ export async function ordersCsv(prisma: Db, range: { start: Date; end: Date }): 
       r.quantity,
       r.price,
       r.line_total,
+      r.delivery_fee,
       r.total,
     ]),
   );

@@ -9,6 +9,7 @@ import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { DomainError, ValidationError } from "../errors.ts";
 import { validateProductInput } from "../catalog/product-admin.ts";
 import { chooseSlug, productBySlug } from "../catalog/product-slugs.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 
 export const MAX_IMPORT_BYTES = 512 * 1024;
 export const MAX_IMPORT_ROWS = 1000;
@@ -42,16 +43,6 @@ type Column = keyof typeof COLUMNS;
 const REQUIRED: Column[] = ["name", "category", "price", "stock"];
 
 class RolledBack extends Error {}
-
-/**
- * Prisma's P2002, or PostgreSQL's 23505 as the PGlite adapter reports it (a DriverAdapterError
- * whose cause carries the SQLSTATE, not mapped to P2002 by pglite-prisma-adapter 0.6).
- */
-function isUniqueViolation(error: unknown): boolean {
-  if (error instanceof Prisma.PrismaClientKnownRequestError) return error.code === "P2002";
-  const cause = (error as { cause?: { code?: unknown; kind?: unknown } } | null)?.cause;
-  return cause?.code === "23505" || cause?.kind === "UniqueConstraintViolation";
-}
 
 interface Row {
   line: number;

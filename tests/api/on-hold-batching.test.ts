@@ -1,0 +1,60 @@
+// "On hold" is batched per request: one statement for a page of sold-out products, none when all
+// are in stock, and a failed statement answers every field that asked (none is left waiting).
+import { startTestStore, type TestStore } from "../helpers/store.ts";
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await startTestStore();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const PAGE = `query OnHoldPage($limit: Int) { products(limit: $limit) { items { id stock onHold } } }`;
+
+async function post(query: string, variables: Record<string, unknown>) {
+  // A request left waiting fails here in seconds instead of hanging the test.
+  const res = await fetch(`${t.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query, variables }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return res.json();
+}
+
+describe("On hold on a page of products", () => {
+  it("costs one statement however many products are sold out, and none when all are in stock", async () => {
+    const products = await t.prisma.product.findMany({ take: 3, orderBy: { createdAt: "desc" }, select: { id: true } });
+    await t.prisma.product.updateMany({ data: { stock: 1 } });
+    await t.client().data(`{ categories { slug } }`); // lets the store hear the writes above
+    t.queries.length = 0;
+    await post(PAGE, { limit: 3 });
+    expect(t.queries.filter((q) => /order_items/.test(q))).toHaveLength(0);
+
+    await t.prisma.product.updateMany({ where: { id: { in: products.map((p) => p.id) } }, data: { stock: 0 } });
+    await t.client().data(`{ categories { slug } }`);
+    t.queries.length = 0;
+    const { data } = await post(PAGE, { limit: 3 });
+    expect(data.products.items.map((p: { onHold: boolean }) => p.onHold)).toEqual([false, false, false]);
+    expect(t.queries.filter((q) => /order_items/.test(q))).toHaveLength(1);
+  });
+
+  it("answers every field that asked with an error when the statement fails, leaving none waiting", async () => {
+    const soldOut = await t.prisma.product.findMany({ where: { stock: 0 }, take: 2, select: { slug: true } });
+    expect(soldOut).toHaveLength(2);
+    await t.client().data(`{ categories { slug } }`);
+    await t.prisma.$executeRawUnsafe(`ALTER TABLE order_items RENAME TO order_items_away`);
+    try {
+      // Two separate product fields: a failure in one must not leave the other's answer pending.
+      const res = await post(`query OnHoldFailure($a: String!, $b: String!) { a: product(slug: $a) { onHold } b: product(slug: $b) { onHold } }`, {
+        a: soldOut[0]!.slug,
+        b: soldOut[1]!.slug,
+      });
+      expect(res.data).toEqual({ a: null, b: null });
+      expect(res.errors.map((e: { path: string[] }) => e.path.join("."))).toEqual(["a.onHold", "b.onHold"]);
+    } finally {
+      await t.prisma.$executeRawUnsafe(`ALTER TABLE order_items_away RENAME TO order_items`);
+    }
+  });
+});
