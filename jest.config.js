@@ -28,7 +28,7 @@ export default {
   maxWorkers: 2,
   reporters: ["default", "<rootDir>/tests/helpers/summary-reporter.js"],
   projects: [
-    { ...common, displayName: "unit", testMatch: ["<rootDir>/server/**/*.test.ts", "<rootDir>/common/**/*.test.ts"] },
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/server/**/*.test.ts", "<rootDir>/common/**/*.test.ts", "<rootDir>/client/src/**/*.test.ts"] },
     {
       ...common,
       displayName: "api:postgres",

@@ -24,7 +24,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** Shopper routes and the page module each one lazily loads (none: the page is in the entry). */
 const ROUTES: [route: string, page: string | null][] = [
-  ["/", null],
+  ["/", "src/features/home/HomePage.tsx"],
   ["/products", "src/features/catalog/ProductListPage.tsx"],
   ["/products/:slug", "src/features/catalog/ProductPage.tsx"],
   ["/cart", "src/features/cart/CartPage.tsx"],
@@ -33,6 +33,7 @@ const ROUTES: [route: string, page: string | null][] = [
   ["/track-order", "src/features/orders/TrackOrderPage.tsx"],
   ["/auth", "src/features/auth/AuthPage.tsx"],
   ["/account", "src/features/account/AccountPage.tsx"],
+  ["/saved", "src/features/saved/SavedPage.tsx"],
   ["/about (static pages)", "src/features/pages/StaticPages.tsx"],
   ["404", "src/features/pages/NotFoundPage.tsx"],
 ];

@@ -1,7 +1,8 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile preset) on /, /products and a product page, with
 // Debian's Chromium, against the real server with the demo catalogue plus 5,000 products.
 // Needs the `lighthouse` package (devDependency lighthouse@13.5.0) and Chromium (CHROME_PATH,
-// default /usr/bin/chromium). Uses CLIENT_DIR when set, else builds the client into a temp folder.
+// default /usr/bin/chromium). Uses CLIENT_DIR when set (its server renderer beside it in
+// ../server, as `npm run build` leaves them), else builds both into a temp folder.
 // Each page is measured LIGHTHOUSE_RUNS times (3) and the median run reported.
 // LIGHTHOUSE_REPORT_DIR=<dir> keeps each page's full JSON report (of the median run).
 // Budget (DESIGN.md §7): performance ≥ 95 and accessibility ≥ 95, CLS ≤ 0.1.
@@ -41,11 +42,13 @@ if (!fs.existsSync(CHROMIUM_PATH)) {
 function clientDir(): string {
   if (process.env.CLIENT_DIR) return process.env.CLIENT_DIR;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "thrift-lighthouse-"));
-  execFileSync(process.execPath, [path.join(PROJECT_ROOT, "node_modules/vite/bin/vite.js"), "build", "--config", "client/vite.config.ts", "--logLevel", "warn", "--outDir", dir, "--emptyOutDir"], {
-    cwd: PROJECT_ROOT,
-    stdio: "inherit",
-  });
-  return dir;
+  const vite = path.join(PROJECT_ROOT, "node_modules/vite/bin/vite.js");
+  const build = (...args: string[]) =>
+    execFileSync(process.execPath, [vite, "build", "--config", "client/vite.config.ts", "--logLevel", "warn", "--emptyOutDir", ...args], { cwd: PROJECT_ROOT, stdio: "inherit" });
+  build("--outDir", path.join(dir, "client"));
+  // The server renderer of the browsing pages (decision 019), where the server looks for it.
+  build("--ssr", "src/entry-server.tsx", "--outDir", path.join(dir, "server"));
+  return path.join(dir, "client");
 }
 
 const BUDGET = { performance: 95, accessibility: 95, cls: 0.1 };

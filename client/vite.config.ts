@@ -63,19 +63,68 @@ export function graphqlDocumentImports(): Plugin {
 
 const SOURCE = path.resolve(root, "src") + path.sep;
 const COMMON = path.resolve(root, "../common") + path.sep;
+
 /**
- * Our own non-page modules outside the admin area (pages keep their own chunks). What only the order
- * pages use (payments, delivery fees, states) stays out too: home and browsing never pay for it.
+ * The pages every shopper may open while browsing, besides the first bundle (home and the layout).
+ * Named one by one on purpose: which chunk a module lands in must follow from what the module is
+ * (who uses it), never from the folder it sits in, so moving a file cannot move code into every
+ * page's download. A page missing here stops the build instead of silently changing the split.
  */
-function isSharedStorefrontModule(id: string): boolean {
-  if (!id.startsWith(SOURCE) && !id.startsWith(COMMON)) return false;
-  if (/\/common\/(delivery|delivery-validation|states|payment-state)\.ts$/.test(id)) return false;
-  // The cart hook serves only the cart and checkout pages; in "shop" every page would download it.
-  if (id.endsWith("/features/cart/useCart.ts")) return false;
-  return !/\/features\/(admin|payments|delivery)\//.test(id) && !/Page\.tsx$/.test(id);
+const BROWSING_PAGES = [
+  "features/catalog/ProductListPage.tsx",
+  "features/catalog/ProductPage.tsx",
+  "features/auth/AuthPage.tsx",
+  "features/pages/StaticPages.tsx",
+  "features/pages/NotFoundPage.tsx",
+].map((page) => {
+  const file = path.join(SOURCE, page);
+  if (!fs.existsSync(file)) throw new Error(`client/vite.config.ts: browsing page ${page} not found (moved? update BROWSING_PAGES)`);
+  return file;
+});
+
+type ModuleGraph = { getModuleInfo(id: string): { isEntry: boolean; importers: string[] } | null };
+
+/**
+ * Does the first bundle or a browsing page use this module (through any chain of static imports)?
+ * Those modules form the "shop" chunk below. What only the order pages (cart, checkout, thank-you,
+ * tracker, account) use — payment pieces, delivery fees, states — or only admin pages use is left
+ * to Rolldown's own splitting, which puts a module shared by several pages into a chunk loaded by
+ * just those pages: home and browsing never pay for it, and admin code never reaches a shopper.
+ */
+const browsingUse = new Map<string, boolean>();
+function usedWhileBrowsing(id: string, graph: ModuleGraph): boolean {
+  if (!browsingUse.has(id)) {
+    // Walk up the static importers until the entry or a browsing page; a page reached only by a
+    // dynamic import (any other route) ends the walk. Each walk is complete, so its answer is kept.
+    const seen = new Set<string>();
+    const pending = [id];
+    let used = false;
+    while (pending.length && !used) {
+      const current = pending.pop()!;
+      if (seen.has(current)) continue;
+      seen.add(current);
+      const info = graph.getModuleInfo(current);
+      if (!info) continue;
+      used = info.isEntry || BROWSING_PAGES.includes(current);
+      pending.push(...info.importers);
+    }
+    browsingUse.set(id, used);
+  }
+  return browsingUse.get(id)!;
 }
 
-export default defineConfig({
+/** Condition grades, measurements and the size chart: for the listing, product and size chart pages
+ *  (and the admin) only, in one chunk; cards get the grade's name from the server. */
+function isFitModule(id: string): boolean {
+  return /\/common\/(condition|condition-scale|measurements|size-chart)\.ts$/.test(id) || id.endsWith("/features/catalog/ProductFit.tsx");
+}
+
+/** Our own modules (the app and common/), pages excluded: each page keeps its own chunk. */
+function isOwnNonPageModule(id: string): boolean {
+  return (id.startsWith(SOURCE) || id.startsWith(COMMON)) && !/Page\.tsx$/.test(id) && !isFitModule(id);
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [graphqlDocumentImports(), react()],
   resolve: {
@@ -83,7 +132,11 @@ export default defineConfig({
     // tslib's class helpers; the es2015 build is the same code in the syntax our target supports.
     conditions: ["es2015", ...defaultClientConditions],
   },
-  build: {
+  // The server renderer (`vite build --ssr src/entry-server.tsx`, decision 019) is one
+  // self-contained file with its libraries inside: it runs wherever it is built to (a CLIENT_DIR
+  // outside the project, the benchmark's temp folder) without a node_modules beside it.
+  ssr: { noExternal: true },
+  build: isSsrBuild ? { outDir: path.resolve(root, "../dist/server"), emptyOutDir: true, copyPublicDir: false, target: "node20", sourcemap: false, reportCompressedSize: false } : {
     outDir: path.resolve(root, "../dist/client"),
     emptyOutDir: true,
     // Phones on Android Chrome and iOS Safari of the last few years: no syntax down-levelling.
@@ -98,12 +151,21 @@ export default defineConfig({
       output: {
         // Storefront modules that several pages share go into one chunk with the shell instead of
         // a dozen tiny ones: gzip compresses one file better, and a deep page (checkout, order
-        // tracking) fetches a few files instead of up to 18. Admin code stays in admin chunks.
+        // tracking) fetches a few files instead of up to 18. Only what browsing uses goes there
+        // (usedWhileBrowsing); order-page and admin code stays in the chunks of those pages.
         codeSplitting: {
-          groups: [{ name: "shop", test: (id: string) => isSharedStorefrontModule(id), minShareCount: 2 }],
+          groups: [
+            {
+              debugName: "shop",
+              name: (id: string, graph: ModuleGraph) => (usedWhileBrowsing(id, graph) ? "shop" : null),
+              test: isOwnNonPageModule,
+              minShareCount: 2,
+            },
+            { name: "fit", test: (id: string) => isFitModule(id), minShareCount: 2 },
+          ],
         },
       },
     },
   },
   server: { proxy: { "/graphql": "http://localhost:4000", "/images": "http://localhost:4000", "/uploads": "http://localhost:4000", "/api": "http://localhost:4000" } },
-});
+}));

@@ -2,9 +2,7 @@
 // phone number (phone.ts) and, for motor-park delivery, the destination state and park.
 import { deliveryDetailsErrors, LIMITS, MESSAGES, type DeliveryDetailsInput } from "./validation.ts";
 import { phoneError } from "./phone.ts";
-
-export const DELIVERY_METHODS = ["doorstep", "park", "pickup"] as const;
-export type DeliveryMethodName = (typeof DELIVERY_METHODS)[number];
+import { DELIVERY_METHODS } from "./delivery-methods.ts";
 
 export const PARK_MESSAGE = "Please choose the destination state and motor park";
 
@@ -48,7 +46,4 @@ export function checkoutDetailsErrors(input: CheckoutDetailsInput): { field: str
   return errors;
 }
 
-/** The spec's "Only {n} items available in stock" (and the out-of-stock text when none is left). */
-export function onlyInStockMessage(available: number): string {
-  return available > 0 ? `Only ${available} ${available === 1 ? "item" : "items"} available in stock` : "This item is out of stock";
-}
+export { onlyInStockMessage } from "./stock-messages.ts";

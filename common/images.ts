@@ -1,8 +1,28 @@
-// Right-sized renditions of Cloudinary images, shared by the browser's <img srcset> and the server's
-// image preload hint (the two must name the same files or the preload is wasted).
+// Right-sized renditions of product pictures, shared by the browser's <img srcset> and the server's
+// image preload hint (the two must name the same files or the preload is wasted):
+// - Cloudinary pictures: Cloudinary resizes on delivery and picks format and quality itself
+//   (`f_auto,q_auto`: AVIF or WebP by what the browser accepts);
+// - pictures uploaded to local disk: the upload stored each width as its own WebP file
+//   (server/src/storage/renditions.ts), named `<id>.<width>w.webp`; the name of the stored picture
+//   says its own width, so the browser is offered only widths that exist.
+// Anything else (the demo SVGs, older uploads) is shown as it is.
 
 const CLOUDINARY_UPLOAD = /^(https?:\/\/res\.cloudinary\.com\/[^/]+\/image\/upload\/)(.*)$/;
-const WIDTHS = [200, 400, 600, 800, 1200];
+
+/**
+ * The widths a product picture exists in. Chosen by the slots: a card is half a phone's width
+ * (≈ 195 CSS px: 320 on a 1× screen, 640 on a 2–3× one) or 280 px on a desktop; the product page's
+ * picture is the phone's full width (390 px: 960–1280 on 2.5–3× screens) or half a desktop.
+ */
+export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+
+/** A local upload with renditions: `/uploads/product-images/<id>.<width>w.webp`. */
+const LOCAL_RENDITION = /^(\/uploads\/product-images\/[A-Za-z0-9_-]+)\.(\d+)w\.webp$/;
+
+/** The name of one width of a locally stored picture (`base` is the path without extension). */
+export function localRenditionPath(base: string, width: number): string {
+  return `${base}.${width}w.webp`;
+}
 
 /** The Cloudinary URL with a resize + automatic format/quality transformation; other URLs unchanged. */
 export function cloudinaryUrl(src: string, width: number): string {
@@ -10,13 +30,34 @@ export function cloudinaryUrl(src: string, width: number): string {
   return match ? `${match[1]}w_${width},c_limit,f_auto,q_auto/${match[2]}` : src;
 }
 
+/**
+ * `src` (the fallback, about `width` wide) and `srcSet` for a picture shown `width` CSS pixels wide
+ * by default. `srcSet` is absent when the picture has no renditions.
+ */
 export function imageSources(src: string, width: number): { src: string; srcSet?: string } {
-  if (!CLOUDINARY_UPLOAD.test(src)) return { src };
-  return {
-    src: cloudinaryUrl(src, width),
-    srcSet: WIDTHS.map((w) => `${cloudinaryUrl(src, w)} ${w}w`).join(", "),
-  };
+  const cloud = CLOUDINARY_UPLOAD.exec(src);
+  const local = LOCAL_RENDITION.exec(src);
+  if (!cloud && !local) return { src };
+  // A local upload: the widths below its own, then the picture itself (never upscaled); the
+  // fallback (browsers without srcset, the preload's href) is the smallest that fills the slot.
+  const stored = local ? Number(local[2]) : 0;
+  const widths = local ? [...IMAGE_WIDTHS.filter((w) => w < stored), stored] : IMAGE_WIDTHS;
+  const at = (w: number) => (local ? localRenditionPath(local[1]!, w) : cloudinaryUrl(src, w));
+  return { src: at(local ? (widths.find((w) => w >= width) ?? stored) : width), srcSet: widths.map((w) => `${at(w)} ${w}w`).join(", ") };
+}
+
+/**
+ * The smaller width a Save-Data request gets instead of the one it asked for (GET /uploads/…):
+ * about half, never below the smallest rendition; null when there is nothing smaller.
+ */
+export function saveDataWidth(requested: number): number | null {
+  const smaller = IMAGE_WIDTHS.filter((w) => w <= requested / 2);
+  if (smaller.length) return smaller[smaller.length - 1]!;
+  return requested > IMAGE_WIDTHS[0] ? IMAGE_WIDTHS[0] : null;
 }
 
 /** The product page's main picture: its width attribute and slot sizes (ProductPage, page-html). */
 export const PRODUCT_DETAIL_IMAGE = { width: 600, height: 750, sizes: "(min-width: 800px) 50vw, 100vw" };
+
+/** A product card's picture (ProductImage's default): its slot in the card grid. */
+export const PRODUCT_CARD_IMAGE = { width: 400, height: 500, sizes: "(min-width: 1024px) 280px, (min-width: 720px) 33vw, 50vw" };

@@ -1,4 +1,5 @@
 import { formatLagosDate, formatLagosTime } from "./lagos-time.ts";
+import { parseLagosDateTimeInput, toLagosDateTimeInput } from "./lagos-time-input.ts";
 
 describe("Lagos time formatter", () => {
   it("shows the instant in West Africa Time (UTC+1), whatever the machine's zone", () => {
@@ -21,6 +22,21 @@ describe("Lagos time formatter", () => {
       expect(formatLagosTime("2026-11-23T23:30:00Z")).toBe("Tue 24 Nov 2026, 12:30 AM (Lagos time)");
     } finally {
       process.env.TZ = before;
+    }
+  });
+});
+
+describe("Lagos date-time fields (drops)", () => {
+  it("reads the admin's Lagos wall clock as UTC+1 and writes it back the same", () => {
+    const at = parseLagosDateTimeInput("2026-11-26T19:00");
+    expect(at?.toISOString()).toBe("2026-11-26T18:00:00.000Z");
+    expect(toLagosDateTimeInput(at!)).toBe("2026-11-26T19:00");
+    // Lagos midnight is 23:00 UTC the day before.
+    expect(parseLagosDateTimeInput("2026-12-01T00:30")?.toISOString()).toBe("2026-11-30T23:30:00.000Z");
+  });
+  it("refuses what is not a real date and time", () => {
+    for (const bad of ["", "26/11/2026 19:00", "2026-02-31T10:00", "2026-13-01T10:00", "2026-11-26T24:00", "2026-11-26T19:00Z"]) {
+      expect(parseLagosDateTimeInput(bad)).toBeNull();
     }
   });
 });

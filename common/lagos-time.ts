@@ -1,12 +1,12 @@
 // Every time the shop shows (pages, admin, emails) is Lagos time, in one format, whatever the clock
 // of the phone or the server says. Nigeria keeps West Africa Time all year (UTC+1, no daylight
 // saving), so a fixed shift is exact and needs neither Intl's time-zone data nor the device's zone.
-const LAGOS_OFFSET_MS = 3_600_000;
+export const LAGOS_OFFSET_MS = 3_600_000;
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** The Lagos wall clock of an instant, read through the UTC getters of a shifted Date. */
-const lagosClock = (value: Date | string) => new Date(new Date(value).getTime() + LAGOS_OFFSET_MS);
+export const lagosClock = (value: Date | string) => new Date(new Date(value).getTime() + LAGOS_OFFSET_MS);
 
 /** "24 Nov 2026" (the Lagos calendar day). */
 export function formatLagosDate(value: Date | string): string {

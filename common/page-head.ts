@@ -4,6 +4,19 @@
 /** The id of the JSON data block in which the server hands the store settings to the client. */
 export const STORE_SETTINGS_ELEMENT_ID = "store-settings";
 
+/** The id of the JSON data block holding the Apollo cache of a server-rendered page: the browser
+ *  starts from it, so hydration shows the same data without asking for it again. */
+export const APOLLO_STATE_ELEMENT_ID = "apollo-state";
+
+/**
+ * JSON for a `<script type="application/json">` data block: "<" escaped so no value can close the
+ * element early ("</script>", "<!--"), and U+2028/U+2029 escaped so the text stays valid wherever it
+ * is read as JavaScript. JSON.parse reads the escapes back as the same characters.
+ */
+export function jsonForDataBlock(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
 export const DEFAULT_DESCRIPTION =
   "Quality pre-loved clothing for ladies, men and kids, bales and unisex items, delivered across Nigeria. Look great, feel great, pay less.";
 

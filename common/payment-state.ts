@@ -2,6 +2,8 @@
 // guest lookup, emails). The bank details and the countdown are shown only while payment is due:
 // telling a shopper who already paid to "pay now" invites a second transfer.
 
+import { PAYMENT_STATUS_LABELS } from "./order-status.ts";
+
 export type PaymentState = "due" | "rejected" | "under_review" | "paid" | "expired" | "cancelled";
 
 export interface PaymentFacts {
@@ -33,12 +35,12 @@ export const PAYMENT_STATE_MESSAGES: Record<Exclude<PaymentState, "due">, string
   cancelled: "This order was cancelled. Nothing more to pay.",
 };
 
-/** Short labels, e.g. for the account's order list. */
+/** Short labels, e.g. for the account's order list: the payment status's own words where they match. */
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
-  due: "Awaiting transfer",
+  due: PAYMENT_STATUS_LABELS.awaiting_transfer,
   rejected: "Receipt not accepted",
-  under_review: "Receipt under review",
-  paid: "Paid",
-  expired: "Expired (unpaid)",
+  under_review: PAYMENT_STATUS_LABELS.under_review,
+  paid: PAYMENT_STATUS_LABELS.paid,
+  expired: PAYMENT_STATUS_LABELS.expired,
   cancelled: "Cancelled (unpaid)",
 };

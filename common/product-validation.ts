@@ -7,8 +7,15 @@
 // five hundred? "12,50") is refused rather than guessed, because a wrong guess sells a
 // ₦12,500 dress for ₦12.
 import { slugify } from "./slug.ts";
+import { parseLagosDateTimeInput } from "./lagos-time-input.ts";
+import { isUuid } from "./uuid.ts";
+import { isCondition, type Condition } from "./condition.ts";
+import { MEASUREMENTS, checkMeasurement, type MeasurementKey } from "./measurements.ts";
 
-export const PRODUCT_LIMITS = { name: 200, slug: 200, size: 30, description: 5000, stock: 1_000_000, gallery: 10, url: 1000 } as const;
+export const PRODUCT_LIMITS = {
+  name: 200, slug: 200, size: 30, description: 5000, stock: 1_000_000, gallery: 10, url: 1000,
+  flawNotes: 1000, flawPhotos: 6, baleGrade: 40, baleMix: 120, balePieces: 10_000, baleWeightKg: 1000,
+} as const;
 
 /** Decimal(12, 2): at most ten digits of naira. */
 const MAX_NAIRA_DIGITS = 10;
@@ -64,9 +71,22 @@ export interface ProductFieldsInput {
   galleryUrls?: string[] | null;
   size?: string | null;
   description?: string | null;
+  /** Drops: a Lagos date-time field's value ("2026-11-26T19:00"); empty = on sale now. */
+  goesLiveAt?: string | null;
+  /** A key of common/condition.ts; empty for ungraded. */
+  condition?: string | null;
+  flawNotes?: string | null;
+  flawPhotoUrls?: string[] | null;
+  /** Centimetres, as numbers from the API or the text of the dialog's fields. */
+  measurements?: Partial<Record<MeasurementKey, number | string | null>> | null;
+  /** Bales only. */
+  bale?: { pieces?: number | string | null; weightKg?: number | string | null; grade?: string | null; mix?: string | null } | null;
 }
 
-export interface ProductFields {
+/** The measurement columns (centimetres), e.g. pitToPit → pitToPitCm. */
+export type MeasurementColumns = { [K in MeasurementKey as `${K}Cm`]: number | null };
+
+export interface ProductFields extends MeasurementColumns {
   name: string;
   slug: string | null;
   price: string;
@@ -77,11 +97,22 @@ export interface ProductFields {
   galleryUrls: string[];
   size: string | null;
   description: string | null;
+  goesLiveAt: Date | null;
+  condition: Condition | null;
+  flawNotes: string | null;
+  flawPhotoUrls: string[];
+  balePieces: number | null;
+  baleWeightKg: number | null;
+  baleGrade: string | null;
+  baleMix: string | null;
 }
+
+/** True when any bale detail is given (only products in the Bales category may have them). */
+export const hasBaleDetails = (p: Pick<ProductFields, "balePieces" | "baleWeightKg" | "baleGrade" | "baleMix">) =>
+  p.balePieces !== null || p.baleWeightKg !== null || p.baleGrade !== null || p.baleMix !== null;
 
 export type ProductCheck = { ok: true; product: ProductFields } | { ok: false; field: string; message: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Empty text becomes null (SPEC §5: empty category, image, size and slug become null). */
 function blankToNull(value: string | null | undefined): string | null {
@@ -126,7 +157,7 @@ export function checkProduct(input: ProductFieldsInput): ProductCheck {
   if (stock === null || stock < 0 || stock > PRODUCT_LIMITS.stock) return fail("stock", "Stock must be a whole number of 0 or more");
 
   const categoryId = blankToNull(input.categoryId);
-  if (categoryId !== null && !UUID.test(categoryId)) return fail("categoryId", "Choose a category from the list");
+  if (categoryId !== null && !isUuid(categoryId)) return fail("categoryId", "Choose a category from the list");
 
   const slugText = blankToNull(input.slug);
   const slug = slugText === null ? null : slugify(slugText);
@@ -147,8 +178,54 @@ export function checkProduct(input: ProductFieldsInput): ProductCheck {
   if (description && description.length > PRODUCT_LIMITS.description) {
     return fail("description", `Description must be at most ${PRODUCT_LIMITS.description} characters`);
   }
+  const goesLiveText = blankToNull(input.goesLiveAt);
+  const goesLiveAt = goesLiveText === null ? null : parseLagosDateTimeInput(goesLiveText);
+  if (goesLiveText !== null && !goesLiveAt) return fail("goesLiveAt", "Goes live at must be a date and time in Lagos, e.g. 2026-11-26T19:00");
+
+  const conditionText = blankToNull(input.condition);
+  if (conditionText !== null && !isCondition(conditionText)) return fail("condition", "Choose a condition from the list");
+  const condition = conditionText as Condition | null;
+  const flawNotes = blankToNull(input.flawNotes);
+  if (flawNotes && flawNotes.length > PRODUCT_LIMITS.flawNotes) return fail("flawNotes", `Flaw notes must be at most ${PRODUCT_LIMITS.flawNotes} characters`);
+  const flawPhotoUrls = (input.flawPhotoUrls ?? []).map((u) => u.trim()).filter(Boolean);
+  if (flawPhotoUrls.length > PRODUCT_LIMITS.flawPhotos) return fail("flawPhotoUrls", `At most ${PRODUCT_LIMITS.flawPhotos} flaw photos`);
+  if (!flawPhotoUrls.every(productImageUrlOk)) return fail("flawPhotoUrls", "Flaw photos must be uploaded image URLs");
+  if (new Set(flawPhotoUrls).size !== flawPhotoUrls.length) return fail("flawPhotoUrls", "Each flaw photo can be used once");
+
+  const columns = {} as MeasurementColumns;
+  for (const { key, label } of MEASUREMENTS) {
+    const checked = checkMeasurement(label, input.measurements?.[key]);
+    if (!checked.ok) return fail(key, checked.message);
+    columns[`${key}Cm`] = checked.cm;
+  }
+
+  const bale = input.bale ?? {};
+  let balePieces: number | null = null;
+  if (bale.pieces !== null && bale.pieces !== undefined && String(bale.pieces).trim() !== "") {
+    balePieces = wholeNumber(bale.pieces);
+    if (balePieces === null || balePieces < 1 || balePieces > PRODUCT_LIMITS.balePieces) {
+      return fail("balePieces", `Pieces in the bale must be a whole number from 1 to ${PRODUCT_LIMITS.balePieces}`);
+    }
+  }
+  let baleWeightKg: number | null = null;
+  if (bale.weightKg !== null && bale.weightKg !== undefined && String(bale.weightKg).trim() !== "") {
+    const text = String(bale.weightKg).trim().replace(",", ".");
+    const kg = /^\d+(\.\d{1,2})?$/.test(text) ? Number(text) : NaN;
+    if (!(kg > 0 && kg <= PRODUCT_LIMITS.baleWeightKg)) {
+      return fail("baleWeightKg", `Bale weight must be kilograms above 0 and at most ${PRODUCT_LIMITS.baleWeightKg}, with at most two decimals, e.g. 45 or 45.5`);
+    }
+    baleWeightKg = kg;
+  }
+  const baleGrade = blankToNull(bale.grade);
+  if (baleGrade && baleGrade.length > PRODUCT_LIMITS.baleGrade) return fail("baleGrade", `Bale grade must be at most ${PRODUCT_LIMITS.baleGrade} characters`);
+  const baleMix = blankToNull(bale.mix);
+  if (baleMix && baleMix.length > PRODUCT_LIMITS.baleMix) return fail("baleMix", `Bale mix must be at most ${PRODUCT_LIMITS.baleMix} characters`);
+
   return {
     ok: true,
-    product: { name, slug, price: price.amount, originalPrice, stock, categoryId, imageUrl, galleryUrls, size, description },
+    product: {
+      name, slug, price: price.amount, originalPrice, stock, categoryId, imageUrl, galleryUrls, size, description, goesLiveAt,
+      condition, flawNotes, flawPhotoUrls, ...columns, balePieces, baleWeightKg, baleGrade, baleMix,
+    },
   };
 }

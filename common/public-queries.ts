@@ -11,6 +11,10 @@ export const PUBLIC_QUERY_FIELDS: readonly string[] = [
   "featuredReviews",
   "activeHomepageSection",
   "storeSettings",
+  // The next drop's time, size and categories; a drop going live turns the cache over (drop-clock.ts).
+  "nextDrop",
   // A guest cart's products by id: current prices and stock, nothing about who asks.
   "cartProducts",
+  // A guest's saved items (browser storage) by id: the same, for the saved list.
+  "productsByIds",
 ];

@@ -10,6 +10,7 @@ export const PAGE_ROUTES = {
   thankYou: ["/thank-you/:id?", "/thankyou/:id?"],
   auth: ["/auth", "/user-auth"],
   account: ["/account"],
+  saved: ["/saved"],
   admin: ["/admin"],
   adminSections: ["/admin/sections"],
   tracker: ["/track-order/:orderId?", "/trackout/:orderId?", "/trackorder/:orderId?"],
@@ -22,3 +23,10 @@ export const PAGE_ROUTES = {
   returns: ["/returns"],
   sizeChart: ["/size-chart"],
 } as const satisfies Record<string, readonly string[]>;
+
+/**
+ * Pages the server renders to HTML (docs/decisions/019-server-rendering.md): the browsing pages,
+ * whose content is the same for every visitor. Cart, checkout, orders, account, sign-in and admin
+ * are personal and stay client-rendered; unknown paths render the 404 page.
+ */
+export const SERVER_RENDERED_PAGES = ["home", "products", "product", "about", "contact", "privacy", "terms", "returns", "sizeChart"] as const satisfies readonly (keyof typeof PAGE_ROUTES)[];

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { slugify } from "./slug.ts";
 import { percentOff } from "./pricing.ts";
 import { resolveCategorySlug } from "./categories.ts";
@@ -60,5 +62,46 @@ describe("validation messages", () => {
     const errors = deliveryDetailsErrors({ fullName: "A", email: "x", phone: "0803", deliveryMethod: "doorstep", address: "" });
     expect(errors.map((e) => e.message)).toEqual([MESSAGES.name, MESSAGES.email, MESSAGES.phone, MESSAGES.addressRequired]);
     expect(deliveryDetailsErrors({ fullName: "Ada", email: "a@b.ng", phone: "08031234567", deliveryMethod: "pickup" })).toEqual([]);
+  });
+});
+
+describe("each rule is written once", () => {
+  // Source we write (generated code, dependencies and build output left out).
+  const ROOTS = ["server/src", "server/scripts", "client/src", "client/explorer", "common", "prisma", "tests", "bench"];
+  const SKIP = /(^|\/)(node_modules|generated|gql|dist|migrations)(\/|$)/;
+  function sources(): string[] {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      if (!fs.existsSync(dir)) return;
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (SKIP.test(full)) continue;
+        if (entry.isDirectory()) walk(full);
+        else if (/\.(ts|tsx|js|mjs)$/.test(entry.name)) files.push(full);
+      }
+    };
+    ROOTS.forEach(walk);
+    return files;
+  }
+  const files = sources();
+  const readAll = files.map((file) => ({ file, text: fs.readFileSync(file, "utf8") }));
+  // Built from pieces so this file does not match itself.
+  const hex = "[0-9a-f]";
+  const uuidPatterns = [`${hex}{8}-`, `[0-9a-f-]{${36}}`, `[0-9a-fA-F]{${8}}`];
+  const quotedList = (words: string) => new RegExp(words.split(" ").map((w) => `["']${w}["']`).join(",\\s*"));
+  const statusList = quotedList("pending confirmed processing");
+  const paymentList = quotedList("awaiting_transfer under_review");
+
+  it("scans the source tree", () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(files).toContain(path.join("common", "uuid.ts"));
+  });
+  it("writes the UUID pattern only in common/uuid.ts", () => {
+    const found = readAll.filter(({ text }) => uuidPatterns.some((p) => text.includes(p))).map(({ file }) => file);
+    expect(found).toEqual([path.join("common", "uuid.ts")]);
+  });
+  it("lists the order statuses and the payment statuses only in common/order-status.ts", () => {
+    const found = readAll.filter(({ text }) => statusList.test(text) || paymentList.test(text)).map(({ file }) => file);
+    expect(found).toEqual([path.join("common", "order-status.ts")]);
   });
 });

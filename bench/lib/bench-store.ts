@@ -11,6 +11,7 @@ import { migrate } from "../../server/src/db/migrate.ts";
 import { seedDemoCatalogue } from "../../server/src/db/seed.ts";
 import { Prisma } from "../../server/src/generated/prisma/client.ts";
 import { PROJECT_ROOT } from "../../server/src/config.ts";
+import { slugify } from "../../common/slug.ts";
 
 export interface BenchStore {
   url: string;
@@ -51,7 +52,7 @@ export async function seedProducts(databaseUrl: string, count: number): Promise<
   const db = await openDatabase({ databaseUrl, dataDir: null });
   try {
     await migrate(db);
-    await seedDemoCatalogue(db.prisma);
+    await seedDemoCatalogue(db.prisma, new Date(), { drop: false });
     const categories = await db.prisma.category.findMany({ select: { id: true } });
     const random = rng(20261122);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -65,7 +66,7 @@ export async function seedProducts(databaseUrl: string, count: number): Promise<
       rows.push({
         id: randomUUID(),
         name,
-        slug: `bench-${i + 1}-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`,
+        slug: `bench-${i + 1}-${slugify(name)}`,
         price: new Prisma.Decimal(price),
         originalPrice: discounted ? new Prisma.Decimal(Math.round(price * (1.2 + random()))) : null,
         imageUrl: `/images/demo/${pick(IMAGES)}`,

@@ -1,22 +1,42 @@
 import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router-dom";
 import { ApolloProvider } from "@apollo/client/react";
+import type { NormalizedCacheObject } from "@apollo/client";
 import { createApolloClient } from "./lib/apollo.ts";
-import { AppRouter, preloadRoute } from "./app/routes.tsx";
+import { AppRoutes, preloadRoute } from "./app/routes.tsx";
+import { APOLLO_STATE_ELEMENT_ID } from "../../common/page-head.ts";
 import "./styles.css";
+import "./pwa/register-service-worker.ts";
 
-// The page for the address the shopper opened arrives before the first render, so it shows at
-// once instead of after a "Loading..." placeholder. The first render runs as a transition, which
-// React splits into short slices instead of one long task: a slow phone answers taps meanwhile.
-void preloadRoute(window.location.pathname).then(() => {
-  const root = createRoot(document.getElementById("root")!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <ApolloProvider client={createApolloClient()}>
-          <AppRouter />
-        </ApolloProvider>
-      </StrictMode>,
-    ),
-  );
-});
+// A server-rendered page (the browsing pages, decision 019) carries its Apollo cache as a JSON data
+// block: the browser starts from it, so hydration shows the same data without asking for it again.
+const stateText = document.getElementById(APOLLO_STATE_ELEMENT_ID)?.textContent;
+const state = stateText ? (JSON.parse(stateText) as NormalizedCacheObject) : null;
+
+const app = (
+  <StrictMode>
+    <ApolloProvider client={createApolloClient({ state })}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </ApolloProvider>
+  </StrictMode>
+);
+
+const container = document.getElementById("root")!;
+if (state) {
+  void preloadRoute(window.location.pathname); // the page's chunk, fetched beside the shell
+  // Hydrated at once: the header and footer answer taps as soon as they are hydrated, and a tap on
+  // the page itself while its chunk is still arriving is replayed by React once it is. (The page's
+  // Suspense boundary keeps the server's markup on screen until then.) As a transition, hydration
+  // runs in short slices instead of one long task, as the client-only first render does.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  // The page for the address the shopper opened arrives before the first render, so it shows at
+  // once instead of after a "Loading..." placeholder. The first render runs as a transition, which
+  // React splits into short slices instead of one long task: a slow phone answers taps meanwhile.
+  void preloadRoute(window.location.pathname).then(() => startTransition(() => createRoot(container).render(app)));
+}

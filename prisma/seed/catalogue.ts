@@ -916,3 +916,57 @@ export const homepageSections: readonly HomepageSectionSeed[] = [
     displayOrder: 0,
   },
 ];
+
+/** The demo's upcoming drop (decision 020): these pieces stay hidden until DEMO_DROP_DAYS after the
+ *  first start, at DEMO_DROP_LAGOS_HOUR Lagos time, so a new store shows the countdown at once. */
+export const DEMO_DROP_DAYS = 3;
+export const DEMO_DROP_LAGOS_HOUR = 19;
+
+export const dropProducts: readonly Omit<ProductSeed, "createdDaysAgo">[] = (
+  [
+    {
+      name: "Y2K Denim Jacket with Patches",
+      categorySlug: "unisex",
+      price: "14000.00",
+      originalPrice: null,
+      size: "L",
+      stock: 1,
+      description: "Drop piece: early-2000s light-wash denim jacket with embroidered patches. Strong zip, no stains.",
+      image: "jacket.svg",
+      tint: "#6f8fb3",
+    },
+    {
+      name: "Adire Silk Wrap Gown",
+      categorySlug: "ladies-gowns",
+      price: "18500.00",
+      originalPrice: null,
+      size: "M",
+      stock: 1,
+      description: "Drop piece: hand-dyed indigo adire on silk, wrap front, ankle length. Worn once for a wedding.",
+      image: "gown.svg",
+      tint: "#2c3e73",
+    },
+    {
+      name: "Vintage Football Jersey 1998",
+      categorySlug: "men-tops",
+      price: "9500.00",
+      originalPrice: null,
+      size: "XL",
+      stock: 1,
+      description: "Drop piece: retro 1998 green-and-white jersey, original print, a little fading on the number.",
+      image: "polo.svg",
+      tint: "#2f8f4e",
+    },
+    {
+      name: "Oversized College Hoodie",
+      categorySlug: "unisex",
+      price: "11000.00",
+      originalPrice: null,
+      size: "XXL",
+      stock: 2,
+      description: "Drop piece: heavy cotton US college hoodie, soft inside, cuffs intact.",
+      image: "hoodie.svg",
+      tint: "#7a1f2b",
+    },
+  ] satisfies Omit<ProductRow, "createdDaysAgo">[]
+).map((row) => ({ ...row, slug: slugify(row.name) }));

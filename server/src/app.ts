@@ -1,4 +1,5 @@
-// HTTP wiring: GraphQL at /graphql, health, images, the built client with SPA fallback.
+// HTTP wiring: GraphQL at /graphql, health, images, the built client and its pages (server-rendered
+// browsing pages, decision 019).
 import path from "node:path";
 import express, { type Express } from "express";
 import compression from "compression";
@@ -12,12 +13,15 @@ import { PROJECT_ROOT } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { schema } from "./graphql/schema.ts";
 import type { Context } from "./graphql/context.ts";
-import { sessionCookies } from "./auth/cookies.ts";
+import { sessionCookieName, sessionCookies } from "./auth/cookies.ts";
 import { validateSessionToken } from "./auth/session.ts";
 import { logger } from "./logger.ts";
 import { uploadsHandler } from "./http/uploads.ts";
 import { pageHandler } from "./http/page-html.ts";
-import { securityHeaders } from "./http/security-headers.ts";
+import { pageRenderer } from "./http/server-render.ts";
+import { pageCache } from "./cache/page-cache.ts";
+import { dropUnsubscribeRoutes } from "./http/drop-unsubscribe.ts";
+import { securityHeaders, SERVICE_WORKER_CSP } from "./http/security-headers.ts";
 import { serveUploads } from "./http/serve-uploads.ts";
 import { explorerRoutes, introspectionForAdminsOnly } from "./http/explorer.ts";
 import { adminReportRoutes } from "./http/admin-reports.ts";
@@ -27,7 +31,9 @@ import { inputBoundaryPlugin } from "./graphql/input-boundary.ts";
 import { MAX_TOKENS, operationLimitsPlugin } from "./graphql/operation-limits.ts";
 import { watchCatalogue, type CatalogueVersion } from "./cache/catalogue-version.ts";
 import { catalogueMemo } from "./cache/catalogue-memo.ts";
+import { watchDrops } from "./cache/drop-clock.ts";
 import { responseCachePlugins } from "./cache/response-cache.ts";
+import { httpAnswerCache } from "./cache/http-cache.ts";
 import { loadTrustedDocuments, trustedDocumentStore } from "./cache/trusted-documents.ts";
 import { requestId } from "./observability/request-id.ts";
 import { createMetrics } from "./observability/metrics.ts";
@@ -76,11 +82,26 @@ export async function createApp(
     next();
   });
   app.use(securityHeaders(config));
-  app.use(compression());
 
   const catalogue = watchCatalogue(db);
   const metrics = createMetrics(db);
+  // RESPONSE_CACHE_MB bounds both caches of public answers together: half for Apollo's (results by
+  // document), half for the finished HTTP bytes of GET queries by id (cache/http-cache.ts).
+  const cacheBytes = Math.floor((config.responseCacheMb * 1024 * 1024) / 2);
+  const answers = httpAnswerCache({
+    version: catalogue,
+    maxBytes: cacheBytes,
+    sessionCookie: sessionCookieName(config.env === "production"),
+    onLookup: (hit) => metrics.httpCacheLookup(hit),
+    onHit: (operationName, seconds) => metrics.httpCacheHit(operationName, seconds),
+  });
+  metrics.watchHttpCache(answers.stats);
+  // Before compression: a hit sends bytes compressed when they were stored.
+  app.use("/graphql", answers.serve);
+  app.use(compression());
   const memo = catalogueMemo(catalogue);
+  // Turns the catalogue version over when a drop goes live (a moment, which no trigger reports).
+  const drops = watchDrops(db.prisma, catalogue);
   const apollo = new ApolloServer<Context>({
     schema,
     // Admins explore the schema in production too; introspectionForAdminsOnly refuses everyone else.
@@ -103,7 +124,7 @@ export async function createApp(
       metrics.plugin,
       ...responseCachePlugins({
         version: catalogue,
-        maxBytes: config.responseCacheMb * 1024 * 1024,
+        maxBytes: cacheBytes,
         onLookup: (hit) => metrics.cacheLookup(hit),
       }),
     ],
@@ -118,9 +139,11 @@ export async function createApp(
   app.post("/api/uploads", uploadsHandler(config, db.prisma, await selectStorage(config)));
 
   app.use(adminReportRoutes(config, db.prisma));
+  app.use(dropUnsubscribeRoutes(config, db.prisma));
   app.use(explorerRoutes(config, db.prisma));
   app.use(
     "/graphql",
+    answers.capture,
     express.json({ limit: "100kb" }),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<Context> => {
@@ -129,7 +152,7 @@ export async function createApp(
         const session = token ? await validateSessionToken(db.prisma, token).catch(unavailableInContext) : null;
         if (token && !session) cookies.clear();
         if (token && session?.refreshedExpiresAt) cookies.set(token, session.refreshedExpiresAt);
-        return { prisma: db.prisma, config, viewer: session?.viewer ?? null, cookies, ip: req.ip ?? "unknown", catalogueMemo: memo, req, res };
+        return { prisma: db.prisma, config, viewer: session?.viewer ?? null, cookies, ip: req.ip ?? "unknown", orderGrants: new Set(), catalogueMemo: memo, req, res };
       },
     }),
   );
@@ -140,8 +163,22 @@ export async function createApp(
 
   // The built client: hashed assets cached for a year, index.html always revalidated.
   app.use("/assets", express.static(path.join(config.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
-  app.use(express.static(config.clientDir, { index: false, maxAge: "1h" }));
-  app.get("/{*path}", pageHandler(config, db.prisma));
+  app.use(
+    express.static(config.clientDir, {
+      index: false,
+      maxAge: "1h",
+      setHeaders(res, filePath) {
+        // The service worker is checked for updates on every visit: never served from a cache.
+        if (path.basename(filePath) === "sw.js") {
+          res.setHeader("Cache-Control", "no-cache");
+          res.setHeader("Content-Security-Policy", SERVICE_WORKER_CSP);
+        }
+      },
+    }),
+  );
+  // Rendered pages get a quarter of the response cache's memory budget on top of it.
+  const pages = pageCache(catalogue, (config.responseCacheMb * 1024 * 1024) / 4);
+  app.get("/{*path}", pageHandler(config, pageRenderer({ config, prisma: db.prisma, apollo, catalogueMemo: memo }), pages));
   app.use(databaseUnavailableHandler);
 
   return {
@@ -150,6 +187,7 @@ export async function createApp(
     catalogue,
     async stop() {
       await apollo.stop();
+      drops.stop();
       await catalogue.stop();
     },
   };

@@ -2,21 +2,7 @@
 import path from "node:path";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-
-export interface StoreSettings {
-  name: string;
-  phone: string;
-  whatsapp: string;
-  address: string;
-  mapUrl: string;
-  pickupAddress: string;
-  instagramUrl: string;
-  tiktokUrl: string;
-  email: string;
-  bankAccountName: string;
-  bankName: string;
-  bankAccountNumber: string;
-}
+import type { StoreSettings } from "../../common/store-settings.ts";
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -37,6 +23,8 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | null;
   seedDemo: boolean;
+  /** With the demo catalogue, also an upcoming drop (SEED_DEMO_DROP, default true). */
+  seedDemoDrop: boolean;
   holdHours: number;
   cloudinaryUrl: string | null;
   smtpUrl: string | null;
@@ -144,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: (env.ADMIN_EMAIL || "admin@thrift.local").toLowerCase(),
     adminPassword,
     seedDemo: env.SEED_DEMO !== "false",
+    seedDemoDrop: env.SEED_DEMO_DROP !== "false",
     holdHours: positiveInt("HOLD_HOURS", env.HOLD_HOURS, 24, 24 * 14),
     cloudinaryUrl: env.CLOUDINARY_URL || null,
     smtpUrl: env.SMTP_URL || null,

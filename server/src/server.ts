@@ -11,6 +11,7 @@ import type { CatalogueVersion } from "./cache/catalogue-version.ts";
 import { logger } from "./logger.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { holdExpiryJob } from "./jobs/hold-expiry.job.ts";
+import { dropReminderJob } from "./jobs/drop-reminder.job.ts";
 import { startMailDelivery } from "./mail/delivery.ts";
 
 export interface RunningStore {
@@ -32,7 +33,7 @@ export async function prepareDatabase(config: Config, db: Database): Promise<voi
   const applied = await migrate(db);
   if (applied.length) logger.info("Applied migrations", applied);
   if (config.seedDemo) {
-    const { created } = await seedDemoCatalogue(db.prisma);
+    const { created } = await seedDemoCatalogue(db.prisma, new Date(), { drop: config.seedDemoDrop });
     if (created) logger.info("Seeded the demo catalogue");
   }
   const { generatedPassword } = await ensureAdmin(db.prisma, config.adminEmail, config.adminPassword);
@@ -71,7 +72,7 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
       s.once("error", reject);
     });
     const mail = startMailDelivery(db.prisma, config);
-    const scheduler = startScheduler([holdExpiryJob(db.prisma, config)]);
+    const scheduler = startScheduler([holdExpiryJob(db.prisma, config), dropReminderJob(db.prisma, config)]);
     const { port } = server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;
     return {

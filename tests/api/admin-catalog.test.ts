@@ -1,5 +1,6 @@
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
-import { makeOrder, makeProduct } from "./admin-fixtures.ts";
+import { makeOrder } from "./admin-fixtures.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 let admin: GraphQLClient;
@@ -85,7 +86,7 @@ describe("adding and editing products", () => {
   });
 
   it("an explicit slug already in use is refused", async () => {
-    const existing = await makeProduct(t.prisma);
+    const existing = await makeProduct(t.prisma, { price: "5000", stock: 5 });
     const res = await admin.data(CREATE, { input: { name: "Other", slug: existing.slug, price: "100", stock: 1 } });
     expect(res.createProduct).toMatchObject({ __typename: "ValidationError", message: `Another product already uses the slug "${existing.slug}"` });
   });
@@ -102,7 +103,7 @@ describe("adding and editing products", () => {
 
 describe("deleting products", () => {
   it("deletes a product; past orders keep the item's name and price", async () => {
-    const product = await makeProduct(t.prisma, { name: "Pleated Midi Skirt", price: "8000" });
+    const product = await makeProduct(t.prisma, { name: "Pleated Midi Skirt", price: "8000", stock: 5 });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
     const res = await admin.data(DELETE, { id: product.id });
     expect(res.deleteProduct.data).toBe(product.id);

@@ -1,5 +1,5 @@
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
-import { makeProduct } from "./admin-fixtures.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 let admin: GraphQLClient;
@@ -13,7 +13,7 @@ describe("customer reviews", () => {
   const CREATE = `mutation($input: AdminReviewInput!) { createReview(input: $input) { __typename ... on Error { message } ... on MutationCreateReviewSuccess { data { id customerName rating reviewText isFeatured product { name } } } } }`;
 
   it("adds a review with the defaults (5 stars, featured), lists it with its product, edits and deletes it", async () => {
-    const product = await makeProduct(t.prisma, { name: "Silk Blouse" });
+    const product = await makeProduct(t.prisma, { name: "Silk Blouse", price: "5000", stock: 5 });
     const created = await admin.data(CREATE, { input: { customerName: "Chioma", reviewText: "Lovely quality!", productId: product.id } });
     const review = created.createReview.data;
     expect(review).toMatchObject({ customerName: "Chioma", rating: 5, isFeatured: true, product: { name: "Silk Blouse" } });

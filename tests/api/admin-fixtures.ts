@@ -1,21 +1,7 @@
-// Test data for the admin suites: products and orders written straight to the test's database,
-// as a checkout would leave them (items priced and named, stock already taken).
+// Orders for the admin suites, written straight to the test's database as a checkout would leave
+// them (items priced and named, stock already taken). Products: tests/helpers/fixtures.ts.
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../server/src/db/database.ts";
-
-export async function makeProduct(prisma: Db, overrides: { name?: string; stock?: number; price?: string; size?: string | null } = {}) {
-  const suffix = randomBytes(4).toString("hex");
-  const name = overrides.name ?? `Test Shirt ${suffix}`;
-  return prisma.product.create({
-    data: {
-      name,
-      slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${suffix}`,
-      price: overrides.price ?? "5000",
-      stock: overrides.stock ?? 5,
-      size: overrides.size === undefined ? "M" : overrides.size,
-    },
-  });
-}
 
 export async function makeOrder(
   prisma: Db,

@@ -2,7 +2,8 @@
 // retried with backoff and failed emails can be retried by an admin.
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { startFakeSmtpServer, type FakeSmtpServer } from "../mocks/smtp-server.ts";
-import { makeOrder, makeProduct } from "./admin-fixtures.ts";
+import { makeOrder } from "./admin-fixtures.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 let smtp: FakeSmtpServer;
@@ -31,7 +32,7 @@ async function until<T>(check: () => Promise<T | null | undefined | false>, time
 
 describe("status emails by SMTP", () => {
   it("a status change email reaches the SMTP server and is marked sent in the outbox", async () => {
-    const product = await makeProduct(t.prisma);
+    const product = await makeProduct(t.prisma, { price: "5000", stock: 5 });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { email: "smtp-shopper@example.com" });
     const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "shipped" } });
     expect(res.updateOrderStatus.__typename).toBe("MutationUpdateOrderStatusSuccess");
@@ -52,7 +53,7 @@ describe("status emails by SMTP", () => {
 
   it("a refused delivery is logged on the row and retried after the backoff, without touching the order", async () => {
     smtp.failNext(1);
-    const product = await makeProduct(t.prisma);
+    const product = await makeProduct(t.prisma, { price: "5000", stock: 5 });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { email: "retry-shopper@example.com" });
     await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "processing" } });
 

@@ -1,5 +1,6 @@
 import { startTestStore, type GraphQLClient, type TestStore, ADMIN_EMAIL } from "../helpers/store.ts";
-import { makeOrder, makeProduct } from "./admin-fixtures.ts";
+import { makeOrder } from "./admin-fixtures.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 let admin: GraphQLClient;
@@ -21,7 +22,7 @@ const stockOf = async (id: string) => (await t.prisma.product.findUniqueOrThrow(
 
 describe("order status changes", () => {
   it("shipping assigns a tracking number once, tracking follows the status, and shipping details are kept", async () => {
-    const product = await makeProduct(t.prisma, { stock: 4 });
+    const product = await makeProduct(t.prisma, { stock: 4, price: "5000" });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
     const shipped = await admin.data(UPDATE_STATUS, {
       input: { orderId: order.id, status: "shipped", transportCompany: "GUO Transport", waybillNumber: "WB-7781", driverPhone: "0803 123 4567" },
@@ -40,7 +41,7 @@ describe("order status changes", () => {
   });
 
   it("any status can be chosen from any other, and every change is audited with who, before, after and why", async () => {
-    const product = await makeProduct(t.prisma, { stock: 4 });
+    const product = await makeProduct(t.prisma, { stock: 4, price: "5000" });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
     for (const status of ["delivered", "pending", "processing", "confirmed"]) {
       const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status, reason: `to ${status}` } });
@@ -54,7 +55,7 @@ describe("order status changes", () => {
   });
 
   it("each status change queues a status email to the customer in the outbox", async () => {
-    const product = await makeProduct(t.prisma);
+    const product = await makeProduct(t.prisma, { price: "5000", stock: 5 });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { email: "status-mail@example.com" });
     await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "processing" } });
     await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "shipped" } });
@@ -69,8 +70,8 @@ describe("order status changes", () => {
   });
 
   it("cancelling returns the items to stock and un-cancelling takes them again", async () => {
-    const shirt = await makeProduct(t.prisma, { stock: 5 });
-    const skirt = await makeProduct(t.prisma, { stock: 3 });
+    const shirt = await makeProduct(t.prisma, { stock: 5, price: "5000" });
+    const skirt = await makeProduct(t.prisma, { stock: 3, price: "5000" });
     const order = await makeOrder(t.prisma, [{ product: shirt, quantity: 2 }, { product: skirt, quantity: 1 }]);
     expect([await stockOf(shirt.id), await stockOf(skirt.id)]).toEqual([3, 2]);
 
@@ -86,7 +87,7 @@ describe("order status changes", () => {
   });
 
   it("un-cancelling is refused with a clear message when the stock is gone, and nothing changes", async () => {
-    const dress = await makeProduct(t.prisma, { name: "Blue Ankara Dress", stock: 2 });
+    const dress = await makeProduct(t.prisma, { name: "Blue Ankara Dress", stock: 2, price: "5000" });
     const order = await makeOrder(t.prisma, [{ product: dress, quantity: 2 }]);
     await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "cancelled" } });
     // Someone else buys one in the meantime.
@@ -99,7 +100,7 @@ describe("order status changes", () => {
   });
 
   it("reopening an order whose payment hold expired takes the stock again and restarts the hold", async () => {
-    const product = await makeProduct(t.prisma, { stock: 3 });
+    const product = await makeProduct(t.prisma, { stock: 3, price: "5000" });
     const order = await makeOrder(t.prisma, [{ product, quantity: 2 }], { status: "cancelled", paymentStatus: "expired" });
     expect(await stockOf(product.id)).toBe(3);
     const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "pending", reason: "Customer paid late by phone" } });
@@ -113,7 +114,7 @@ describe("order status changes", () => {
   it("an unknown order or a bad driver phone is refused with a clear message", async () => {
     const missing = await admin.data(UPDATE_STATUS, { input: { orderId: "00000000-0000-4000-8000-000000000000", status: "shipped" } });
     expect(missing.updateOrderStatus).toMatchObject({ __typename: "NotFoundError", message: "Order not found" });
-    const product = await makeProduct(t.prisma);
+    const product = await makeProduct(t.prisma, { price: "5000", stock: 5 });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
     const bad = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "shipped", driverPhone: "12345" } });
     expect(bad.updateOrderStatus.__typename).toBe("ValidationError");
@@ -125,7 +126,7 @@ describe("order list", () => {
   const ORDERS = `query($filter: AdminOrderFilter) { adminOrders(filter: $filter) { id shortOrderId createdAt customerName items { productName size quantity price } } }`;
 
   it("lists orders newest first with items, filtered by month and by item size (case-insensitive)", async () => {
-    const product = await makeProduct(t.prisma, { stock: 50 });
+    const product = await makeProduct(t.prisma, { stock: 50, price: "5000" });
     const march = await makeOrder(t.prisma, [{ product, quantity: 1, size: "XL" }], { createdAt: new Date("2025-03-10T12:00:00Z") });
     const marchLate = await makeOrder(t.prisma, [{ product, quantity: 1, size: "s" }], { createdAt: new Date("2025-03-31T23:30:00Z") });
     const april = await makeOrder(t.prisma, [{ product, quantity: 1, size: "xl" }], { createdAt: new Date("2025-04-15T12:00:00Z") });
@@ -158,7 +159,7 @@ describe("deleting an order", () => {
   const DELETE = `mutation($id: ID!) { deleteOrder(id: $id) { __typename ... on Error { message } ... on MutationDeleteOrderSuccess { data } } }`;
 
   it("removes the order and all its items, returns held stock, and is audited", async () => {
-    const product = await makeProduct(t.prisma, { stock: 6 });
+    const product = await makeProduct(t.prisma, { stock: 6, price: "5000" });
     const order = await makeOrder(t.prisma, [{ product, quantity: 2 }]);
     expect(await stockOf(product.id)).toBe(4);
     const res = await admin.data(DELETE, { id: order.id });
@@ -171,7 +172,7 @@ describe("deleting an order", () => {
   });
 
   it("deleting a cancelled order does not return its stock twice", async () => {
-    const product = await makeProduct(t.prisma, { stock: 6 });
+    const product = await makeProduct(t.prisma, { stock: 6, price: "5000" });
     const order = await makeOrder(t.prisma, [{ product, quantity: 2 }]);
     await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "cancelled" } });
     await admin.data(DELETE, { id: order.id });

@@ -1,7 +1,8 @@
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestStore, GraphQLClient, type TestStore } from "../helpers/store.ts";
-import { CART, makeProduct } from "../helpers/shopper.ts";
+import { CART } from "../helpers/shopper.ts";
 import { sessionCookies } from "../../server/src/auth/cookies.ts";
 import type { Request, Response } from "express";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -233,8 +234,8 @@ describe("password policy for new passwords", () => {
 
 describe("the guest cart merges at sign-in", () => {
   it("sign-up brings the guest cart into the new account, capped at stock; bad lines are skipped", async () => {
-    const shirt = await makeProduct(t, 2);
-    const soldOut = await makeProduct(t, 0);
+    const shirt = await makeProduct(t.prisma, { stock: 2 });
+    const soldOut = await makeProduct(t.prisma, { stock: 0 });
     const client = t.client();
     const { signUp } = await client.data(SIGN_UP, {
       input: {
@@ -256,8 +257,8 @@ describe("the guest cart merges at sign-in", () => {
   });
 
   it("login adds the guest quantities to the server cart, capped at stock", async () => {
-    const a = await makeProduct(t, 5);
-    const b = await makeProduct(t, 4);
+    const a = await makeProduct(t.prisma, { stock: 5 });
+    const b = await makeProduct(t.prisma, { stock: 4 });
     const client = t.client();
     await client.signUp("merge-login@example.ng", "secret-pass");
     await client.data(`mutation($id: ID!) { addToCart(productId: $id, quantity: 2) { __typename } }`, { id: a.id });

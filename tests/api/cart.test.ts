@@ -1,5 +1,6 @@
 import { startTestStore, type TestStore } from "../helpers/store.ts";
-import { ADD_TO_CART, CART, makeProduct, signedUp } from "../helpers/shopper.ts";
+import { ADD_TO_CART, CART, signedUp } from "../helpers/shopper.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ const GUEST_PRODUCTS = `query($ids: [ID!]!) { cartProducts(ids: $ids) { id name 
 describe("the signed-in cart", () => {
   it("guests cannot use the server cart", async () => {
     const guest = t.client();
-    const product = await makeProduct(t, 3);
+    const product = await makeProduct(t.prisma, { stock: 3 });
     for (const [query, variables] of [
       [CART, {}],
       [ADD_TO_CART, { productId: product.id, quantity: 1 }],
@@ -29,7 +30,7 @@ describe("the signed-in cart", () => {
   });
 
   it("adding a product already in the cart increments it, never above the stock", async () => {
-    const product = await makeProduct(t, 3);
+    const product = await makeProduct(t.prisma, { stock: 3 });
     const client = await signedUp(t);
     const first = await client.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
     const again = await client.data(ADD_TO_CART, { productId: product.id, quantity: 2 });
@@ -41,14 +42,14 @@ describe("the signed-in cart", () => {
   });
 
   it("an out-of-stock product cannot be added", async () => {
-    const product = await makeProduct(t, 0);
+    const product = await makeProduct(t.prisma, { stock: 0 });
     const client = await signedUp(t);
     const res = await client.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
     expect(res.addToCart).toEqual({ __typename: "ValidationError", message: "This item is out of stock" });
   });
 
   it("quantity updates stay between 1 and the stock; remove deletes the line", async () => {
-    const product = await makeProduct(t, 2);
+    const product = await makeProduct(t.prisma, { stock: 2 });
     const client = await signedUp(t);
     const { addToCart } = await client.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
     const itemId = addToCart.data.id;
@@ -63,7 +64,7 @@ describe("the signed-in cart", () => {
   });
 
   it("bad input gets a clear error and changes nothing", async () => {
-    const product = await makeProduct(t, 5);
+    const product = await makeProduct(t.prisma, { stock: 5 });
     const client = await signedUp(t);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ productId: product.id, quantity: 0 }, "ValidationError", "Quantity must be at least 1"],
@@ -89,8 +90,8 @@ describe("the signed-in cart", () => {
 
 describe("the guest cart's products", () => {
   it("are read in one query by id list, with the server's current price and stock", async () => {
-    const a = await makeProduct(t, 4, "1500.00");
-    const b = await makeProduct(t, 0, "990.50");
+    const a = await makeProduct(t.prisma, { stock: 4, price: "1500.00" });
+    const b = await makeProduct(t.prisma, { stock: 0, price: "990.50" });
     t.queries.length = 0;
     const { cartProducts } = await t.client().data(GUEST_PRODUCTS, { ids: [a.id, b.id, "00000000-0000-4000-8000-000000000000", "junk"] });
     expect(cartProducts.map((p: any) => [p.id, p.price, p.stock]).sort()).toEqual([[a.id, "1500.00", 4], [b.id, "990.50", 0]].sort());

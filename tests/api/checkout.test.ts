@@ -1,5 +1,6 @@
 import { startTestStore, type TestStore } from "../helpers/store.ts";
-import { ADD_TO_CART, CART, details, makeProduct, placeOrder, signedUp, PLACE_ORDER } from "../helpers/shopper.ts";
+import { ADD_TO_CART, CART, details, placeOrder, signedUp, PLACE_ORDER } from "../helpers/shopper.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -9,8 +10,8 @@ afterAll(() => t?.close());
 
 describe("placing an order", () => {
   it("a guest order is priced from the database, takes the stock and starts pending, awaiting transfer", async () => {
-    const shirt = await makeProduct(t, 3, "12500.00");
-    const jeans = await makeProduct(t, 1, "8000.50");
+    const shirt = await makeProduct(t.prisma, { stock: 3, price: "12500.00" });
+    const jeans = await makeProduct(t.prisma, { stock: 1, price: "8000.50" });
     const result = await placeOrder(t.client(), {
       ...details(),
       items: [
@@ -41,7 +42,7 @@ describe("placing an order", () => {
   });
 
   it("ignores prices sent by the client: the total is the database price", async () => {
-    const product = await makeProduct(t, 5, "20000.00");
+    const product = await makeProduct(t.prisma, { stock: 5, price: "20000.00" });
     const client = await signedUp(t);
     await client.data(ADD_TO_CART, { productId: product.id, quantity: 2 });
     // A tampered request cannot even say a price: unknown input fields are refused outright.
@@ -59,7 +60,7 @@ describe("placing an order", () => {
   });
 
   it("a signed-in order empties the shopper's server cart and records who placed it", async () => {
-    const product = await makeProduct(t, 2);
+    const product = await makeProduct(t.prisma, { stock: 2 });
     const client = await signedUp(t);
     await client.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
     const result = await placeOrder(client, details());
@@ -71,7 +72,7 @@ describe("placing an order", () => {
   });
 
   it("queues the confirmation email with the reference and bank details", async () => {
-    const product = await makeProduct(t, 1);
+    const product = await makeProduct(t.prisma, { stock: 1 });
     const result = await placeOrder(t.client(), { ...details({ email: "mail-check@example.ng" }), items: [{ productId: product.id, quantity: 1 }] });
     const mail = await t.prisma.emailOutbox.findFirstOrThrow({ where: { to: "mail-check@example.ng" } });
     expect(mail.subject).toContain(result.data.order.shortOrderId);
@@ -79,14 +80,14 @@ describe("placing an order", () => {
   });
 
   it("pickup stores the store's pickup address in Ota; park stores state, park and a Park: address", async () => {
-    const a = await makeProduct(t, 1);
+    const a = await makeProduct(t.prisma, { stock: 1 });
     const pickup = await placeOrder(t.client(), {
       ...details({ deliveryMethod: "pickup", address: "" }),
       items: [{ productId: a.id, quantity: 1 }],
     });
     expect(pickup.data.order.customerAddress).toBe(t.config.store.pickupAddress);
     expect(pickup.data.order.customerAddress).toMatch(/Ota, Ogun State/);
-    const b = await makeProduct(t, 1);
+    const b = await makeProduct(t.prisma, { stock: 1 });
     const park = await placeOrder(t.client(), {
       ...details({ deliveryMethod: "park", address: null, parkState: "Enugu", parkName: "Holy Ghost Park" }),
       items: [{ productId: b.id, quantity: 1 }],
@@ -95,8 +96,8 @@ describe("placing an order", () => {
   });
 
   it("insufficient stock fails the whole order, names the item and says how many are left", async () => {
-    const plenty = await makeProduct(t, 5);
-    const scarce = await makeProduct(t, 2, "5000.00", "Vintage Ankara Gown");
+    const plenty = await makeProduct(t.prisma, { stock: 5 });
+    const scarce = await makeProduct(t.prisma, { name: "Vintage Ankara Gown", stock: 2, price: "5000.00" });
     const result = await placeOrder(t.client(), {
       ...details(),
       items: [
@@ -111,7 +112,7 @@ describe("placing an order", () => {
   });
 
   it("a retry with the same idempotency key returns the same order, not a second one", async () => {
-    const product = await makeProduct(t, 3);
+    const product = await makeProduct(t.prisma, { stock: 3 });
     const input = { ...details(), items: [{ productId: product.id, quantity: 1 }] };
     const guest = t.client();
     const first = await placeOrder(guest, input);
@@ -134,7 +135,7 @@ describe("placing an order", () => {
   });
 
   it("another shopper reusing someone's idempotency key gets an error, not their order", async () => {
-    const product = await makeProduct(t, 3);
+    const product = await makeProduct(t.prisma, { stock: 3 });
     const owner = await signedUp(t);
     await owner.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
     const input = details();
@@ -182,7 +183,7 @@ describe("bad input to placeOrder changes nothing", () => {
     ["a huge quantity", { items: [{ productId: "00000000-0000-4000-8000-000000000000", quantity: 2_000_000_000 }] }, "Quantity must be at most 1000"],
   ];
   it.each(cases)("%s", async (_label, override, message) => {
-    const product = await makeProduct(t, 1);
+    const product = await makeProduct(t.prisma, { stock: 1 });
     const before = await t.prisma.order.count();
     const result = await placeOrder(t.client(), { ...details(), items: [{ productId: product.id, quantity: 1 }], ...override });
     expect(result.__typename).toBe("ValidationError");
@@ -202,7 +203,7 @@ describe("bad input to placeOrder changes nothing", () => {
   });
 
   it("script tags in names are stored as plain text", async () => {
-    const product = await makeProduct(t, 1);
+    const product = await makeProduct(t.prisma, { stock: 1 });
     const name = `<script>alert("x")</script> Ada`;
     const result = await placeOrder(t.client(), { ...details({ fullName: name }), items: [{ productId: product.id, quantity: 1 }] });
     expect(result.data.order.customerName).toBe(name);

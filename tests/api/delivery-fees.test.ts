@@ -1,7 +1,8 @@
 // Delivery fees: the owner sets them; the server charges them inside the order transaction from the
 // stored table (never the client's number) and keeps the fee on the order.
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
-import { details, makeProduct, placeOrder, signedUp } from "../helpers/shopper.ts";
+import { details, placeOrder, signedUp } from "../helpers/shopper.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 let admin: GraphQLClient;
@@ -39,7 +40,7 @@ async function setFees(input: Record<string, unknown> = TABLE) {
 }
 
 async function orderFor(input: Record<string, unknown>, price = "10000.00", quantity = 1) {
-  const product = await makeProduct(t, quantity, price);
+  const product = await makeProduct(t.prisma, { stock: quantity, price });
   const result = await placeOrder(t.client(), { ...details(), ...input, items: [{ productId: product.id, quantity }] });
   expect(result.__typename).toBe("MutationPlaceOrderSuccess");
   const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: result.data.order.id } });
@@ -103,7 +104,7 @@ describe("delivery fees", () => {
 
   it("ignores totals and fees sent by the client: the input cannot even carry them", async () => {
     await setFees();
-    const product = await makeProduct(t, 1, "10000.00");
+    const product = await makeProduct(t.prisma, { stock: 1, price: "10000.00" });
     const count = await t.prisma.order.count();
     for (const extra of [{ deliveryFee: "0" }, { total: "1.00" }]) {
       const res = await t.client().request(`mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename } }`, {
@@ -116,7 +117,7 @@ describe("delivery fees", () => {
   });
 
   it("an unknown doorstep state is refused with a message and places nothing", async () => {
-    const product = await makeProduct(t, 1);
+    const product = await makeProduct(t.prisma, { stock: 1 });
     const result = await placeOrder(t.client(), { ...details({ deliveryState: "Atlantis" }), items: [{ productId: product.id, quantity: 1 }] });
     expect(result).toMatchObject({ __typename: "ValidationError", message: "Please choose your state from the list" });
     expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(1);

@@ -1,8 +1,9 @@
 // Holds and expiry with a controllable clock: stock returns exactly once, even when runs race.
 import { startTestStore, type TestStore } from "../helpers/store.ts";
-import { createTestOrder, createTestProduct, receiptUrl, signedInCustomer } from "../helpers/orders.ts";
+import { createTestOrder, receiptUrl, signedInCustomer } from "../helpers/orders.ts";
 import { expireOverdueOrders } from "../../server/src/modules/payments/holds.service.ts";
 import { holdExpiryJob } from "../../server/src/jobs/hold-expiry.job.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ async function stockOf(id: string) {
 
 describe("hold expiry", () => {
   it("returns the stock exactly once even when two expiry runs race", async () => {
-    const product = await createTestProduct(t.prisma, 3);
+    const product = await makeProduct(t.prisma, { stock: 3, price: "15000.00", size: null });
     const orders = [
       await createTestOrder(t.prisma, { productId: product.id, quantity: 2, holdExpiresAt: at(1), email: "race@example.com" }),
       await createTestOrder(t.prisma, { productId: product.id, quantity: 1, holdExpiresAt: at(2), email: "race@example.com" }),
@@ -52,7 +53,7 @@ describe("hold expiry", () => {
   });
 
   it("leaves orders alone until the hold has passed, and never expires a paid order", async () => {
-    const product = await createTestProduct(t.prisma, 2);
+    const product = await makeProduct(t.prisma, { stock: 2, price: "15000.00", size: null });
     const unpaid = await createTestOrder(t.prisma, { productId: product.id, holdExpiresAt: at(24) });
     const paid = await createTestOrder(t.prisma, { productId: product.id, holdExpiresAt: at(24) });
     await t.prisma.order.update({ where: { id: paid.id }, data: { paymentStatus: "paid", status: "confirmed" } });
@@ -110,8 +111,8 @@ describe("On hold products", () => {
   const LIST = `{ products(limit: 48) { items { id stock onHold } } }`;
 
   it("a sold-out product is On hold while an unpaid order holds it, and back in stock after expiry", async () => {
-    const product = await createTestProduct(t.prisma, 1);
-    const soldOut = await createTestProduct(t.prisma, 0);
+    const product = await makeProduct(t.prisma, { stock: 1, price: "15000.00", size: null });
+    const soldOut = await makeProduct(t.prisma, { stock: 0, price: "15000.00", size: null });
     const order = await createTestOrder(t.prisma, { productId: product.id, holdExpiresAt: at(1) });
     const find = async () => {
       const { products } = await t.client().data(LIST);

@@ -134,7 +134,7 @@ function callFor(root: "Query" | "Mutation", field: GraphQLField<unknown, unknow
   });
 }
 
-const TABLES = ["users", "profiles", "user_roles", "categories", "products", "cart_items", "orders", "order_items", "payment_receipts", "customer_reviews", "homepage_sections", "email_outbox"];
+const TABLES = ["users", "profiles", "user_roles", "categories", "products", "cart_items", "saved_items", "orders", "order_items", "payment_receipts", "customer_reviews", "homepage_sections", "email_outbox"];
 
 let t: TestStore;
 let guest: GraphQLClient;

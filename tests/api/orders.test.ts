@@ -1,5 +1,6 @@
 import { startTestStore, type TestStore } from "../helpers/store.ts";
-import { ADD_TO_CART, details, makeProduct, placeOrder, signedUp } from "../helpers/shopper.ts";
+import { ADD_TO_CART, details, placeOrder, signedUp } from "../helpers/shopper.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ const MY_ORDERS = `{ myOrders { id shortOrderId status total createdAt items { p
 describe("a shopper's orders", () => {
   it("My Orders lists newest first with items and the prices they were placed at", async () => {
     const client = await signedUp(t);
-    const product = await makeProduct(t, 5, "7000.00", "Kaftan Orders Test");
+    const product = await makeProduct(t.prisma, { name: "Kaftan Orders Test", stock: 5, price: "7000.00" });
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
       await client.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
@@ -28,7 +29,7 @@ describe("a shopper's orders", () => {
   it("the thank-you order is the signed-in shopper's newest", async () => {
     const client = await signedUp(t);
     expect((await client.data(`{ latestOrder { id } }`)).latestOrder).toBeNull();
-    const product = await makeProduct(t, 5);
+    const product = await makeProduct(t.prisma, { stock: 5 });
     await client.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
     await placeOrder(client, details());
     await client.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
@@ -41,7 +42,7 @@ describe("a shopper's orders", () => {
   });
 
   it("the tracker finds an order by short id (any case, look-alike letters) or by id", async () => {
-    const product = await makeProduct(t, 1);
+    const product = await makeProduct(t.prisma, { stock: 1 });
     const { order } = (await placeOrder(t.client(), { ...details(), items: [{ productId: product.id, quantity: 1 }] })).data;
     const q = `query($r: String!) { trackOrder(reference: $r) { id status items { quantity } } }`;
     for (const ref of [order.shortOrderId, order.shortOrderId.toLowerCase(), ` ${order.shortOrderId} `, order.id, order.shortOrderId.replace(/0/g, "O").replace(/1/g, "I")]) {
@@ -50,7 +51,7 @@ describe("a shopper's orders", () => {
   });
 
   it("short order ids are unique 8-character Crockford base32 codes", async () => {
-    const product = await makeProduct(t, 30);
+    const product = await makeProduct(t.prisma, { stock: 30 });
     const refs = new Set<string>();
     for (let i = 0; i < 15; i++) {
       const placed = await placeOrder(t.client(), { ...details(), items: [{ productId: product.id, quantity: 1 }] });

@@ -1,7 +1,8 @@
 // A customer sees and changes only their own cart, orders and profile; a guest only the order its
 // browser placed; admins see everything.
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
-import { ADD_TO_CART, CART, details, makeProduct, placeOrder, signedUp } from "../helpers/shopper.ts";
+import { ADD_TO_CART, CART, details, placeOrder, signedUp } from "../helpers/shopper.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 let alice: GraphQLClient;
@@ -12,7 +13,7 @@ beforeAll(async () => {
   t = await startTestStore({ seed: false });
   alice = await signedUp(t, "alice@example.ng");
   bob = await signedUp(t, "bob@example.ng");
-  const product = await makeProduct(t, 10);
+  const product = await makeProduct(t.prisma, { stock: 10 });
   await alice.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
   aliceOrder = (await placeOrder(alice, details({ fullName: "Alice Okafor", email: "alice@example.ng" }))).data.order;
   aliceItemId = (await alice.data(ADD_TO_CART, { productId: product.id, quantity: 2 })).addToCart.data.id;
@@ -68,7 +69,7 @@ describe("orders", () => {
   });
 
   it("a guest's order opens only with its browser's token", async () => {
-    const product = await makeProduct(t, 1);
+    const product = await makeProduct(t.prisma, { stock: 1 });
     const guest = t.client();
     const placed = await placeOrder(guest, { ...details({ fullName: "Guest Gbenga" }), items: [{ productId: product.id, quantity: 1 }] });
     const { id, shortOrderId } = placed.data.order;
@@ -79,6 +80,40 @@ describe("orders", () => {
     expect((await t.client().data(TRACK, { ref: shortOrderId, token: "wrong" })).trackOrder.customerName).toBeNull();
     // A signed-in stranger holding nothing sees no details either.
     expect((await bob.data(TRACK, { ref: shortOrderId })).trackOrder.customerName).toBeNull();
+  });
+
+  it("the orderOwner scope: the order number, rejection reason and receipts only for the owner, the guest-token holder, a reference + phone proof or an admin", async () => {
+    const PRIVATE = `orderNumber viewerIsOwner rejectionReason bankReference receipts { senderName } customerPhone`;
+    const track = `query($ref: String!, $token: String) { trackOrder(reference: $ref, guestToken: $token) { ${PRIVATE} } }`;
+    const product = await makeProduct(t.prisma, { stock: 1 });
+    const placed = await placeOrder(t.client(), { ...details({ fullName: "Guest Kemi" }), items: [{ productId: product.id, quantity: 1 }] });
+    const { id, shortOrderId } = placed.data.order;
+    const token = placed.data.guestToken;
+    await t.prisma.order.update({ where: { id }, data: { rejectionReason: "No credit seen", bankReference: "GTB-778" } });
+    await t.prisma.paymentReceipt.create({ data: { orderId: id, fileUrl: "/uploads/receipts/abcdefgh.jpg", mimeType: "image/jpeg", senderName: "Kemi A", senderBank: "GTBank" } });
+    const { orderNumber } = await t.prisma.order.findUniqueOrThrow({ where: { id } });
+
+    const hidden = { orderNumber: null, viewerIsOwner: false, rejectionReason: null, bankReference: null, receipts: [], customerPhone: null };
+    for (const stranger of [t.client(), bob, alice]) {
+      const res = await stranger.request(track, { ref: shortOrderId, token: "not-the-token" });
+      expect(res.errors).toBeUndefined();
+      expect(res.data?.trackOrder).toEqual(hidden);
+    }
+    const owner = { orderNumber, viewerIsOwner: true, rejectionReason: "No credit seen", bankReference: null, receipts: [{ senderName: "Kemi A" }], customerPhone: "+2348031234567" };
+    expect((await t.client().data(track, { ref: shortOrderId, token })).trackOrder).toEqual(owner);
+    // The grant belongs to the request that proved it: the next request without the token sees nothing.
+    expect((await t.client().data(track, { ref: shortOrderId })).trackOrder).toEqual(hidden);
+    const byPhone = await t.client().data(
+      `query($ref: String!, $phone: String!) { orderByReferenceAndPhone(reference: $ref, phone: $phone) { ... on QueryOrderByReferenceAndPhoneSuccess { data { order { ${PRIVATE} } } } } }`,
+      { ref: shortOrderId, phone: "0803 123 4567" },
+    );
+    expect(byPhone.orderByReferenceAndPhone.data.order).toEqual(owner);
+    const admin = await t.admin();
+    expect((await admin.data(track, { ref: shortOrderId })).trackOrder).toEqual({ ...owner, bankReference: "GTB-778" });
+    // A signed-in owner sees their own order's private fields without any token.
+    const mine = (await alice.data(track, { ref: aliceOrder.shortOrderId })).trackOrder;
+    expect(mine).toMatchObject({ viewerIsOwner: true, bankReference: null, customerPhone: "+2348031234567" });
+    expect(mine.orderNumber).toEqual(expect.any(Number));
   });
 
   it("an unknown or malformed reference is simply not found", async () => {

@@ -1,5 +1,6 @@
-// The HTML the server sends for client routes: product pages carry their own title, description,
-// Open Graph tags and canonical link (link previews run no JavaScript) and preload their picture.
+// The HTML the server sends for pages: the browsing pages are rendered on the server (decision 019)
+// with their own title, description, Open Graph tags and canonical link (link previews run no
+// JavaScript); product pages preload their picture from the head.
 import { startTestStore, type TestStore } from "../helpers/store.ts";
 
 let t: TestStore;
@@ -15,6 +16,9 @@ async function page(path: string): Promise<{ status: number; html: string }> {
   return { status: res.status, html: await res.text() };
 }
 
+/** The HTML up to </head>. */
+const headOf = (html: string) => html.slice(0, html.indexOf("</head>"));
+
 const metaContent = (html: string, attr: "name" | "property", key: string) =>
   new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
 
@@ -24,6 +28,15 @@ async function addProduct(data: { name: string; slug: string; description: strin
 }
 
 describe("product page HTML", () => {
+  it("puts the condition and the key measurements first in the link preview's description", async () => {
+    const product = await addProduct({ name: "Graded Preview Shirt", slug: "graded-preview-shirt", description: "Crisp cotton, long sleeves.", imageUrl: null });
+    await t.prisma.product.update({ where: { id: product.id }, data: { condition: "like_new", pitToPitCm: 52, lengthCm: 71.5, sleeveCm: 60, waistCm: 50 } });
+    const { html } = await page("/products/graded-preview-shirt");
+    const expected = "Condition: Like new · Pit to pit 52 cm · Length 71.5 cm · Sleeve 60 cm. Crisp cotton, long sleeves.";
+    expect(metaContent(html, "name", "description")).toBe(expected);
+    expect(metaContent(html, "property", "og:description")).toBe(expected);
+  });
+
   it("names the product in the title, description, Open Graph tags and canonical link, and preloads its picture", async () => {
     const description = `${"Soft cotton tee, hardly worn. ".repeat(8)}End.`;
     await addProduct({ name: "Preview Test Tee", slug: "preview-test-tee", description, imageUrl: "/images/demo/tshirt.svg" });
@@ -56,7 +69,7 @@ describe("product page HTML", () => {
     expect(metaContent(html, "name", "description")).toBe("Says &quot;hi&quot; &lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain('property="og:image"'); // no picture, no image tag
-    expect(html).not.toContain('rel="preload" as="image"');
+    expect(headOf(html)).not.toContain('rel="preload" as="image"'); // no product picture to preload
   });
 
   it("a Cloudinary picture is preloaded as the same srcset the page's <img> uses", async () => {
@@ -65,7 +78,7 @@ describe("product page HTML", () => {
     const { html } = await page("/products/cloud-shirt");
     const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? "";
     expect(preload).toContain('href="https://res.cloudinary.com/demo/image/upload/w_600,c_limit,f_auto,q_auto/v1/thrift/shirt.jpg"');
-    expect(preload).toContain("w_400,c_limit,f_auto,q_auto/v1/thrift/shirt.jpg 400w");
+    expect(preload).toContain("w_640,c_limit,f_auto,q_auto/v1/thrift/shirt.jpg 640w");
     expect(preload).toContain('imagesizes="(min-width: 800px) 50vw, 100vw"');
     expect(metaContent(html, "name", "description")).toMatch(/^Quality pre-loved clothing/); // no description: the shop's
   });
@@ -74,16 +87,40 @@ describe("product page HTML", () => {
     const { status, html } = await page("/products/no-such-product");
     expect(status).toBe(404);
     expect(html).toContain('<div id="root">');
+    expect(html).toContain("<h1>Product not found</h1>"); // rendered on the server
+    expect(headOf(html)).toContain("<title>Product not found | Thrift Store</title>");
+    expect(headOf(html)).toContain('<meta name="robots" content="noindex" />');
     expect(html).not.toContain('rel="canonical"');
   });
 
-  it("other pages keep the shop's defaults (the browser sets their own)", async () => {
-    for (const path of ["/", "/products", "/about"]) {
+  it("home, listings, category listings and static pages carry their own title, description and canonical link", async () => {
+    const publicUrl = t.config.publicUrl;
+    const expected: [path: string, title: string, canonical: string, description: RegExp][] = [
+      ["/", "Thrift Store — look great, feel great, pay less", "/", /^Quality pre-loved clothing/],
+      ["/products", "All Products | Thrift Store", "/products", /^Shop pre-loved clothing, bales and unisex items/],
+      ["/products?category=ladies&sort=price-asc", "Ladies | Thrift Store", "/products?category=ladies", /^Shop pre-loved ladies' clothing/],
+      ["/products?category=men-tops", "Men Tops | Thrift Store", "/products?category=men-tops", /^Shop pre-loved men's tops/],
+      ["/products?q=jeans", "All Products: “jeans” | Thrift Store", "/products", /^Shop pre-loved/],
+      ["/about", "About Us | Thrift Store", "/about", /^Thrift Store sells quality pre-loved clothing/],
+      ["/size-chart", "Size Chart | Thrift Store", "/size-chart", /./],
+    ];
+    for (const [path, title, canonical, description] of expected) {
       const { status, html } = await page(path);
-      expect(status).toBe(200);
-      expect(html).toContain("<title>Thrift Store — look great, feel great, pay less</title>");
-      expect(html).not.toContain('rel="preload" as="image"');
+      expect({ path, status }).toEqual({ path, status: 200 });
+      const head = headOf(html);
+      expect(head).toContain(`<title>${title}</title>`);
+      expect(head.match(/<title>/g)).toHaveLength(1);
+      expect(metaContent(head, "property", "og:title")).toBe(title);
+      expect(metaContent(head, "name", "description")).toMatch(description);
+      expect(head).toContain(`<link rel="canonical" href="${publicUrl}${canonical.replace(/&/g, "&amp;")}" />`);
+      expect(head).not.toContain('rel="preload" as="image"'); // only product pages name their picture
+      // The page reads without its scripts: they come after the HTML, stylesheet and pictures.
+      expect(html).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\//);
+      expect(html).not.toMatch(/<link rel="modulepreload" crossorigin href=/);
     }
+    // A page the browser renders needs its scripts first.
+    const cart = (await page("/cart")).html;
+    expect(cart).toMatch(/<script type="module" crossorigin src="\/assets\//);
   });
 });
 
@@ -91,7 +128,7 @@ describe("status codes of page addresses", () => {
   it("every client route answers 200 with the page", async () => {
     const known = [
       "/", "/products", "/products?category=ladies", "/cart", "/checkout", "/thank-you", "/thank-you/abc123", "/thankyou",
-      "/auth", "/user-auth", "/account", "/admin", "/admin?tab=orders", "/admin/sections",
+      "/auth", "/user-auth", "/account", "/saved", "/admin", "/admin?tab=orders", "/admin/sections",
       "/track-order", "/track-order/ABCD1234", "/trackout/ABCD1234", "/trackorder", "/track-out/ABCD1234",
       "/about", "/contact", "/privacy", "/terms", "/returns", "/size-chart", "/about/",
     ];
@@ -107,7 +144,40 @@ describe("status codes of page addresses", () => {
       const { status, html } = await page(path);
       expect({ path, status }).toEqual({ path, status: 404 });
       expect(html).toContain('<div id="root">');
+      expect(html).toContain("<h1>Oops! Page not found</h1>");
+      expect(headOf(html)).toContain("<title>Page not found | Thrift Store</title>");
       expect(html).toContain(`<script type="application/json" id="store-settings">`);
     }
+  });
+});
+
+describe("rendered pages are kept until the catalogue changes", () => {
+  it("the same address is answered from the page cache; a product change renders it again", async () => {
+    const product = await addProduct({ name: "Cache Test Shorts", slug: "cache-test-shorts", description: null, imageUrl: null });
+    await t.store.catalogue.sync();
+    const first = await fetch(`${t.url}/products?category=men-tops`);
+    const html = await first.text();
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(html).toContain("Cache Test Shorts");
+    const again = await fetch(`${t.url}/products?category=men-tops`);
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(await again.text()).toBe(html);
+    // Another address is its own entry.
+    expect((await fetch(`${t.url}/products?category=men-tops&sort=price-asc`)).headers.get("x-page-cache")).toBe("miss");
+
+    await t.prisma.product.update({ where: { id: product.id }, data: { name: "Cache Test Shorts Renamed" } });
+    await t.store.catalogue.sync();
+    const changed = await fetch(`${t.url}/products?category=men-tops`);
+    expect(changed.headers.get("x-page-cache")).toBe("miss");
+    expect(await changed.text()).toContain("Cache Test Shorts Renamed");
+  });
+
+  it("a 404 is cached as a 404, and pages that are not server-rendered are never cached", async () => {
+    await page("/no-such-page-cached");
+    const again = await fetch(`${t.url}/no-such-page-cached`);
+    expect(again.status).toBe(404);
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    await page("/cart");
+    expect((await fetch(`${t.url}/cart`)).headers.get("x-page-cache")).toBeNull();
   });
 });

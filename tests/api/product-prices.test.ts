@@ -1,7 +1,7 @@
 // Admin price entry: the server reads amounts with the shared product rule (common/product-validation.ts),
 // so "12,500" is twelve thousand five hundred naira, and an amount that could be read two ways is refused.
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
-import { makeProduct } from "./admin-fixtures.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 let admin: GraphQLClient;
@@ -59,7 +59,7 @@ describe("prices as a Nigerian admin types them", () => {
   });
 
   it("an edit reads the price the same way and an unclear one changes nothing", async () => {
-    const product = await makeProduct(t.prisma, { price: "5000" });
+    const product = await makeProduct(t.prisma, { price: "5000", stock: 5 });
     const input = { name: product.name, slug: product.slug, stock: 5 };
     const ok = await admin.data(UPDATE, { id: product.id, input: { ...input, price: "₦7,500" } });
     expect(ok.updateProduct.data.price).toBe("7500.00");

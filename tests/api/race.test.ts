@@ -1,6 +1,7 @@
 // The one-of-a-kind rule: runs on PostgreSQL and on the embedded database (two Jest projects).
 import { startTestStore, type TestStore } from "../helpers/store.ts";
-import { ADD_TO_CART, details, makeProduct, placeOrder, signedUp } from "../helpers/shopper.ts";
+import { ADD_TO_CART, details, placeOrder, signedUp } from "../helpers/shopper.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ afterAll(() => t?.close());
 
 describe("two shoppers racing for the last item", () => {
   it("20 concurrent guest orders for a product with stock 1 make exactly one order and leave stock 0", async () => {
-    const product = await makeProduct(t, 1, "15000.00", "One-off Aso Oke Agbada");
+    const product = await makeProduct(t.prisma, { name: "One-off Aso Oke Agbada", stock: 1, price: "15000.00" });
     const results = await Promise.all(
       Array.from({ length: 20 }, () => placeOrder(t.client(), { ...details(), items: [{ productId: product.id, quantity: 1 }] })),
     );
@@ -25,7 +26,7 @@ describe("two shoppers racing for the last item", () => {
   });
 
   it("signed-in shoppers racing with carts: stock never goes below zero", async () => {
-    const product = await makeProduct(t, 3);
+    const product = await makeProduct(t.prisma, { stock: 3 });
     const shoppers = [];
     for (let i = 0; i < 6; i++) {
       const client = await signedUp(t);

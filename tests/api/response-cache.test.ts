@@ -2,8 +2,9 @@
 // served from the cache), every committed catalogue write drops them on every instance, and nothing
 // that depends on the viewer is ever stored or served to someone else.
 import { ADMIN_EMAIL, ADMIN_PASSWORD, GraphQLClient, startPeerStore, startTestStore, type TestStore } from "../helpers/store.ts";
-import { details, makeProduct, placeOrder, signedUp, ADD_TO_CART, CART } from "../helpers/shopper.ts";
+import { details, placeOrder, signedUp, ADD_TO_CART, CART } from "../helpers/shopper.ts";
 import { testDbMode } from "../helpers/databases.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -60,7 +61,7 @@ describe("shared response cache", () => {
 
   it("serves an edit made by an admin on the next read of the same instance", async () => {
     const admin = await t.admin();
-    const product = await makeProduct(t, 3);
+    const product = await makeProduct(t.prisma, { stock: 3 });
     const before = await within(1000, () => post(t.url, NEWEST), (a) => names(a).includes(product.name));
     expect(fromCache(await post(t.url, NEWEST))).toBe(true);
     const renamed = `${product.name} (renamed)`;
@@ -76,7 +77,7 @@ describe("shared response cache", () => {
   });
 
   it("drops cached answers on a write made straight in the database (a trigger notifies, no code path can forget)", async () => {
-    const product = await makeProduct(t, 2);
+    const product = await makeProduct(t.prisma, { stock: 2 });
     await within(1000, () => post(t.url, NEWEST), (a) => names(a).includes(product.name));
     expect(fromCache(await post(t.url, NEWEST))).toBe(true);
     await t.prisma.product.update({ where: { id: product.id }, data: { stock: 0 } });
@@ -105,7 +106,7 @@ describe("shared response cache", () => {
   it("never stores or shares an answer that depends on the viewer", async () => {
     const ada = await signedUp(t);
     const bola = await signedUp(t);
-    const product = await makeProduct(t, 5);
+    const product = await makeProduct(t.prisma, { stock: 5 });
     await ada.data(ADD_TO_CART, { productId: product.id, quantity: 2 });
     const VIEWER = `{ viewer { email } }`;
     for (let i = 0; i < 2; i++) {
@@ -168,7 +169,7 @@ if (testDbMode() === "postgres") describe("two server instances on one PostgreSQ
   };
 
   it("an edit through instance A changes instance B's cached listing within 1 s", async () => {
-    const product = await makeProduct(t, 4);
+    const product = await makeProduct(t.prisma, { stock: 4 });
     await cachedOn(peer.url, product);
     const admin = await t.admin();
     const renamed = `${product.name} (edited on A)`;
@@ -182,7 +183,7 @@ if (testDbMode() === "postgres") describe("two server instances on one PostgreSQ
   });
 
   it("a product sold through instance A shows sold (stock 0, on hold) in instance B's cached listing within 1 s", async () => {
-    const product = await makeProduct(t, 1);
+    const product = await makeProduct(t.prisma, { stock: 1 });
     await cachedOn(peer.url, product);
     const guest = t.client();
     const order = await placeOrder(guest, { ...details(), items: [{ productId: product.id, quantity: 1 }] });
@@ -194,7 +195,7 @@ if (testDbMode() === "postgres") describe("two server instances on one PostgreSQ
   });
 
   it("a change made while an instance's LISTEN connection was cut is not served stale once it reconnects", async () => {
-    const product = await makeProduct(t, 2);
+    const product = await makeProduct(t.prisma, { stock: 2 });
     await cachedOn(peer.url, product);
     // Cut every LISTEN connection of this database (as a failover would), then change the product
     // at once: the NOTIFY goes to nobody.
@@ -211,7 +212,7 @@ if (testDbMode() === "postgres") describe("two server instances on one PostgreSQ
   });
 
   it("a product deleted on instance B disappears from instance A's cached listing within 1 s", async () => {
-    const product = await makeProduct(t, 1);
+    const product = await makeProduct(t.prisma, { stock: 1 });
     await cachedOn(t.url, product);
     const admin = new GraphQLClient(peer.url);
     await admin.logIn(ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -3,6 +3,7 @@
 // set before the store (and so the SDK) starts; Jest gives this file its own module registry.
 import fs from "node:fs";
 import path from "node:path";
+import { imageSources } from "../../common/images.ts";
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { startFakeCloudinary, type FakeCloudinary } from "../mocks/cloudinary-server.ts";
 import sharp from "sharp";
@@ -41,6 +42,10 @@ describe("images on Cloudinary", () => {
       expect(sent.bytes).toBeGreaterThan(0);
       expect(res.body.files![i]!.url).toBe(sent.secureUrl);
       expect(res.body.files![i]!.url).toMatch(/^https:\/\/res\.cloudinary\.com\/thrift-demo\/image\/upload\/v\d+\/product-images\/[a-f0-9]+\.jpg$/);
+      // One file per picture: Cloudinary makes each width on delivery, in the format and quality
+      // the browser does best with (f_auto,q_auto), so the page's srcset names transformations.
+      const { srcSet } = imageSources(sent.secureUrl, 400);
+      expect(srcSet).toBe([320, 640, 960, 1280].map((w) => `${sent.secureUrl.replace("/image/upload/", `/image/upload/w_${w},c_limit,f_auto,q_auto/`)} ${w}w`).join(", "));
     }
     expect(cloud.uploads[0]!.params.public_id).not.toBe(cloud.uploads[1]!.params.public_id);
     // Cloudinary receives the re-encoded picture (WebP, what the store would keep on disk), never the upload as sent.

@@ -25,7 +25,7 @@ describe("product image uploads", () => {
     expect(res.status).toBe(201);
     expect(res.body.files).toHaveLength(2);
     for (const file of res.body.files!) {
-      expect(file.url).toMatch(/^\/uploads\/product-images\/[a-f0-9]+\.webp$/);
+      expect(file.url).toMatch(/^\/uploads\/product-images\/[a-f0-9]+\.\d+w\.webp$/);
       const served = await fetch(`${t.url}${file.url}`);
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe("image/webp");

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { uploadForm } from "../helpers/images.ts";
 import { createTestOrder } from "../helpers/orders.ts";
+import { imageSources } from "../../common/images.ts";
 
 let t: TestStore;
 let admin: GraphQLClient;
@@ -127,5 +128,69 @@ describe("uploaded images are re-encoded", () => {
     const res = await upload(admin, uploadForm("product", [{ name: "broken.png", content: broken }]));
     expect(res.status).toBe(415);
     expect(res.body.error).toBe("broken.png could not be read as an image. Please choose another picture.");
+  });
+});
+
+describe("product photos are stored at each width the store shows", () => {
+  it("a 1600×2000 phone JPEG becomes WebP files of 320, 640, 960, 1280 and 1600 px wide, none with EXIF, all named by the srcset", async () => {
+    // A real camera-like JPEG: noisy pixels (so sizes are realistic) and a GPS position in EXIF.
+    const photo = await sharp({ create: { width: 1600, height: 2000, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 85 })
+      .withExifMerge({ IFD0: { ImageDescription: "Ada's phone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 27/1 1234/100", GPSMapDatum: "WGS-84" } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif?.toString("latin1")).toContain("WGS-84");
+
+    const res = await upload(admin, uploadForm("product", [{ name: "dress.jpg", content: photo, type: "image/jpeg" }]));
+    expect(res.status).toBe(201);
+    const url = res.body.files![0]!.url;
+    expect(url).toMatch(/^\/uploads\/product-images\/[a-f0-9]{24}\.1600w\.webp$/);
+
+    const { srcSet } = imageSources(url, 400);
+    const entries = srcSet!.split(", ").map((entry) => entry.split(" ") as [string, string]);
+    expect(entries.map(([, descriptor]) => descriptor)).toEqual(["320w", "640w", "960w", "1280w", "1600w"]);
+    const sizes: number[] = [];
+    for (const [address, descriptor] of entries) {
+      const { bytes, headers } = await served(address);
+      expect(headers.get("content-type")).toBe("image/webp");
+      const meta = await sharp(bytes).metadata();
+      const width = parseInt(descriptor, 10);
+      expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, width * 1.25]);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(bytes.toString("latin1")).not.toMatch(/WGS-84|Ada's phone/);
+      sizes.push(bytes.length);
+    }
+    // Each width is smaller than the next: a phone card slot really costs less.
+    expect([...sizes].sort((a, b) => a - b)).toEqual(sizes);
+    expect(sizes[0]! * 4).toBeLessThan(sizes[sizes.length - 1]!);
+  });
+
+  it("a picture narrower than a width is not enlarged: only smaller widths are stored", async () => {
+    const res = await upload(admin, uploadForm("product", [{ name: "small.png", content: await solid(700, 900).png().toBuffer(), type: "image/png" }]));
+    expect(res.status).toBe(201);
+    const url = res.body.files![0]!.url;
+    expect(url).toMatch(/\.700w\.webp$/);
+    const id = /([a-f0-9]{24})\.700w\.webp$/.exec(url)![1]!;
+    expect(storedFiles("product-images").filter((name) => name.startsWith(id)).sort()).toEqual([`${id}.320w.webp`, `${id}.640w.webp`, `${id}.700w.webp`]);
+  });
+
+  it("Save-Data: on gets a width about half the one asked for, at the same address; caches keep the two apart", async () => {
+    const res = await upload(admin, uploadForm("product", [{ name: "coat.png", content: await solid(1400, 1750).png().toBuffer(), type: "image/png" }]));
+    const large = res.body.files![0]!.url.replace(".1400w.", ".1280w.");
+    const normal = await fetch(`${t.url}${large}`);
+    const saving = await fetch(`${t.url}${large}`, { headers: { "Save-Data": "on" } });
+    expect((await sharp(Buffer.from(await normal.arrayBuffer())).metadata()).width).toBe(1280);
+    expect((await sharp(Buffer.from(await saving.arrayBuffer())).metadata()).width).toBe(640);
+    for (const answer of [normal, saving]) expect(answer.headers.get("vary")).toMatch(/Save-Data/i);
+    // The smallest width has nothing smaller to give.
+    const smallest = await fetch(`${t.url}${res.body.files![0]!.url.replace(".1400w.", ".320w.")}`, { headers: { "Save-Data": "on" } });
+    expect((await sharp(Buffer.from(await smallest.arrayBuffer())).metadata()).width).toBe(320);
+  });
+
+  it("avatars and receipts are stored once, with no renditions", async () => {
+    const avatar = await upload(shopper, uploadForm("avatar", [{ name: "me.png", content: await solid(900, 900).png().toBuffer(), type: "image/png" }]));
+    expect(avatar.status).toBe(201);
+    expect(avatar.body.files![0]!.url).toMatch(/^\/uploads\/profiles\/[^.]+\.webp\?v=\d+$/);
+    expect(storedFiles("profiles").filter((name) => /\d+w\.webp$/.test(name))).toEqual([]);
   });
 });

@@ -60,10 +60,13 @@ export async function startChildStore(
   admin.on("error", () => undefined);
   await admin.connect();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "thrift-faults-"));
-  // A minimal built client, so page routes run their database lookups without `npm run build`.
+  // A minimal index.html beside the real server renderer (built by `npm run build`, which
+  // `npm test` runs first), so page routes run their database reads as in production.
   const clientDir = path.join(dataDir, "client");
   fs.mkdirSync(clientDir);
   fs.writeFileSync(path.join(clientDir, "index.html"), `<!doctype html><html><head><title>Thrift Store</title><!--store-settings--></head><body><div id="root"></div></body></html>`);
+  const builtClient = process.env.CLIENT_DIR || path.join(PROJECT_ROOT, "dist/client");
+  fs.symlinkSync(path.resolve(builtClient, "../server"), path.join(dataDir, "server"));
   let child: ChildProcess | null = null;
   let output = "";
   const stop = async () => {

@@ -45,15 +45,28 @@ if (typeof afterEach === "function") afterEach(assertNoCspViolations);
 export async function newShopper(
   browser: Browser,
   baseURL: string,
-  options: { mobile?: boolean; locale?: string; viewport?: { width: number; height: number }; timezoneId?: string } = {},
+  options: {
+    mobile?: boolean;
+    locale?: string;
+    viewport?: { width: number; height: number };
+    timezoneId?: string;
+    /** false: a browser with JavaScript turned off (the server-rendered pages must still read). */
+    javaScriptEnabled?: boolean;
+    serviceWorker?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
+    // The store's service worker (client/sw/sw.ts) answers requests itself, where page.route()
+    // cannot see them: journeys that fake network answers run without it; the offline journeys
+    // (tests/e2e/storefront/offline.test.ts) turn it on.
+    serviceWorkers: options.serviceWorker ? "allow" : "block",
     locale: options.locale ?? "en-NG",
     timezoneId: options.timezoneId,
     viewport: options.viewport ?? (options.mobile === false ? { width: 1280, height: 900 } : { width: 390, height: 844 }),
     isMobile: options.mobile !== false,
     hasTouch: options.mobile !== false,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   context.setDefaultTimeout(15_000);
   // On the context, so pages the test opens later (popups, new tabs) are watched too.

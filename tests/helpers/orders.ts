@@ -2,12 +2,13 @@
 // (items at the product's price, stock taken, a hold), without going through checkout.
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../server/src/db/database.ts";
-import { hashGuestToken } from "../../server/src/modules/orders/order-queries.ts";
+import { hashGuestToken } from "../../server/src/modules/orders/ownership.ts";
 import { createSession } from "../../server/src/auth/session.ts";
 import { sessionCookieName } from "../../server/src/auth/cookies.ts";
 import type { GraphQLClient, TestStore } from "./store.ts";
+import { makeProduct } from "./fixtures.ts";
+import { readableCode } from "../../server/src/modules/orders/readable-codes.ts";
 
-const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 export interface TestOrderOptions {
   productId?: string;
@@ -23,17 +24,12 @@ export interface TestOrderOptions {
   deliveryMethod?: "doorstep" | "park" | "pickup";
 }
 
-export async function createTestProduct(prisma: Db, stock = 1, price = "15000.00") {
-  const slug = `test-item-${randomBytes(5).toString("hex")}`;
-  return prisma.product.create({ data: { name: `Test item ${slug.slice(-6)}`, slug, price, stock } });
-}
-
 /** Places an order for one product directly: takes its stock, sets an unpaid hold. */
 export async function createTestOrder(prisma: Db, options: TestOrderOptions = {}) {
   const quantity = options.quantity ?? 1;
   const product = options.productId
     ? await prisma.product.findUniqueOrThrow({ where: { id: options.productId } })
-    : await createTestProduct(prisma, options.stock ?? quantity);
+    : await makeProduct(prisma, { stock: options.stock ?? quantity, price: "15000.00", size: null });
   if (options.productId && options.stock !== undefined) await prisma.product.update({ where: { id: product.id }, data: { stock: options.stock } });
   return prisma.$transaction(async (tx) => {
     const taken = await tx.product.updateMany({ where: { id: product.id, stock: { gte: quantity } }, data: { stock: { decrement: quantity } } });
@@ -41,7 +37,7 @@ export async function createTestOrder(prisma: Db, options: TestOrderOptions = {}
     const total = (Number(product.price) * quantity).toFixed(2);
     return tx.order.create({
       data: {
-        shortOrderId: Array.from(randomBytes(8), (b) => CROCKFORD[b % 32]).join(""),
+        shortOrderId: readableCode(8),
         userId: options.userId ?? null,
         total,
         customerName: options.name ?? "Ada Obi",

@@ -35,13 +35,6 @@ export function details(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** A fresh product with the given stock and price, in its own category-less row. */
-export async function makeProduct(t: TestStore, stock: number, price = "12500.00", name = `Test item ${randomUUID().slice(0, 8)}`) {
-  return t.prisma.product.create({
-    data: { name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${randomUUID().slice(0, 6)}`, price, stock, size: "M" },
-  });
-}
-
 export async function placeOrder(client: GraphQLClient, input: Record<string, unknown>) {
   const res = await client.request(PLACE_ORDER, { input });
   if (res.errors) throw new Error(JSON.stringify(res.errors));

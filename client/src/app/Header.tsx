@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { graphql } from "../gql/index.ts";
 import { storeSettings } from "../lib/store-settings.ts";
 import { useCartCount } from "../features/cart/useCartCount.ts";
+import { useSavedCount } from "../features/saved/saved-store.ts";
 import { CATEGORY_MENU } from "./menu.ts";
-import { useViewer } from "./useViewer.ts";
+import { useViewer } from "../features/auth/useViewer.ts";
+import { useMounted } from "../lib/hydration.ts";
 import { Icon } from "../ui/Icon.tsx";
 
 const LogOutMutation = graphql(`
@@ -15,16 +17,17 @@ const LogOutMutation = graphql(`
 `);
 
 export function Header() {
-  const { viewer } = useViewer();
+  const { viewer, loading, error } = useViewer();
+  const mounted = useMounted();
   const cartCount = useCartCount();
+  const apollo = useApolloClient();
+  const savedCount = useSavedCount(apollo, !mounted || loading || error ? undefined : (viewer?.id ?? null));
   const [menuOpen, setMenuOpen] = useState(false);
-  const [openGroup, setOpenGroup] = useState<string | null>(null);
   const location = useLocation();
   const navigate = useNavigate();
-  const apollo = useApolloClient();
   const [logOut] = useMutation(LogOutMutation);
 
-  const toggle = useRef<HTMLButtonElement>(null);
+  const toggle = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
   // Escape closes the open menu and puts focus back on the button that opened it.
@@ -38,6 +41,11 @@ export function Header() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [menuOpen]);
+
+  function closeMenu(event: MouseEvent) {
+    event.preventDefault();
+    setMenuOpen(false);
+  }
 
   async function handleLogout() {
     await logOut().catch(() => undefined);
@@ -69,17 +77,23 @@ export function Header() {
         </div>
       </div>
       <div className="container nav-bar">
-        <button
+        {/* A link to the menu, so it opens without JavaScript too (CSS :target); with JavaScript the
+            page's own state opens it and the address keeps no #mobile-menu. */}
+        <a
           ref={toggle}
-          type="button"
+          href="#mobile-menu"
+          role="button"
           className="icon-button nav-bar__toggle"
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-          onClick={() => setMenuOpen(true)}
+          onClick={(event) => {
+            event.preventDefault();
+            setMenuOpen(true);
+          }}
         >
           <Icon name="menu" />
-        </button>
+        </a>
         <Link to="/" className="logo" aria-label={`${storeSettings.name} home`}>
           <span className="logo__mark" aria-hidden="true">
             T
@@ -117,6 +131,10 @@ export function Header() {
           {viewer?.isAdmin && <NavLink to="/admin">Admin</NavLink>}
         </nav>
         <div className="nav-bar__actions">
+          <Link to="/saved" className="icon-button" aria-label={`Saved items, ${savedCount}`}>
+            <Icon name="heart" />
+            {savedCount > 0 && <span className="badge">{savedCount}</span>}
+          </Link>
           <Link to="/cart" className="icon-button cart-link" aria-label={`Cart, ${cartCount} items`}>
             <Icon name="cart" />
             {cartCount > 0 && (
@@ -142,38 +160,34 @@ export function Header() {
         </div>
       </div>
 
-      <div className={`mobile-menu${menuOpen ? " is-open" : ""}`} id="mobile-menu" aria-hidden={!menuOpen}>
-        <div className="mobile-menu__backdrop" onClick={() => setMenuOpen(false)} />
+      {/* Closed, it is hidden (visibility) from everyone; aria-hidden only once the page's script runs,
+          since without it the menu opens by CSS alone. */}
+      <div className={`mobile-menu${menuOpen ? " is-open" : ""}`} id="mobile-menu" aria-hidden={mounted ? !menuOpen : undefined}>
+        <a href="#" className="mobile-menu__backdrop" tabIndex={-1} aria-hidden="true" onClick={closeMenu} />
         <nav className="mobile-menu__panel" aria-label="Mobile">
           <div className="mobile-menu__head">
             <span className="logo__text">{storeSettings.name}</span>
-            <button type="button" className="icon-button" aria-label="Close menu" onClick={() => setMenuOpen(false)}>
+            <a href="#" role="button" className="icon-button" aria-label="Close menu" onClick={closeMenu}>
               <Icon name="close" />
-            </button>
+            </a>
           </div>
           <Link to="/">Home</Link>
           {CATEGORY_MENU.map((group) =>
             group.children.length ? (
-              <div className="accordion" key={group.label}>
-                <button
-                  type="button"
-                  className="accordion__trigger"
-                  aria-expanded={openGroup === group.label}
-                  onClick={() => setOpenGroup(openGroup === group.label ? null : group.label)}
-                >
+              // <details>: opens and closes by itself, with or without JavaScript.
+              <details className="accordion" key={group.label}>
+                <summary className="accordion__trigger">
                   {group.label} <Icon name="chevron" />
-                </button>
-                {openGroup === group.label && (
-                  <div className="accordion__panel">
-                    <Link to={group.to}>All {group.label}</Link>
-                    {group.children.map((child) => (
-                      <Link key={child.to} to={child.to}>
-                        {child.label}
-                      </Link>
-                    ))}
-                  </div>
-                )}
-              </div>
+                </summary>
+                <div className="accordion__panel">
+                  <Link to={group.to}>All {group.label}</Link>
+                  {group.children.map((child) => (
+                    <Link key={child.to} to={child.to}>
+                      {child.label}
+                    </Link>
+                  ))}
+                </div>
+              </details>
             ) : (
               <Link key={group.label} to={group.to}>
                 {group.label}

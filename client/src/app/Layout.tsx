@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { Header } from "./Header.tsx";
 import { Footer } from "./Footer.tsx";
@@ -6,10 +6,16 @@ import { Toaster } from "../ui/toast.tsx";
 import { PageErrorBoundary } from "./PageErrorBoundary.tsx";
 import { OfflineNotice } from "../ui/NetworkStatus.tsx";
 
-/** Every route change scrolls the page to the top. */
+/** Every route change scrolls the page to the top (not the first render: a server-rendered page may
+ *  have been scrolled, or opened at an anchor, before its JavaScript arrived). */
 function ScrollToTop() {
   const { pathname, search } = useLocation();
+  const first = useRef(true);
   useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     window.scrollTo(0, 0);
   }, [pathname, search]);
   return null;

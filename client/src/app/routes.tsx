@@ -1,5 +1,7 @@
-// The route table of SPEC §2. Home and the layout load with the first bundle; every other page is
+// The route table of SPEC §2. The layout loads with the first bundle; every page, home included, is
 // its own chunk, so a shopper downloads only what they open and admin code never ships to shoppers.
+// (Home used to be in the first bundle to save a round trip before its first paint; the server now
+// paints it, decision 019, so every other route stops paying for it.)
 //
 // Declarative routing (<BrowserRouter> + useRoutes) rather than createBrowserRouter: no page uses
 // loaders, actions or fetchers, and the data router costs about 15 KB gzip on every page (DESIGN §7
@@ -7,9 +9,8 @@
 // fetched before the first render (preloadRoute), and later navigations run in a transition, so
 // the current page stays on screen until the next page's chunk has arrived.
 import type { ComponentType } from "react";
-import { BrowserRouter, matchRoutes, Navigate, useParams, useRoutes, type RouteObject } from "react-router-dom";
+import { matchRoutes, Navigate, useParams, useRoutes, type RouteObject } from "react-router-dom";
 import { Layout } from "./Layout.tsx";
-import { HomePage } from "../features/home/HomePage.tsx";
 import { PAGE_ROUTES } from "../../../common/routes.ts";
 
 function TrackOutRedirect() {
@@ -63,6 +64,7 @@ function pages<M>(load: () => Promise<M>, entries: [paths: readonly string[], na
   });
 }
 
+const home = () => import("../features/home/HomePage.tsx");
 const catalog = () => import("../features/catalog/ProductListPage.tsx");
 const product = () => import("../features/catalog/ProductPage.tsx");
 const staticPages = () => import("../features/pages/StaticPages.tsx");
@@ -72,6 +74,7 @@ const thankYou = () => import("../features/orders/ThankYouPage.tsx");
 const tracker = () => import("../features/orders/TrackOrderPage.tsx");
 const auth = () => import("../features/auth/AuthPage.tsx");
 const account = () => import("../features/account/AccountPage.tsx");
+const saved = () => import("../features/saved/SavedPage.tsx");
 const admin = () => import("../features/admin/AdminDashboardPage.tsx");
 const adminSections = () => import("../features/admin/AdminSectionsPage.tsx");
 const notFound = () => import("../features/pages/NotFoundPage.tsx");
@@ -82,7 +85,7 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: R.home[0], element: <HomePage /> },
+      ...pages(home, [[R.home, "HomePage"]]),
       ...pages(catalog, [[R.products, "ProductListPage"]]),
       ...pages(product, [[R.product, "ProductPage"]]),
       ...pages(cart, [[R.cart, "CartPage"]]),
@@ -90,6 +93,7 @@ export const routes: RouteObject[] = [
       ...pages(thankYou, [[R.thankYou, "ThankYouPage"]]),
       ...pages(auth, [[R.auth, "AuthPage"]]),
       ...pages(account, [[R.account, "AccountPage"]]),
+      ...pages(saved, [[R.saved, "SavedPage"]]),
       ...pages(admin, [[R.admin, "AdminDashboardPage"]]),
       ...pages(adminSections, [[R.adminSections, "AdminSectionsPage"]]),
       ...pages(tracker, [[R.tracker, "TrackOrderPage"]]),
@@ -108,23 +112,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/**
- * Fetches the page chunk for a URL (nothing for pages in the first bundle). A failed load is left
- * for the page to report when it renders.
- */
+/** Fetches the page chunk for a URL. A failed load is left for the page to report when it renders. */
 export async function preloadRoute(pathname: string): Promise<void> {
   const page = matchRoutes(routes, pathname)?.at(-1)?.route.handle as LazyPage | undefined;
   await page?.preload().catch(() => undefined);
 }
 
-function AppRoutes() {
+/** The pages, inside <BrowserRouter> in the browser (main.tsx) or <StaticRouter> on the server
+ *  (entry-server.tsx). */
+export function AppRoutes() {
   return useRoutes(routes);
-}
-
-export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  );
 }

@@ -1,5 +1,5 @@
 // Title, description, canonical link and Open Graph tags per page (sharing on WhatsApp, search).
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
 import { storeSettings } from "./store-settings.ts";
 import { DEFAULT_DESCRIPTION, fullPageTitle } from "../../../common/page-head.ts";
 
@@ -13,6 +13,26 @@ export interface PageMeta {
   type?: "website" | "product";
   /** Pages that should not appear in search results (not found states). */
   noIndex?: boolean;
+  /** 404 for "not found" states: the server answers the page with that status. */
+  status?: 404;
+  /** The picture the page shows first: the server preloads it from the HTML head. */
+  preloadImage?: { href: string; srcSet?: string; sizes?: string };
+}
+
+/** What a server render learns about its page: its head, status, or a redirect (entry-server.tsx).
+ *  Absent in the browser. Written during render (the server renders once more after every data
+ *  fetch, so the last render's values are the page's). */
+export interface ServerPage {
+  meta: PageMeta | null;
+  redirect: string | null;
+}
+
+export const ServerPageContext = createContext<ServerPage | null>(null);
+
+/** The server render's page record; always null in the browser (the check is compiled away there). */
+export function useServerPage(): ServerPage | null {
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- the condition is a build-time constant
+  return import.meta.env.SSR ? useContext(ServerPageContext) : null;
 }
 
 function setMeta(attr: "name" | "property", key: string, content: string | null) {
@@ -29,7 +49,12 @@ function setMeta(attr: "name" | "property", key: string, content: string | null)
   el.content = content;
 }
 
-export function usePageMeta({ title, description, canonicalPath, image, type = "website", noIndex = false }: PageMeta) {
+export function usePageMeta(meta: PageMeta) {
+  const { title, description, canonicalPath, image, type = "website", noIndex = false } = meta;
+  if (import.meta.env.SSR) {
+    const server = useServerPage();
+    if (server) server.meta = meta;
+  }
   useEffect(() => {
     const fullTitle = fullPageTitle(title, storeSettings.name);
     const text = description || DEFAULT_DESCRIPTION;

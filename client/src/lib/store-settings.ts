@@ -2,23 +2,10 @@
 // as a JSON data block, <script type="application/json" id="store-settings">: a data block never
 // runs, so the Content-Security-Policy can refuse every inline script.
 import { STORE_SETTINGS_ELEMENT_ID } from "../../../common/page-head.ts";
+import type { PageStoreSettings } from "../../../common/store-settings.ts";
 
-export interface StoreSettings {
-  name: string;
-  phone: string;
-  whatsapp: string;
-  address: string;
-  mapUrl: string;
-  pickupAddress: string;
-  instagramUrl: string;
-  tiktokUrl: string;
-  email: string;
-  bankAccountName: string;
-  bankName: string;
-  bankAccountNumber: string;
-}
 
-const FALLBACK: StoreSettings = {
+const FALLBACK: PageStoreSettings = {
   name: "Thrift Store",
   phone: "",
   whatsapp: "",
@@ -31,20 +18,27 @@ const FALLBACK: StoreSettings = {
   bankAccountName: "",
   bankName: "",
   bankAccountNumber: "",
+  publicUrl: "",
 };
 
-function readStoreSettings(): StoreSettings {
+function readStoreSettings(): PageStoreSettings {
   if (typeof document === "undefined") return FALLBACK;
   const text = document.getElementById(STORE_SETTINGS_ELEMENT_ID)?.textContent;
   if (!text) return FALLBACK;
   try {
-    return { ...FALLBACK, ...(JSON.parse(text) as Partial<StoreSettings>) };
+    return { ...FALLBACK, ...(JSON.parse(text) as Partial<PageStoreSettings>) };
   } catch {
     return FALLBACK;
   }
 }
 
-export const storeSettings: StoreSettings = readStoreSettings();
+export const storeSettings: PageStoreSettings = readStoreSettings();
+
+/** The server renderer has no document to read: it hands the same settings over before rendering
+ *  (one set per process, so sharing the module's object between requests is safe). */
+export function setStoreSettings(settings: PageStoreSettings): void {
+  Object.assign(storeSettings, settings);
+}
 
 /** Contact hours (SPEC §9), shown on the contact page and wherever hours appear. */
 export const OPENING_HOURS: { days: string; hours: string }[] = [

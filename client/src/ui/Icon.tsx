@@ -12,6 +12,7 @@ const PATHS = {
   chevron: "M7 10l5 5 5-5z",
   star: "M12 17.3 18.2 21l-1.6-7 5.4-4.7-7.2-.6L12 2 9.2 8.7 2 9.3l5.4 4.7-1.6 7z",
   back: "M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z",
+  heart: "M12 21 3.4 12.4A5 5 0 0 1 12 5.6a5 5 0 0 1 8.6 6.8z",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -22,8 +22,14 @@ function onConnectivityChange(notify: () => void) {
   };
 }
 
+/** Whether the browser says it is online (false is reliable; true may still mean a dead network). */
+export function useOnline(): boolean {
+  // On a server render there is no navigator: assume online, as the first browser render does.
+  return useSyncExternalStore(onConnectivityChange, () => navigator.onLine, () => true);
+}
+
 export function OfflineNotice() {
-  const online = useSyncExternalStore(onConnectivityChange, () => navigator.onLine);
+  const online = useOnline();
   return online ? null : (
     <p className="offline-notice" role="status">
       You are offline. Pages will load again when your connection is back.

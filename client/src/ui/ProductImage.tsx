@@ -1,8 +1,9 @@
 // Product pictures for slow networks: fixed width/height (no layout shift), lazy below the fold,
-// high priority for the first visible ones, a placeholder on error, and right-sized Cloudinary
-// renditions through srcset when the image lives on Cloudinary.
-import { useState } from "react";
-import { imageSources } from "../../../common/images.ts";
+// high priority for the first visible ones (the page's LCP), a placeholder on error, and
+// right-sized renditions through srcset/sizes (Cloudinary's, or the widths a local upload was
+// stored in: common/images.ts).
+import { useEffect, useRef, useState } from "react";
+import { imageSources, PRODUCT_CARD_IMAGE } from "../../../common/images.ts";
 
 export const PLACEHOLDER_IMAGE = "/images/demo/placeholder.svg";
 
@@ -23,15 +24,22 @@ export function ProductImage({
   alt,
   eager = false,
   className,
-  sizes = "(min-width: 1024px) 280px, (min-width: 720px) 33vw, 50vw",
-  width = 400,
-  height = 500,
+  sizes = PRODUCT_CARD_IMAGE.sizes,
+  width = PRODUCT_CARD_IMAGE.width,
+  height = PRODUCT_CARD_IMAGE.height,
 }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && failedSrc !== src ? src : null;
+  // A server-rendered picture may fail before hydration, when no onError handler is attached yet:
+  // decode() of an image that already failed rejects, so the placeholder still replaces it.
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (usable && image.current?.complete) image.current.decode().catch(() => setFailedSrc(usable));
+  }, [usable]);
   const sources = usable ? imageSources(usable, width) : { src: PLACEHOLDER_IMAGE };
   return (
     <img
+      ref={image}
       className={className ?? "product-image"}
       src={sources.src}
       srcSet={sources.srcSet}

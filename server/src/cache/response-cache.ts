@@ -39,6 +39,7 @@ const CATALOGUE_NEUTRAL_MUTATIONS = new Set([
   "updateAvatar",
   "retryEmail",
   "setUserAdmin",
+  "requestDropReminder",
 ]);
 
 function touchesCatalogue(ctx: GraphQLRequestContext<BaseContext>): boolean {

@@ -4,10 +4,15 @@ import { randomUUID } from "node:crypto";
 import { Prisma, type PrismaClient } from "../generated/prisma/client.ts";
 import {
   categories,
+  DEMO_DROP_DAYS,
+  DEMO_DROP_LAGOS_HOUR,
+  dropProducts,
   homepageSections,
   products,
   reviews,
 } from "../../../prisma/seed/catalogue.ts";
+import { demoFit } from "../../../prisma/seed/fit.ts";
+import { MEASUREMENTS } from "../../../common/measurements.ts";
 
 /** URL prefix the server serves prisma/seed/images under. */
 export const DEMO_IMAGE_PREFIX = "/images/demo/";
@@ -18,7 +23,32 @@ function daysBefore(now: Date, days: number): Date {
   return new Date(now.getTime() - days * DAY_MS);
 }
 
+/** The demo item's grade, flaws, measurements and bale details (prisma/seed/fit.ts) as columns. */
+function fitColumns(name: string) {
+  const fit = demoFit[name];
+  if (!fit) throw new Error(`Demo product ${name}: no grade in prisma/seed/fit.ts`);
+  const m = fit.measurements ?? {};
+  return {
+    condition: fit.condition,
+    flawNotes: fit.flawNotes ?? null,
+    ...Object.fromEntries(MEASUREMENTS.map(({ key }) => [`${key}Cm`, m[key] ?? null])),
+    balePieces: fit.bale?.pieces ?? null,
+    baleWeightKg: fit.bale?.weightKg ?? null,
+    baleGrade: fit.bale?.grade ?? null,
+    baleMix: fit.bale?.mix ?? null,
+  };
+}
+
 class AlreadySeeded extends Error {}
+
+const LAGOS_OFFSET_MS = 3_600_000;
+
+/** The demo drop: DEMO_DROP_DAYS Lagos days after `now`, at DEMO_DROP_LAGOS_HOUR:00 Lagos time. */
+export function demoDropTime(now: Date): Date {
+  const lagos = new Date(now.getTime() + LAGOS_OFFSET_MS);
+  const wall = Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate() + DEMO_DROP_DAYS, DEMO_DROP_LAGOS_HOUR);
+  return new Date(wall - LAGOS_OFFSET_MS);
+}
 
 /**
  * Creates the demo categories, products, reviews and homepage section in one transaction.
@@ -27,6 +57,7 @@ class AlreadySeeded extends Error {}
 export async function seedDemoCatalogue(
   prisma: PrismaClient,
   now: Date = new Date(),
+  options: { drop?: boolean } = {},
 ): Promise<{ created: boolean }> {
   if ((await prisma.category.count()) > 0) return { created: false };
 
@@ -63,12 +94,32 @@ export async function seedDemoCatalogue(
             size: p.size,
             stock: p.stock,
             description: p.description,
+            ...fitColumns(p.name),
             categoryId,
             createdAt,
             updatedAt: createdAt,
           };
         });
         await tx.product.createMany({ data: productRows });
+        if (options.drop !== false) {
+          const goesLiveAt = demoDropTime(now);
+          await tx.product.createMany({
+            data: dropProducts.map((p) => ({
+              name: p.name,
+              slug: p.slug,
+              price: new Prisma.Decimal(p.price),
+              originalPrice: p.originalPrice === null ? null : new Prisma.Decimal(p.originalPrice),
+              imageUrl: DEMO_IMAGE_PREFIX + p.image,
+              size: p.size,
+              stock: p.stock,
+              description: p.description,
+              categoryId: categoryIds.get(p.categorySlug)!,
+              goesLiveAt,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          });
+        }
 
         const reviewRows: Prisma.CustomerReviewCreateManyInput[] = reviews.map((r) => {
           let productId: string | null = null;

@@ -25,29 +25,26 @@ const ProfileInput = builder.inputType("ProfileInput", {
 });
 
 builder.queryField("myProfile", (t) =>
-  t.field({
+  t.withAuth({ customer: true }).field({
     type: ProfileType,
     description: "The signed-in shopper's profile (signed-in shopper only).",
-    authScopes: { customer: true },
-    resolve: (_root, _args, ctx) => getProfile(ctx.prisma, ctx.viewer!.userId),
+    resolve: (_root, _args, ctx) => getProfile(ctx.prisma, ctx.viewer.userId),
   }),
 );
 
 builder.mutationFields((t) => ({
-  updateProfile: t.field({
+  updateProfile: t.withAuth({ customer: true }).field({
     type: ProfileType,
     description: "Changes the signed-in shopper's name, phone or address.",
-    authScopes: { customer: true },
     errors: { types: [ValidationError] },
     args: { input: t.arg({ type: ProfileInput, required: true, description: "Fields to change" }) },
-    resolve: (_root, { input }, ctx) => updateProfile(ctx.prisma, ctx.viewer!.userId, input),
+    resolve: (_root, { input }, ctx) => updateProfile(ctx.prisma, ctx.viewer.userId, input),
   }),
-  updateAvatar: t.field({
+  updateAvatar: t.withAuth({ customer: true }).field({
     type: ProfileType,
     description: "Saves the URL that POST /api/uploads (purpose=avatar) returned for this shopper.",
-    authScopes: { customer: true },
     errors: { types: [ValidationError] },
     args: { avatarUrl: t.arg.string({ required: true, description: "URL returned by this shopper's own avatar upload; any other URL is refused" }) },
-    resolve: (_root, { avatarUrl }, ctx) => updateAvatar(ctx.prisma, ctx.viewer!.userId, avatarUrl),
+    resolve: (_root, { avatarUrl }, ctx) => updateAvatar(ctx.prisma, ctx.viewer.userId, avatarUrl),
   }),
 }));

@@ -5,7 +5,25 @@ import { ADMIN_PAGE } from "../modules/admin/paging.ts";
 import { pageWindow } from "../modules/paging.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
 import { NotFoundError, ValidationError } from "../modules/errors.ts";
-import { createProduct, deleteProduct, updateProduct } from "../modules/catalog/product-admin.ts";
+import { ProductConditionEnum } from "./catalog.ts";
+import { MEASUREMENTS } from "../../../common/measurements.ts";
+import { createProduct, deleteProduct, updateProduct } from "../modules/catalog/product-admin.service.ts";
+
+const MeasurementsInput = builder.inputType("ProductMeasurementsInput", {
+  description: "Garment measurements in centimetres, laid flat (above 0, at most 250, one decimal at most); leave out what does not apply.",
+  fields: (t) =>
+    Object.fromEntries(MEASUREMENTS.map(({ key, label }) => [key, t.float({ required: false, description: `${label} in centimetres` })])),
+});
+
+const BaleInput = builder.inputType("BaleDetailsInput", {
+  description: "What is in a bale; only for products in the Bales category.",
+  fields: (t) => ({
+    pieces: t.int({ required: false, description: "Pieces in the bale, 1 or more" }),
+    weightKg: t.float({ required: false, description: "Weight in kilograms, e.g. 45.5" }),
+    grade: t.string({ required: false, description: "Grade, e.g. Grade A (at most 40 characters)" }),
+    mix: t.string({ required: false, description: "What it holds, e.g. ladies' tops, summer (at most 120 characters)" }),
+  }),
+});
 
 export const ProductInputType = builder.inputType("AdminProductInput", {
   description: "A product as the admin enters it, for adding or editing.",
@@ -20,6 +38,15 @@ export const ProductInputType = builder.inputType("AdminProductInput", {
     galleryUrls: t.stringList({ required: false, description: "Further images after imageUrl" }),
     size: t.string({ required: false, description: "Size label, e.g. M or UK 10" }),
     description: t.string({ required: false, description: "Description for shoppers (plain text)" }),
+    goesLiveAt: t.string({
+      required: false,
+      description: "Drops: Lagos date and time it goes on sale, YYYY-MM-DDTHH:mm (e.g. 2026-11-26T19:00); hidden from shoppers until then. Empty: on sale now",
+    }),
+    condition: t.field({ type: ProductConditionEnum, required: false, description: "Condition grade; empty leaves it ungraded" }),
+    flawNotes: t.string({ required: false, description: "Flaws a shopper should know about (plain text)" }),
+    flawPhotoUrls: t.stringList({ required: false, description: "Close-ups of the flaws, URLs from POST /api/uploads (at most 6)" }),
+    measurements: t.field({ type: MeasurementsInput, required: false, description: "Garment measurements in centimetres" }),
+    bale: t.field({ type: BaleInput, required: false, description: "Bale details (Bales category only)" }),
   }),
 });
 

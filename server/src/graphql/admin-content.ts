@@ -4,8 +4,8 @@ import { nonEmptySelect } from "./prisma-query.ts";
 import { SectionTypeEnum } from "./home.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
 import { NotFoundError, ValidationError } from "../modules/errors.ts";
-import { createReview, deleteReview, updateReview } from "../modules/content/reviews-admin.ts";
-import { createSection, deleteSection, updateSection } from "../modules/content/sections-admin.ts";
+import { createReview, deleteReview, updateReview } from "../modules/content/reviews.service.ts";
+import { createSection, deleteSection, updateSection } from "../modules/content/sections.service.ts";
 
 const ReviewInput = builder.inputType("AdminReviewInput", {
   description: "A customer review as the admin enters it.",

@@ -6,8 +6,8 @@ import { pageWindow } from "../modules/paging.ts";
 import { OrderStatusEnum } from "./orders.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
 import { InsufficientStockError, NotFoundError, ValidationError } from "../modules/errors.ts";
-import { changeOrderStatus } from "../modules/orders/order-status.ts";
-import { ADMIN_ORDER_ORDER, adminOrderWhere, deleteOrder } from "../modules/orders/order-admin.ts";
+import { changeOrderStatus } from "../modules/orders/order-status.service.ts";
+import { ADMIN_ORDER_ORDER, adminOrderWhere, deleteOrder } from "../modules/orders/order-admin.service.ts";
 
 const AdminOrderFilter = builder.inputType("AdminOrderFilter", {
   description: "Narrows the admin order list; both conditions must hold.",

@@ -2,7 +2,7 @@
 import { builder } from "./builder.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
 import { NotFoundError, ValidationError } from "../modules/errors.ts";
-import { listUsers, setAdminRole } from "../modules/admin/users-admin.ts";
+import { listUsers, setAdminRole } from "../modules/admin/users.service.ts";
 
 interface AdminUserShape {
   id: string;

@@ -1,7 +1,7 @@
 // Admin schema: every field here and in admin-*.ts declares authScopes { admin: true }; the
 // authorization test walks them all as guest, customer and admin.
 import { builder } from "./builder.ts";
-import { adminCounts } from "../modules/admin/users-admin.ts";
+import { adminCounts } from "../modules/admin/users.service.ts";
 import "./admin-catalog.ts";
 import "./admin-orders.ts";
 import "./admin-users.ts";

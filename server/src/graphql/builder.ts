@@ -3,11 +3,13 @@ import SchemaBuilder from "@pothos/core";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import PrismaPlugin from "@pothos/plugin-prisma";
+import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ComplexityPlugin from "@pothos/plugin-complexity";
 import { GraphQLError } from "graphql";
 import type PrismaTypes from "../generated/pothos-types.ts";
 import { getDatamodel } from "../generated/pothos-types.ts";
-import type { Context } from "./context.ts";
+import type { Context, SignedInContext } from "./context.ts";
+import { isOrderOwner } from "../modules/orders/ownership.ts";
 
 /** Per operation, checked once before execution (operation-limits.ts) and again by the plugin per root field. */
 export const COMPLEXITY_LIMITS = { complexity: 20_000, depth: 10, breadth: 200 } as const;
@@ -15,7 +17,15 @@ export const COMPLEXITY_LIMITS = { complexity: 20_000, depth: 10, breadth: 200 }
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
-  AuthScopes: { public: boolean; customer: boolean; admin: boolean };
+  AuthScopes: {
+    public: boolean;
+    customer: boolean;
+    admin: boolean;
+    /** The order's owner: by account, or proven in this request (guest token, reference + phone). */
+    orderOwner: { id: string; userId: string | null };
+  };
+  // Fields behind these scopes get a context whose viewer is known (t.withAuth({ customer: true })).
+  AuthContexts: { customer: SignedInContext; admin: SignedInContext };
   Scalars: {
     /** Naira amount as an exact decimal string, e.g. "12500.00". */
     Money: { Input: string; Output: string | { toFixed(digits: number): string } };
@@ -24,13 +34,15 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
 }>({
   // Scope-auth must be first so authorization runs before anything else.
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, ComplexityPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, DataloaderPlugin, ComplexityPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (ctx) => ({
       public: true,
       customer: ctx.viewer !== null,
       admin: ctx.viewer?.isAdmin === true,
+      // Evaluated per order object (and cached for it by the plugin for the request).
+      orderOwner: (order) => isOrderOwner(ctx, order),
     }),
     unauthorizedError: (_parent, ctx) =>
       new GraphQLError(ctx.viewer ? "You are not allowed to do that" : "Please log in to continue", {

@@ -26,12 +26,29 @@ export const PUBLIC_FIELDS: Readonly<Record<string, readonly string[] | "all">> 
     // Held by anybody's unpaid order: the same for every visitor (changes reach the cache through
     // the orders triggers).
     "onHold",
+    // Condition and fit: what the seller wrote about the piece, the same for everyone.
+    "condition",
+    "conditionLabel",
+    "flawNotes",
+    "flawPhotoUrls",
+    "measurements",
+    "bale",
   ],
+  ProductMeasurements: "all",
+  BaleDetails: "all",
   ProductPage: ["items", "totalCount", "sizes"],
+  Drop: ["at", "productCount", "categories"],
   CustomerReview: ["id", "customerName", "rating", "reviewText", "isFeatured", "product", "createdAt"],
   HomepageSection: ["id", "sectionType", "title", "description", "isActive", "displayOrder", "createdAt", "products"],
   // Configuration, not data: changes only with a restart.
   StoreSettings: "all",
+};
+
+/** Fields of the types above that are deliberately left out of the shared cache (a test makes every
+ *  field of a listed type appear in one of the two lists, so a new field is a decision, not an accident). */
+export const NOT_PUBLIC_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  // For the admin's products tab (a drop's time); shoppers never see a product before it.
+  Product: ["goesLiveAt"],
 };
 
 export function isPublicField(typeName: string, fieldName: string): boolean {

@@ -13,8 +13,48 @@ import {
   PRODUCT_PAGE,
 } from "../modules/catalog/catalog.service.ts";
 import { searchWords } from "../modules/catalog/product-search.ts";
+import { visibleNow } from "../modules/catalog/visibility.ts";
 import { pageWindow } from "../modules/paging.ts";
 import type { Context } from "./context.ts";
+import { CONDITIONS, CONDITION_LABEL } from "../../../common/condition.ts";
+import { MEASUREMENTS } from "../../../common/measurements.ts";
+import type { Product } from "../generated/prisma/client.ts";
+import { CONDITION_EXPLANATION } from "../../../common/condition-scale.ts";
+
+export const ProductConditionEnum = builder.enumType("ProductCondition", {
+  description: "How worn a pre-loved item is, on the shop's fixed scale (best first).",
+  values: Object.fromEntries(
+    CONDITIONS.map((c) => [c, { description: `${CONDITION_LABEL[c]}: ${CONDITION_EXPLANATION[c]}` }]),
+  ) as Record<(typeof CONDITIONS)[number], { description: string }>,
+});
+
+const cm = (value: { toNumber(): number } | null) => (value === null ? null : value.toNumber());
+
+const ProductMeasurements = builder.objectRef<Product>("ProductMeasurements").implement({
+  description: "Garment measurements in centimetres, laid flat; each null when not measured or not applicable.",
+  fields: (t) =>
+    Object.fromEntries(
+      MEASUREMENTS.map(({ key, label }) => [
+        key,
+        t.float({
+          nullable: true,
+          authScopes: { public: true },
+          description: `${label} in centimetres`,
+          resolve: (p) => cm(p[`${key}Cm`]),
+        }),
+      ]),
+    ),
+});
+
+const BaleDetails = builder.objectRef<Product>("BaleDetails").implement({
+  description: "What is in a bale (products in the Bales category); each null when not given.",
+  fields: (t) => ({
+    pieces: t.int({ nullable: true, authScopes: { public: true }, description: "Pieces in the bale", resolve: (p) => p.balePieces }),
+    weightKg: t.float({ nullable: true, authScopes: { public: true }, description: "Weight in kilograms", resolve: (p) => cm(p.baleWeightKg) }),
+    grade: t.string({ nullable: true, authScopes: { public: true }, description: "Grade as the supplier states it, e.g. Grade A", resolve: (p) => p.baleGrade }),
+    mix: t.string({ nullable: true, authScopes: { public: true }, description: "What it holds, e.g. ladies' tops, summer", resolve: (p) => p.baleMix }),
+  }),
+});
 
 builder.prismaObject("Category", {
   description: "A shop category (e.g. Ladies › Tops); subcategories share a main category.",
@@ -45,7 +85,35 @@ builder.prismaObject("Product", {
     stock: t.exposeInt("stock", { description: "Pieces available to order now (0 = sold out)" }),
     description: t.exposeString("description", { nullable: true, description: "Seller's description (plain text)" }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the product was listed" }),
+    goesLiveAt: t.expose("goesLiveAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "Drops: when it goes on sale; shoppers never see a product before then, so only admins see a future time. Null: on sale since listed",
+    }),
     category: t.relation("category", { nullable: true, description: "Its category; null when uncategorised" }),
+    condition: t.expose("condition", { type: ProductConditionEnum, nullable: true, description: "Condition grade; null when not graded yet" }),
+    conditionLabel: t.string({
+      nullable: true,
+      select: { condition: true },
+      description: "The grade's name as shoppers read it, e.g. Like new; null when not graded yet",
+      resolve: (p) => (p.condition ? CONDITION_LABEL[p.condition] : null),
+    }),
+    flawNotes: t.exposeString("flawNotes", { nullable: true, description: "The seller's notes on flaws (plain text); null when none" }),
+    flawPhotoUrls: t.exposeStringList("flawPhotoUrls", { description: "Close-up photo URLs of the flaws, shown apart from the gallery" }),
+    measurements: t.field({
+      type: ProductMeasurements,
+      nullable: true,
+      select: { pitToPitCm: true, lengthCm: true, shoulderCm: true, sleeveCm: true, waistCm: true, hipsCm: true, inseamCm: true },
+      description: "Garment measurements in centimetres; null when none was measured",
+      resolve: (p) => (MEASUREMENTS.some(({ key }) => p[`${key}Cm`] !== null) ? (p as Product) : null),
+    }),
+    bale: t.field({
+      type: BaleDetails,
+      nullable: true,
+      select: { balePieces: true, baleWeightKg: true, baleGrade: true, baleMix: true },
+      description: "Bale details; null for anything but a bale with details given",
+      resolve: (p) => (p.balePieces !== null || p.baleWeightKg !== null || p.baleGrade !== null || p.baleMix !== null ? (p as Product) : null),
+    }),
   }),
 });
 
@@ -71,6 +139,7 @@ const ProductFilterInput = builder.inputType("ProductFilter", {
     }),
     excludeIds: t.idList({ required: false, description: "Leave out these product ids (UUIDs), e.g. the product being viewed" }),
     deals: t.boolean({ required: false, description: "Only discounted products (an original price above the price)" }),
+    condition: t.field({ type: ProductConditionEnum, required: false, description: "Only products of this condition grade" }),
   }),
 });
 
@@ -86,7 +155,7 @@ interface ProductPageShape {
 // The size counts of a filter are the same for every page, sort and size of it: kept per catalogue version.
 const facetsOf = (page: ProductPageShape, ctx: Context) =>
   (page.facets ??= ctx.catalogueMemo
-    .get(`sizeCounts:${sizeCountsKey(page.filter)}`, () => sizeCounts(ctx.prisma, page.filter))
+    .get(`sizeCounts:${sizeCountsKey(page.filter)}`, () => sizeCounts(ctx.prisma, page.filter, ctx.catalogueMemo))
     .then((groups) => facetsFromSizeCounts(groups, page.filter.size)));
 
 const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement({
@@ -96,7 +165,7 @@ const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement
       type: ["Product"],
       description: "Products on this page, in the requested order",
       authScopes: { public: true },
-      resolve: (query, page, _args, ctx) => productPage(ctx.prisma, query, page.filter, page.sort, { skip: page.skip, take: page.take }),
+      resolve: (query, page, _args, ctx) => productPage(ctx.prisma, query, page.filter, page.sort, { skip: page.skip, take: page.take }, ctx.catalogueMemo),
     }),
     totalCount: t.int({ authScopes: { public: true }, description: "Products matching the filter across all pages", resolve: async (page, _args, ctx) => (await facetsOf(page, ctx)).totalCount }),
     sizes: t.stringList({
@@ -138,13 +207,15 @@ builder.queryFields((t) => ({
     type: "Product",
     nullable: true,
     authScopes: { public: true },
-    description: "The product at /products/<slug>; a slug the product had before a rename finds it too (its slug field is the current one).",
+    description:
+      "The product at /products/<slug>; a slug the product had before a rename finds it too (its slug field is the current one). Null for a product whose drop has not gone live yet.",
     args: { slug: t.arg.string({ required: true, description: "Current or former product slug" }) },
     resolve: async (query, _root, { slug }, ctx) => {
-      const current = await ctx.prisma.product.findUnique({ ...query, where: { slug } });
+      const now = new Date();
+      const current = await ctx.prisma.product.findFirst({ ...query, where: { slug, ...visibleNow(now) } });
       if (current) return current;
       const past = await ctx.prisma.productSlug.findUnique({ where: { slug }, select: { productId: true } });
-      return past ? ctx.prisma.product.findUnique({ ...query, where: { id: past.productId } }) : null;
+      return past ? ctx.prisma.product.findFirst({ ...query, where: { id: past.productId, ...visibleNow(now) } }) : null;
     },
   }),
 }));

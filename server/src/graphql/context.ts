@@ -12,8 +12,13 @@ export interface Context {
   cookies: SessionCookies;
   /** Client address, for rate limits. */
   ip: string;
+  /** Orders this request has proven it owns without an account (modules/orders/ownership.ts). */
+  orderGrants: Set<string>;
   /** Catalogue-derived results kept until the catalogue changes (listing facets). */
   catalogueMemo: CatalogueMemo;
   req: Request;
   res: Response;
 }
+
+/** The context of a field behind the customer or admin scope: someone is signed in. */
+export type SignedInContext = Context & { viewer: Viewer };

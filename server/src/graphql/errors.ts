@@ -41,6 +41,3 @@ builder.objectType(RateLimitError, {
   isTypeOf: (value) => value instanceof RateLimitError,
   fields: (t) => ({ retryAfterSeconds: t.exposeInt("retryAfterSeconds", { description: "Seconds to wait before trying again" }) }),
 });
-
-/** The error types every mutation may return. */
-export const mutationErrors = [ValidationError, NotFoundError, InsufficientStockError, RateLimitError];

@@ -3,45 +3,47 @@
 import { builder } from "./builder.ts";
 import type { Context } from "./context.ts";
 import { InsufficientStockError, NotFoundError, ValidationError } from "../modules/errors.ts";
-import { placeOrder } from "../modules/orders/place-order.ts";
-import {
-  canSeeOrderContact,
-  findOrderIdByReference,
-  grantOrderAccess,
-  latestOrderId,
-  proveGuestOwnership,
-} from "../modules/orders/order-queries.ts";
+import { placeOrder } from "../modules/orders/place-order.service.ts";
+import { findOrderIdByReference, latestOrderId } from "../modules/orders/order-queries.service.ts";
+import { grantOrderAccess, proveGuestOwnership } from "../modules/orders/ownership.ts";
 import { GuestCartLineInput } from "./cart.ts";
 import { throttledReferenceLookup } from "../modules/payments/lookup.service.ts";
 import { nonEmptySelect } from "./prisma-query.ts";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../common/order-status.ts";
+import { DELIVERY_METHODS } from "../../../common/delivery-methods.ts";
+
+/** Enum values from one of common's lists, each with its schema description. */
+function describedValues<T extends string>(values: readonly T[], descriptions: Record<T, string>): Record<T, { description: string }> {
+  return Object.fromEntries(values.map((value) => [value, { description: descriptions[value] }])) as Record<T, { description: string }>;
+}
 
 export const OrderStatusEnum = builder.enumType("OrderStatus", {
   description: "Where an order is in fulfilment (set by admins; payment has its own status).",
-  values: {
-    pending: { description: "Placed, not yet confirmed by the shop" },
-    confirmed: { description: "Accepted by the shop" },
-    processing: { description: "Being packed" },
-    shipped: { description: "Handed to the delivery company or driver" },
-    delivered: { description: "Received by the shopper or collected" },
-    cancelled: { description: "Will not be fulfilled; stock it held goes back on sale" },
-  } as const,
+  values: describedValues(ORDER_STATUSES, {
+    pending: "Placed, not yet confirmed by the shop",
+    confirmed: "Accepted by the shop",
+    processing: "Being packed",
+    shipped: "Handed to the delivery company or driver",
+    delivered: "Received by the shopper or collected",
+    cancelled: "Will not be fulfilled; stock it held goes back on sale",
+  }),
 });
 export const PaymentStatusEnum = builder.enumType("PaymentStatus", {
   description: "Where the bank-transfer payment of an order stands.",
-  values: {
-    awaiting_transfer: { description: "Waiting for the shopper's transfer; stock is held until holdExpiresAt" },
-    under_review: { description: "Receipt submitted; an admin is checking the transfer" },
-    paid: { description: "Transfer confirmed by an admin" },
-    expired: { description: "Not paid in time; the held stock was released" },
-  } as const,
+  values: describedValues(PAYMENT_STATUSES, {
+    awaiting_transfer: "Waiting for the shopper's transfer; stock is held until holdExpiresAt",
+    under_review: "Receipt submitted; an admin is checking the transfer",
+    paid: "Transfer confirmed by an admin",
+    expired: "Not paid in time; the held stock was released",
+  }),
 });
 export const DeliveryMethodEnum = builder.enumType("DeliveryMethod", {
   description: "How an order reaches the shopper.",
-  values: {
-    doorstep: { description: "Delivered to the shopper's address" },
-    park: { description: "Sent to a motor park in the shopper's state, collected there" },
-    pickup: { description: "Collected at the shop's pickup address (free)" },
-  } as const,
+  values: describedValues(DELIVERY_METHODS, {
+    doorstep: "Delivered to the shopper's address",
+    park: "Sent to a motor park in the shopper's state, collected there",
+    pickup: "Collected at the shop's pickup address (free)",
+  }),
 });
 export const PaymentMethodEnum = builder.enumType("PaymentMethod", {
   description: "How an order is paid.",
@@ -66,6 +68,9 @@ builder.prismaObject("OrderItem", {
 type PrivateField = "customerName" | "customerEmail" | "customerPhone" | "customerAddress" | "transportCompany" | "waybillNumber" | "driverPhone";
 const PRIVATE_NOTE = "Visible to the order's owner and admins only; null for anyone else.";
 
+/** The scope of an order's private fields: an admin, or the order's owner (graphql/builder.ts). */
+export const ownerOrAdmin = (order: { id: string; userId: string | null }) => ({ admin: true, orderOwner: order });
+
 builder.prismaObject("Order", {
   description: "A placed order. Anyone with its reference sees status and delivery; contact details only the owner and admins.",
   fields: (t) => {
@@ -74,8 +79,9 @@ builder.prismaObject("Order", {
         nullable: true,
         description: PRIVATE_NOTE,
         select: { id: true, userId: true, [field]: true },
-        resolve: (order, _args, ctx) =>
-          canSeeOrderContact(ctx, order) ? ((order as Partial<Record<PrivateField, string | null>>)[field] ?? null) : null,
+        authScopes: ownerOrAdmin,
+        unauthorizedResolver: () => null,
+        resolve: (order) => (order as Partial<Record<PrivateField, string | null>>)[field] ?? null,
       });
     return {
       id: t.exposeID("id", { description: "Order id (UUID)" }),
@@ -85,7 +91,9 @@ builder.prismaObject("Order", {
         nullable: true,
         description: PRIVATE_NOTE,
         select: { id: true, userId: true, orderNumber: true },
-        resolve: (order, _args, ctx) => (canSeeOrderContact(ctx, order) ? order.orderNumber : null),
+        authScopes: ownerOrAdmin,
+        unauthorizedResolver: () => null,
+        resolve: (order) => order.orderNumber,
       }),
       total: t.expose("total", { type: "Money", description: "Items plus the delivery fee" }),
       deliveryFee: t.expose("deliveryFee", { type: "Money", description: "The delivery fee charged when the order was placed" }),
@@ -124,7 +132,9 @@ builder.prismaObject("Order", {
       viewerIsOwner: t.boolean({
         description: "True when the viewer may see the contact details (owner or admin).",
         select: { id: true, userId: true },
-        resolve: (order, _args, ctx) => canSeeOrderContact(ctx, order),
+        authScopes: ownerOrAdmin,
+        unauthorizedResolver: () => false,
+        resolve: () => true,
       }),
       items: t.relation("items", { query: { orderBy: { id: "asc" } }, description: "The ordered lines" }),
     };
@@ -185,12 +195,11 @@ builder.mutationField("placeOrder", (t) =>
 );
 
 builder.queryFields((t) => ({
-  myOrders: t.prismaField({
+  myOrders: t.withAuth({ customer: true }).prismaField({
     type: ["Order"],
     description: "The signed-in shopper's orders, newest first.",
-    authScopes: { customer: true },
     resolve: (query, _root, _args, ctx) =>
-      ctx.prisma.order.findMany({ ...nonEmptySelect(query), where: { userId: ctx.viewer!.userId }, orderBy: { createdAt: "desc" }, take: 200 }),
+      ctx.prisma.order.findMany({ ...nonEmptySelect(query), where: { userId: ctx.viewer.userId }, orderBy: { createdAt: "desc" }, take: 200 }),
   }),
   latestOrder: t.prismaField({
     type: "Order",

@@ -4,16 +4,15 @@ import { builder } from "./builder.ts";
 import type { Context } from "./context.ts";
 import { NotFoundError, RateLimitError, ValidationError } from "../modules/errors.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
-import { auditActions, listAuditEntries, orderAuditTimeline } from "../modules/audit/audit.queries.ts";
-import { canSeeOrderContact, grantOrderAccess } from "../modules/orders/order-queries.ts";
+import { auditActions, listAuditEntries, orderAuditTimeline } from "../modules/audit/audit-log.service.ts";
+import { grantOrderAccess } from "../modules/orders/ownership.ts";
+import { ownerOrAdmin } from "./orders.ts";
 import { submitReceipt } from "../modules/payments/receipts.service.ts";
 import { markOrderPaid, rejectPayment } from "../modules/payments/decisions.service.ts";
 import { paymentCounts, paymentsQueueIds } from "../modules/payments/queue.service.ts";
 import { productsWithHeldUnits } from "../modules/payments/holds.service.ts";
 import { findOrderByReferenceAndPhone, orderStatusHistory, throttledReferenceLookup, type StatusStep } from "../modules/payments/lookup.service.ts";
-import { isUuid } from "../modules/cart/cart.service.ts";
-import DataLoader from "dataloader";
-import { createContextCache } from "@pothos/core";
+import { isUuid } from "../../../common/uuid.ts";
 
 builder.prismaObject("PaymentReceipt", {
   description: "A bank-transfer receipt the order's owner sent (owner and admins only).",
@@ -64,18 +63,22 @@ builder.prismaObjectFields("Order", (t) => ({
     nullable: true,
     description: "Why the last receipt was rejected. Owner and admins only.",
     select: { id: true, userId: true, rejectionReason: true },
-    resolve: (order, _args, ctx) => (canSeeOrderContact(ctx, order) ? order.rejectionReason : null),
+    authScopes: ownerOrAdmin,
+    unauthorizedResolver: () => null,
+    resolve: (order) => order.rejectionReason,
   }),
   bankReference: t.string({
     nullable: true,
     description: "The bank's transaction reference recorded when marked paid. Admins only.",
     select: { bankReference: true },
-    resolve: (order, _args, ctx) => (ctx.viewer?.isAdmin ? order.bankReference : null),
+    authScopes: { admin: true },
+    unauthorizedResolver: () => null,
+    resolve: (order) => order.bankReference,
   }),
   receipts: t.relation("receipts", {
     description: "Payment receipts, newest first. Owner and admins only; empty for anyone else.",
     query: { orderBy: { createdAt: "desc" } },
-    authScopes: (order, _args, ctx) => canSeeOrderContact(ctx, order),
+    authScopes: ownerOrAdmin,
     // Typed loosely by Pothos for relations; an empty list is the right answer for strangers.
     unauthorizedResolver: () => [] as never,
   }),
@@ -88,21 +91,23 @@ builder.prismaObjectFields("Order", (t) => ({
 }));
 
 // "On hold": out of stock only because unpaid orders hold the last units; they may come back.
-// Batched per request by DataLoader (the library Pothos's dataloader plugin wraps): a page of
-// products costs one statement, however many are sold out, and none when all are in stock. A
-// failed statement rejects every field that asked, so no field of the request is left waiting.
-const onHoldLoader = createContextCache(
-  (ctx: Context) => new DataLoader<string, boolean>(async (ids) => {
-    const held = await productsWithHeldUnits(ctx.prisma, ids);
-    return ids.map((id) => held.has(id));
-  }),
-);
-
+// Batched per request by Pothos's dataloader plugin: a page of products costs one statement,
+// however many are sold out, and none when all are in stock (only sold-out ones are looked up).
+// A failed statement rejects every field that asked, so no field of the request is left waiting.
 builder.prismaObjectField("Product", "onHold", (t) =>
-  t.boolean({
+  t.loadable({
+    type: "Boolean",
     description: "Out of stock, but units are held by unpaid orders: the item may come back.",
-    select: { id: true, stock: true },
-    resolve: (product, _args, ctx) => (product.stock > 0 ? false : onHoldLoader(ctx).load(product.id)),
+    // The prisma plugin's select typing does not carry through loadable's options (Pothos 4.15); the
+    // select still reaches the plugin, so the parent has what resolve reads.
+    select: { id: true, stock: true } as never,
+    loaderOptions: { cacheKeyFn: (product: { id: string }) => product.id },
+    resolve: (product) => ({ id: product.id, stock: product.stock }),
+    load: async (products: { id: string; stock: number }[], ctx: Context) => {
+      const soldOut = products.filter((p) => p.stock <= 0).map((p) => p.id);
+      const held = soldOut.length ? await productsWithHeldUnits(ctx.prisma, soldOut) : new Set<string>();
+      return products.map((p) => held.has(p.id));
+    },
   }),
 );
 

@@ -7,11 +7,13 @@ import "./catalog.ts";
 import "./auth.ts";
 import "./home.ts";
 import "./cart.ts";
+import "./saved.ts";
 import "./orders.ts";
 import "./delivery.ts";
 import "./account.ts";
 import "./admin.ts";
 import "./payments.ts";
+import "./drops.ts";
 
 export const schema = describeErrorResults(builder.toSchema({ sortSchema: true }));
 

@@ -1,6 +1,6 @@
 // Store settings (contact, socials, bank account) come from configuration, never hard-coded in pages.
 import { builder } from "./builder.ts";
-import type { StoreSettings as StoreSettingsShape } from "../config.ts";
+import type { StoreSettings as StoreSettingsShape } from "../../../common/store-settings.ts";
 
 const StoreSettings = builder.objectRef<StoreSettingsShape>("StoreSettings").implement({
   description: "The shop's contact details, socials and bank account for transfers (from configuration; public).",

@@ -1,18 +1,20 @@
-// The HTML every client route starts from (index.html with the store settings). Product pages also
-// get their own title, description, Open Graph tags and canonical link in the HTML itself, because
-// link previews (WhatsApp, Facebook, X) run no JavaScript, and a preload of the product picture, so
-// a phone starts fetching the page's largest image before the JavaScript has arrived.
+// The HTML of every page. The browsing pages (home, listings, product pages, static pages, 404) are
+// rendered on the server (http/server-render.ts, decision 019): readable before and without
+// JavaScript, with their own title, description, Open Graph tags and canonical link (link previews
+// run no JavaScript) and, on product pages, a preload of the picture. Personal pages (cart,
+// checkout, orders, account, admin) get index.html with the store settings and render in the browser.
 import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 // The client's own matcher, so the server reads PAGE_ROUTES exactly as the client's router does.
 import { matchPath } from "react-router-dom";
-import { PAGE_ROUTES } from "../../../common/routes.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
-import { fullPageTitle, productMetaDescription, DEFAULT_DESCRIPTION, STORE_SETTINGS_ELEMENT_ID } from "../../../common/page-head.ts";
-import { imageSources, PRODUCT_DETAIL_IMAGE } from "../../../common/images.ts";
-import { productBySlug } from "../modules/catalog/product-slugs.ts";
+import { PAGE_ROUTES, SERVER_RENDERED_PAGES } from "../../../common/routes.ts";
+import { fullPageTitle, DEFAULT_DESCRIPTION, STORE_SETTINGS_ELEMENT_ID, APOLLO_STATE_ELEMENT_ID, jsonForDataBlock } from "../../../common/page-head.ts";
+import type { PageRenderer, ServerRender } from "./server-render.ts";
+import type { PageCache } from "../cache/page-cache.ts";
+import { sendUnavailable } from "./unavailable.ts";
+import { logger } from "../logger.ts";
 
 /**
  * Injects the store settings so the first paint needs no extra request. A JSON data block, not a
@@ -20,7 +22,7 @@ import { productBySlug } from "../modules/catalog/product-slugs.ts";
  * "<" is escaped so no value can close the element early.
  */
 export function renderIndexHtml(html: string, config: Config): string {
-  const json = JSON.stringify(config.store).replace(/</g, "\\u003c");
+  const json = jsonForDataBlock({ ...config.store, publicUrl: config.publicUrl });
   // A function replacement: "$&" or "$'" in a setting must stay literal text.
   return html.replace("<!--store-settings-->", () => `<script type="application/json" id="${STORE_SETTINGS_ELEMENT_ID}">${json}</script>`);
 }
@@ -28,8 +30,9 @@ export function renderIndexHtml(html: string, config: Config): string {
 export interface PageHead {
   title: string;
   description: string;
-  /** Absolute URLs. */
-  url: string;
+  /** Absolute URLs; no canonical link for pages that should not be indexed (not found). */
+  url: string | null;
+  noIndex?: boolean;
   image: string | null;
   type: "website" | "product";
   /** The picture the page shows first, fetched at high priority before the JavaScript runs. */
@@ -48,8 +51,9 @@ export function withPageHead(html: string, head: PageHead): string {
     .replace(/(<meta property="og:description" content=")[^"]*(")/, `$1${text(head.description)}$2`)
     .replace(/(<meta property="og:type" content=")[^"]*(")/, `$1${text(head.type)}$2`);
   const tags = [
-    `<link rel="canonical" href="${text(head.url)}" />`,
-    `<meta property="og:url" content="${text(head.url)}" />`,
+    head.url ? `<link rel="canonical" href="${text(head.url)}" />` : "",
+    head.url ? `<meta property="og:url" content="${text(head.url)}" />` : "",
+    head.noIndex ? `<meta name="robots" content="noindex" />` : "",
     head.image ? `<meta property="og:image" content="${text(head.image)}" />` : "",
     `<meta name="twitter:card" content="${head.image ? "summary_large_image" : "summary"}" />`,
     head.preloadImage
@@ -61,68 +65,98 @@ export function withPageHead(html: string, head: PageHead): string {
   return page.replace("</head>", `    ${tags.join("\n    ")}\n  </head>`);
 }
 
-const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
-
 const PAGE_PATTERNS: readonly string[] = Object.values(PAGE_ROUTES).flat();
+const SERVER_RENDERED_PATTERNS: readonly string[] = SERVER_RENDERED_PAGES.flatMap((page) => PAGE_ROUTES[page]);
 
 /** Whether the client has a page at this path (anything else shows its 404 page). */
 export function isPagePath(pathname: string): boolean {
   return PAGE_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
-/** The head of a product page, or null when there is no such product. Absolute URLs use PUBLIC_URL
- *  (as emails do), not the request's Host header, which a client can set to anything. */
-export async function productPageHead(prisma: Db, config: Config, slug: string): Promise<PageHead | null> {
-  const siteOrigin = config.publicUrl;
-  const product = await prisma.product.findUnique({ where: { slug }, select: { name: true, description: true, imageUrl: true } });
-  if (!product) return null;
-  const picture = product.imageUrl ? imageSources(product.imageUrl, PRODUCT_DETAIL_IMAGE.width) : null;
+/** Whether the server renders this path: the browsing pages and unknown paths (the 404 page). */
+export function isServerRenderedPath(pathname: string): boolean {
+  return SERVER_RENDERED_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null) || !isPagePath(pathname);
+}
+
+/** The head a rendered page described (usePageMeta). Absolute URLs use PUBLIC_URL (as emails do),
+ *  not the request's Host header, which a client can set to anything. */
+export function renderedPageHead(rendered: ServerRender, config: Config, pathname: string): PageHead {
+  const meta = rendered.meta;
+  const origin = config.publicUrl;
+  if (!meta) return { title: config.store.name, description: DEFAULT_DESCRIPTION, url: `${origin}${pathname}`, image: null, type: "website" };
   return {
-    title: fullPageTitle(product.name, config.store.name),
-    description: productMetaDescription(product.description) ?? DEFAULT_DESCRIPTION,
-    url: `${siteOrigin}/products/${encodeURIComponent(slug)}`,
-    image: product.imageUrl ? new URL(product.imageUrl, siteOrigin).toString() : null,
-    type: "product",
-    preloadImage: picture ? { href: picture.src, srcSet: picture.srcSet, sizes: picture.srcSet ? PRODUCT_DETAIL_IMAGE.sizes : undefined } : undefined,
+    title: fullPageTitle(meta.title, config.store.name),
+    description: meta.description || DEFAULT_DESCRIPTION,
+    url: meta.noIndex ? null : new URL(meta.canonicalPath ?? pathname, origin).toString(),
+    noIndex: meta.noIndex,
+    image: meta.image ? new URL(meta.image, origin).toString() : null,
+    type: meta.type ?? "website",
+    preloadImage: meta.preloadImage,
   };
 }
 
-/** GET handler for every client route. Unknown paths and unknown product slugs answer 404 with the
- *  same page, which shows "not found" once it runs, so crawlers and link checkers see the truth; a
- *  slug a product had before a rename answers 301 to its current address (links shared before the
- *  rename keep working, and search engines move to the new address). */
-export function pageHandler(config: Config, prisma: Db): RequestHandler {
+/**
+ * index.html with the rendered page inside the root element and its Apollo cache beside it. The
+ * page reads without its JavaScript, so the scripts are fetched at low priority: on a slow phone
+ * connection the HTML, the stylesheet and the first pictures get the bandwidth first, and the
+ * scripts (which only make the page interactive) follow.
+ */
+function withRenderedPage(html: string, rendered: ServerRender): string {
+  const block = `<script type="application/json" id="${APOLLO_STATE_ELEMENT_ID}">${jsonForDataBlock(rendered.state)}</script>`;
+  return (
+    html
+      .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+      .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
+      // Function replacements: "$&" in product text must stay literal.
+      .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${block}`)
+  );
+}
+
+/** GET handler for every page. Unknown paths and unknown product slugs answer 404 with the
+ *  rendered "not found" page, so crawlers and link checkers see the truth; a slug a product had
+ *  before a rename answers 301 to its current address (links shared before the rename keep
+ *  working, and search engines move to the new address). */
+export function pageHandler(config: Config, renderer: PageRenderer, cache: PageCache): RequestHandler {
   const indexHtml = path.join(config.clientDir, "index.html");
   let shell: string | null = null;
   return async (req, res, next) => {
     if (!shell) {
-      if (!fs.existsSync(indexHtml)) {
+      if (!fs.existsSync(indexHtml) || !renderer.available()) {
         res.status(503).type("text").send("The client is not built. Run `npm run build`.");
         return;
       }
       shell = renderIndexHtml(fs.readFileSync(indexHtml, "utf8"), config);
     }
     res.setHeader("Cache-Control", "no-cache");
-    const encoded = PRODUCT_PATH.exec(req.path)?.[1];
-    if (!encoded) {
-      res.status(isPagePath(req.path) ? 200 : 404).type("html").send(shell);
+    if (!isServerRenderedPath(req.path)) {
+      res.status(200).type("html").send(shell);
       return;
     }
     try {
-      // Express has already refused (400) an address whose escapes do not decode.
-      const slug = decodeURIComponent(encoded);
-      const head = await productPageHead(prisma, config, slug);
-      if (head) {
-        res.type("html").send(withPageHead(shell, head));
+      const version = cache.version();
+      const cached = version === null ? undefined : await cache.get(version, req.originalUrl);
+      if (cached) {
+        res.status(cached.status).set("X-Page-Cache", "hit").type("html").send(cached.html);
         return;
       }
-      const renamed = await productBySlug(prisma, slug);
-      if (renamed) {
-        const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
-        res.redirect(301, `/products/${encodeURIComponent(renamed.slug)}${query}`);
+      const rendered = await renderer.render(req.originalUrl, req, res);
+      if (rendered.errors.some((error) => error.extensions?.code === "UNAVAILABLE")) {
+        sendUnavailable(req, res);
         return;
       }
-      res.status(404).type("html").send(shell);
+      if (rendered.errors.length) {
+        // The page would show its error state: send the plain page instead, whose script asks again.
+        logger.warn(`Server render of ${req.path} failed; sending the client-rendered page`, { errors: rendered.errors.map((e) => e.message) });
+        res.status(isPagePath(req.path) ? 200 : 404).type("html").send(shell);
+        return;
+      }
+      if (rendered.redirect) {
+        res.redirect(301, rendered.redirect);
+        return;
+      }
+      const page = { status: rendered.meta?.status ?? 200, html: withRenderedPage(withPageHead(shell, renderedPageHead(rendered, config, req.path)), rendered) };
+      if (version !== null) await cache.set(version, req.originalUrl, page);
+      res.status(page.status).set("X-Page-Cache", "miss").type("html").send(page.html);
     } catch (error) {
       next(error);
     }

@@ -26,11 +26,20 @@ function storeDirectives(config: Config) {
     imgSrc: ["'self'", CLOUDINARY_IMAGES],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
+    // The service worker (/sw.js) and the web app manifest come from the store itself.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
     upgradeInsecureRequests: config.env === "production" ? [] : null,
   };
 }
+
+/**
+ * The service worker's own policy (a worker follows the CSP its script came with): it fetches from
+ * the store and, for cached product pictures, from Cloudinary; it runs no other script.
+ */
+export const SERVICE_WORKER_CSP = `default-src 'none'; connect-src 'self' ${CLOUDINARY_IMAGES}; script-src 'self'`;
 
 export function securityHeaders(config: Config): RequestHandler {
   const helmetHeaders = helmet({

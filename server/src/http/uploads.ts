@@ -8,8 +8,10 @@ import busboy from "busboy";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { FileStorage, UploadFolder } from "../storage/storage.ts";
-import { detectFileType, IMAGE_TYPES } from "../storage/file-type.ts";
+import { detectFileType } from "../storage/file-type.ts";
+import { IMAGE_TYPES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, RECEIPT_TYPES, TOO_MANY_FILES } from "../../../common/upload-types.ts";
 import { cleanFile, UnsafeFileError, type CleanFile } from "../storage/clean-file.ts";
+import { productRenditions, type Rendition } from "../storage/renditions.ts";
 import { orderForReceiptUpload } from "../modules/payments/receipts.service.ts";
 import { sessionCookies } from "../auth/cookies.ts";
 import { validateSessionToken } from "../auth/session.ts";
@@ -19,8 +21,6 @@ import { logger } from "../logger.ts";
 import { isDatabaseUnavailable, reportUnavailable } from "../db/unavailable.ts";
 import { sendUnavailable } from "./unavailable.ts";
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const MAX_UPLOAD_FILES = 10;
 
 export const RECEIPT_UPLOAD_LIMITS = {
   perAddress: { limit: 60, windowSeconds: 3600 },
@@ -30,11 +30,11 @@ export const RECEIPT_UPLOAD_LIMITS = {
 type Purpose = "product" | "avatar" | "receipt";
 
 const PURPOSES: Record<Purpose, { folder: UploadFolder; types: Set<string>; maxFiles: number; typeMessage: string }> = {
-  product: { folder: "product-images", types: IMAGE_TYPES, maxFiles: MAX_UPLOAD_FILES, typeMessage: "Only image files (JPEG, PNG, WebP, GIF) can be uploaded" },
-  avatar: { folder: "profiles", types: IMAGE_TYPES, maxFiles: 1, typeMessage: "Only image files (JPEG, PNG, WebP, GIF) can be uploaded" },
+  product: { folder: "product-images", types: new Set(IMAGE_TYPES), maxFiles: MAX_UPLOAD_FILES, typeMessage: "Only image files (JPEG, PNG, WebP, GIF) can be uploaded" },
+  avatar: { folder: "profiles", types: new Set(IMAGE_TYPES), maxFiles: 1, typeMessage: "Only image files (JPEG, PNG, WebP, GIF) can be uploaded" },
   receipt: {
     folder: "receipts",
-    types: new Set([...IMAGE_TYPES, "application/pdf"]),
+    types: new Set(RECEIPT_TYPES),
     maxFiles: 1,
     typeMessage: "Receipts must be an image (JPEG, PNG, WebP, GIF) or a PDF",
   },
@@ -83,7 +83,7 @@ function parseMultipart(req: Request): Promise<Parsed> {
       });
     });
     bb.on("filesLimit", () => {
-      failure ??= new UploadError(400, `At most ${MAX_UPLOAD_FILES} files at once`);
+      failure ??= new UploadError(400, TOO_MANY_FILES);
     });
     bb.on("error", () => reject(new UploadError(400, "The upload could not be read")));
     bb.on("close", () => (failure ? reject(failure) : resolve(parsed)));
@@ -120,9 +120,14 @@ export function uploadsHandler(config: Config, prisma: Db, storage: FileStorage)
         if (!type || !rule.types.has(type.mimeType)) throw new UploadError(415, `${file.name || "File"}: ${rule.typeMessage}`);
         return { ...file, type };
       });
-      const cleaned: CleanFile[] = [];
+      const cleaned: (CleanFile & { renditions?: Rendition[] })[] = [];
       // One at a time: decoding several large photos at once would multiply the memory it takes.
-      for (const file of checked) cleaned.push(await cleanFile(file.buffer, file.type, purpose, file.name || "The file"));
+      for (const file of checked) {
+        const clean = await cleanFile(file.buffer, file.type, purpose, file.name || "The file");
+        // Product pictures on local disk are stored at each width the store shows (srcset).
+        const sized = purpose === "product" && !storage.resizesOnDelivery && clean.width !== undefined;
+        cleaned.push(sized ? { ...clean, renditions: await productRenditions(clean.buffer, clean.width!) } : clean);
+      }
       const stored: { url: string; mimeType: string; bytes: number }[] = [];
       try {
         for (const file of cleaned) {

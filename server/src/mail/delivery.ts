@@ -18,7 +18,7 @@ export function backoffMs(attempts: number): number {
 }
 
 export interface MailSender {
-  send(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  send(message: { from: string; to: string; subject: string; text: string; headers?: Record<string, string> }): Promise<unknown>;
   close(): void;
 }
 
@@ -33,7 +33,7 @@ export function smtpSender(smtpUrl: string): MailSender {
 /** Sends every due email once; returns how many were sent and how many failed this pass. */
 export async function deliverDueEmails(prisma: Db, sender: MailSender, from: string): Promise<{ sent: number; failed: number }> {
   const leaseUntil = new Date(Date.now() + LEASE_MS);
-  const claimed = await prisma.$queryRaw<{ id: string; to: string; subject: string; body: string; attempts: number }[]>`
+  const claimed = await prisma.$queryRaw<{ id: string; to: string; subject: string; body: string; attempts: number; headers: Record<string, string> | null }[]>`
     UPDATE email_outbox SET next_attempt_at = ${leaseUntil}
     WHERE id IN (
       SELECT id FROM email_outbox
@@ -42,13 +42,13 @@ export async function deliverDueEmails(prisma: Db, sender: MailSender, from: str
       LIMIT ${BATCH}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, "to", subject, body, attempts`;
+    RETURNING id, "to", subject, body, attempts, headers`;
   let sent = 0;
   let failed = 0;
   for (const email of claimed) {
     const attempts = email.attempts + 1;
     try {
-      await sender.send({ from, to: email.to, subject: email.subject, text: email.body });
+      await sender.send({ from, to: email.to, subject: email.subject, text: email.body, ...(email.headers ? { headers: email.headers } : {}) });
       await prisma.emailOutbox.update({ where: { id: email.id }, data: { status: "sent", sentAt: new Date(), attempts, lastError: null } });
       sent++;
     } catch (error) {

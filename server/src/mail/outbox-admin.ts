@@ -3,6 +3,7 @@ import type { Db } from "../db/database.ts";
 import type { EmailStatus } from "../generated/prisma/enums.ts";
 import { NotFoundError, ValidationError, invariant } from "../modules/errors.ts";
 import { pageWindow } from "../modules/paging.ts";
+import { isUuid } from "../../../common/uuid.ts";
 
 /** Query arguments for one page of the outbox, newest first. */
 export function outboxPage(status: EmailStatus | null, offset?: number | null, limit?: number | null) {
@@ -15,7 +16,7 @@ export function outboxPage(status: EmailStatus | null, offset?: number | null, l
 
 /** Puts a failed email back in the queue for the next delivery pass. */
 export async function retryEmail(prisma: Db, id: string) {
-  invariant(/^[0-9a-f-]{36}$/i.test(id), "Email not found", "id");
+  invariant(isUuid(id), "Email not found", "id");
   const email = await prisma.emailOutbox.findUnique({ where: { id } });
   if (!email) throw new NotFoundError("Email not found");
   if (email.status !== "failed") throw new ValidationError("Only failed emails can be retried");

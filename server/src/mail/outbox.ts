@@ -6,10 +6,17 @@ export interface EmailMessage {
   to: string;
   subject: string;
   body: string;
+  /** Extra headers sent with it (e.g. List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 type Tx = Pick<Prisma.TransactionClient, "emailOutbox">;
 
 export async function queueEmail(tx: Tx, message: EmailMessage): Promise<void> {
   await tx.emailOutbox.create({ data: message });
+}
+
+/** Many emails in one statement (a batch of drop reminders). */
+export async function queueEmails(tx: Tx, messages: EmailMessage[]): Promise<void> {
+  if (messages.length) await tx.emailOutbox.createMany({ data: messages });
 }

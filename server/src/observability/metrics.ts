@@ -15,6 +15,11 @@ export interface Metrics {
   /** Times and counts every GraphQL request. */
   plugin: ApolloServerPlugin<BaseContext>;
   cacheLookup(hit: boolean): void;
+  /** The HTTP answer cache (cache/http-cache.ts): a lookup's result, and a hit counted as a request. */
+  httpCacheLookup(hit: boolean): void;
+  httpCacheHit(operationName: string | null, seconds: number): void;
+  /** Reports the HTTP answer cache's size with every scrape. */
+  watchHttpCache(stats: () => { entries: number; bytes: number; maxBytes: number }): void;
   /** GET /metrics; 404 unless a token is configured, 401 without it. */
   handler(token: string | null): RequestHandler;
 }
@@ -48,6 +53,25 @@ export function createMetrics(db: Database): Metrics {
     help: "Shared response cache lookups by result (hit, miss)",
     labelNames: ["result"] as const,
     registers: [registry],
+  });
+  const httpCache = new Counter({
+    name: "graphql_http_cache_total",
+    help: "HTTP answer cache lookups (GET by persisted-document id, before Apollo) by result (hit, miss)",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  let httpCacheStats: (() => { entries: number; bytes: number; maxBytes: number }) | null = null;
+  new Gauge({
+    name: "graphql_http_cache_bytes",
+    help: "Bytes held by the HTTP answer cache (used) and its bound (max)",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      if (!httpCacheStats) return;
+      const stats = httpCacheStats();
+      this.set({ state: "used" }, stats.bytes);
+      this.set({ state: "max" }, stats.maxBytes);
+    },
   });
   if (db.poolStats()) {
     new Gauge({
@@ -93,6 +117,14 @@ export function createMetrics(db: Database): Metrics {
     registry,
     plugin,
     cacheLookup: (hit) => cache.inc({ result: hit ? "hit" : "miss" }),
+    httpCacheLookup: (hit) => httpCache.inc({ result: hit ? "hit" : "miss" }),
+    // Answered before Apollo: counted here so request rates per operation include cached answers.
+    httpCacheHit(operationName, seconds) {
+      const operation = operationLabel(operationName);
+      duration.observe({ operation, type: "query" }, seconds);
+      requests.inc({ operation, type: "query", outcome: "ok" });
+    },
+    watchHttpCache: (stats) => void (httpCacheStats = stats),
     handler(token) {
       const expected = token ? Buffer.from(`Bearer ${token}`) : null;
       return async (req, res) => {

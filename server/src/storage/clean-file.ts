@@ -41,6 +41,8 @@ export interface CleanFile {
   buffer: Buffer;
   mimeType: string;
   extension: string;
+  /** Images: the stored picture's width in pixels. */
+  width?: number;
 }
 
 const SHARP_FORMATS: Record<string, string> = { "image/jpeg": "jpeg", "image/png": "png", "image/gif": "gif", "image/webp": "webp" };
@@ -69,8 +71,10 @@ export async function reencodeImage(buffer: Buffer, type: DetectedType, use: Ima
       .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
     // No withMetadata()/keepExif(): sharp writes no EXIF, XMP, IPTC or ICC data of the input.
     image = format === "webp" ? image.webp({ quality: 82 }) : image.flatten({ background: "#ffffff" }).jpeg({ quality: 90, chromaSubsampling: "4:4:4", mozjpeg: true });
-    const output = await image.toBuffer();
-    return format === "webp" ? { buffer: output, mimeType: "image/webp", extension: "webp" } : { buffer: output, mimeType: "image/jpeg", extension: "jpg" };
+    const { data: output, info } = await image.toBuffer({ resolveWithObject: true });
+    return format === "webp"
+      ? { buffer: output, mimeType: "image/webp", extension: "webp", width: info.width }
+      : { buffer: output, mimeType: "image/jpeg", extension: "jpg", width: info.width };
   } catch {
     throw unreadable;
   }

@@ -45,6 +45,8 @@ export async function cloudinaryStorage(cloudinaryUrl: string): Promise<FileStor
   });
 
   return {
+    // w_…,f_auto,q_auto in the delivery URL (common/images.ts): no renditions are uploaded.
+    resizesOnDelivery: true,
     save(file: FileToStore, options: SaveOptions): Promise<StoredFile> {
       const publicId = options.publicId ? options.publicId.replace(/[^a-zA-Z0-9_-]/g, "") : randomBytes(12).toString("hex");
       return new Promise((resolve, reject) => {

@@ -19,5 +19,3 @@ export function detectFileType(buffer: Buffer): DetectedType | null {
   if (buffer.subarray(0, 5).toString("latin1") === "%PDF-") return { mimeType: "application/pdf", extension: "pdf" };
   return null;
 }
-
-export const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);

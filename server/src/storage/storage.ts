@@ -20,9 +20,18 @@ export interface FileToStore {
   mimeType: string;
   /** Extension without the dot, from the detected content type. */
   extension: string;
+  /**
+   * Product pictures on a storage that does not resize on delivery: the same picture at smaller
+   * widths, stored beside it. The stored picture is then named by its own width (`width`), the
+   * renditions by theirs (`<id>.<width>w.webp`, see common/images.ts).
+   */
+  renditions?: { width: number; buffer: Buffer }[];
+  width?: number;
 }
 
 export interface FileStorage {
+  /** Whether the storage serves any width on request (Cloudinary); else uploads store renditions. */
+  readonly resizesOnDelivery: boolean;
   save(file: FileToStore, options: SaveOptions): Promise<StoredFile>;
   remove(url: string): Promise<void>;
 }

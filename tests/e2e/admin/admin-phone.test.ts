@@ -3,7 +3,8 @@
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
-import { makeOrder, makeProduct } from "../../api/admin-fixtures.ts";
+import { makeOrder } from "../../api/admin-fixtures.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;

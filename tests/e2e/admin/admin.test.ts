@@ -2,8 +2,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type GraphQLClient, type TestStore } from "../../helpers/store.ts";
-import { makeOrder, makeProduct } from "../../api/admin-fixtures.ts";
+import { makeOrder } from "../../api/admin-fixtures.ts";
 import { pngImage } from "../../api/uploads-admin-files.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -116,7 +117,7 @@ describe("products", () => {
 
 describe("orders", () => {
   it("an admin changes an order's status and the shopper's tracker shows the new step", async () => {
-    const product = await makeProduct(t.prisma, { name: "Kente Shirt" });
+    const product = await makeProduct(t.prisma, { name: "Kente Shirt", price: "5000", stock: 5 });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1, size: "L" }]);
     const shopper = await newShopper(browser, t.url);
     await shopper.page.goto(`/track-order/${order.shortOrderId}`);
@@ -139,7 +140,7 @@ describe("orders", () => {
   });
 
   it("an admin deletes an order after the confirm; its items go with it; the status email shows in the outbox", async () => {
-    const product = await makeProduct(t.prisma, { name: "Agbada Set" });
+    const product = await makeProduct(t.prisma, { name: "Agbada Set", price: "5000", stock: 5 });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { email: "outbox-view@example.com" });
     const { page, context } = await adminPage("Orders");
     const row = page.locator(`[data-order="${order.shortOrderId}"]`);
@@ -165,7 +166,7 @@ describe("orders", () => {
   });
 
   it("an admin filters orders by month and by size", async () => {
-    const product = await makeProduct(t.prisma, { stock: 20 });
+    const product = await makeProduct(t.prisma, { stock: 20, price: "5000" });
     const jan = await makeOrder(t.prisma, [{ product, quantity: 1, size: "XXL" }], { createdAt: new Date("2024-01-15T10:00:00Z") });
     const janSmall = await makeOrder(t.prisma, [{ product, quantity: 1, size: "S" }], { createdAt: new Date("2024-01-20T10:00:00Z") });
     const feb = await makeOrder(t.prisma, [{ product, quantity: 1, size: "xxl" }], { createdAt: new Date("2024-02-03T10:00:00Z") });

@@ -4,7 +4,8 @@ import type { Browser } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 import { signInAdmin } from "../payments/helpers.ts";
-import { makeOrder, makeProduct } from "../../api/admin-fixtures.ts";
+import { makeOrder } from "../../api/admin-fixtures.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -18,7 +19,7 @@ afterAll(async () => {
 
 describe("the email outbox without SMTP", () => {
   it("says email delivery is off, marks emails not sent, and shows an email's text when its row is opened", async () => {
-    const order = await makeOrder(t.prisma, [{ product: await makeProduct(t.prisma), quantity: 1 }], { email: "outbox-body@example.com" });
+    const order = await makeOrder(t.prisma, [{ product: await makeProduct(t.prisma, { price: "5000", stock: 5 }), quantity: 1 }], { email: "outbox-body@example.com" });
     const admin = await t.admin();
     await admin.data(`mutation($input: UpdateOrderStatusInput!) { updateOrderStatus(input: $input) { __typename } }`, {
       input: { orderId: order.id, status: "processing" },

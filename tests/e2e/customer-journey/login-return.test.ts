@@ -3,7 +3,7 @@
 import type { Browser } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
-import { makeProduct } from "../../api/admin-fixtures.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 it("after the login forced by Add to Cart, the shopper returns to the product and can add it", async () => {
-  const product = await makeProduct(t.prisma, { name: "Return Trip Kaftan", stock: 3 });
+  const product = await makeProduct(t.prisma, { name: "Return Trip Kaftan", stock: 3, price: "5000" });
   await t.client().signUp("return-trip@example.ng", "secret-pass-1");
   const { page, context } = await newShopper(browser, t.url);
   await page.goto(`/products/${product.slug}`);

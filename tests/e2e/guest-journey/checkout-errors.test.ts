@@ -3,7 +3,7 @@
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
-import { makeProduct } from "../../api/admin-fixtures.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 async function guestAtCheckout(): Promise<Page> {
-  const product = await makeProduct(t.prisma, { name: "Focus Test Gown", stock: 2 });
+  const product = await makeProduct(t.prisma, { name: "Focus Test Gown", stock: 2, price: "5000" });
   const { page } = await newShopper(browser, t.url);
   await page.goto("/");
   await page.evaluate((id) => localStorage.setItem("guestCart", JSON.stringify([{ product_id: id, quantity: 1 }])), product.id);

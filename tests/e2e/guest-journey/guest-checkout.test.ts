@@ -3,6 +3,8 @@
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
+import { slugify } from "../../../common/slug.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -14,11 +16,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function makeProduct(name: string, stock: number, price: string) {
-  const category = await t.prisma.category.findFirstOrThrow({ where: { slug: "ladies-tops" } });
-  return t.prisma.product.create({
-    data: { name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), price, stock, size: "M", categoryId: category.id, imageUrl: "/images/demo/blouse.svg" },
-  });
+/** A blouse in Ladies' tops, listed under its own name's slug. */
+function listBlouse(name: string, stock: number, price: string) {
+  return makeProduct(t.prisma, { name, slug: slugify(name), price, stock, category: "ladies-tops", imageUrl: "/images/demo/blouse.svg" });
 }
 
 function toast(page: Page, text: string) {
@@ -32,8 +32,8 @@ async function addFromCard(page: Page, name: string) {
 
 describe("a guest's journey from product card to order tracker", () => {
   it("cart, checkout validation, save & scroll, confirm, thank-you and tracker", async () => {
-    const blouse = await makeProduct("Silk Blouse Guest Journey", 2, "12500.00");
-    const skirt = await makeProduct("Denim Skirt Guest Journey", 1, "8000.00");
+    const blouse = await listBlouse("Silk Blouse Guest Journey", 2, "12500.00");
+    const skirt = await listBlouse("Denim Skirt Guest Journey", 1, "8000.00");
     const { page, context } = await newShopper(browser, t.url);
 
     // Add from the cards: quantity 1, toast, header badge follows the cart-updated event.
@@ -176,7 +176,7 @@ describe("a guest's journey from product card to order tracker", () => {
   });
 
   it("the product page asks a guest to log in before adding", async () => {
-    const product = await makeProduct("Linen Shirt Detail Guest", 3, "9000.00");
+    const product = await listBlouse("Linen Shirt Detail Guest", 3, "9000.00");
     const { page, context } = await newShopper(browser, t.url);
     await page.goto(`/products/${product.slug}`);
     await page.getByRole("button", { name: "Add to Cart" }).click();

@@ -3,8 +3,8 @@
 import type { Browser } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
-import { createTestProduct } from "../../helpers/orders.ts";
 import { fillGuestCart, signInAdmin } from "./helpers.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -54,7 +54,7 @@ describe("delivery fees", () => {
   it("the shopper sees the fee in the cart, at checkout before confirming, and on thank-you and the tracker", async () => {
     // Fees as the first test left them (Lagos doorstep ₦1,500, other states ₦3,500, park ₦2,500).
     expect(await t.prisma.deliverySettings.count()).toBe(1);
-    const product = await createTestProduct(t.prisma, 1, "10000.00");
+    const product = await makeProduct(t.prisma, { stock: 1, price: "10000.00", size: null });
     const { page, context } = await newShopper(browser, t.url);
     await fillGuestCart(page, [{ productId: product.id, quantity: 1 }]);
     await page.goto("/cart");

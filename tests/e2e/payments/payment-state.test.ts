@@ -5,8 +5,9 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 import { PNG_1PX } from "../../helpers/images.ts";
-import { createTestOrder, createTestProduct } from "../../helpers/orders.ts";
+import { createTestOrder } from "../../helpers/orders.ts";
 import { checkOut, fillGuestCart, signInBrowser, uploadReceipt } from "./helpers.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -40,7 +41,7 @@ async function expectNoPayBlock(page: Page) {
 
 describe("the payment block follows the payment state", () => {
   it("after the admin marks the order paid, thank-you and the tracker say Paid and no longer ask for money", async () => {
-    const product = await createTestProduct(t.prisma, 1, "15000.00");
+    const product = await makeProduct(t.prisma, { stock: 1, price: "15000.00", size: null });
     const { page, context } = await newShopper(browser, t.url);
     await fillGuestCart(page, [{ productId: product.id, quantity: 1 }]);
     const reference = await checkOut(page, { name: "Ada Obi", email: "ada.paid@example.com", phone: "0803 123 4567" });

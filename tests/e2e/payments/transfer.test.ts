@@ -4,8 +4,9 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 import { PNG_1PX, PDF_DOC } from "../../helpers/images.ts";
-import { createTestOrder, createTestProduct } from "../../helpers/orders.ts";
+import { createTestOrder } from "../../helpers/orders.ts";
 import { checkOut, fillGuestCart, signInAdmin, signInBrowser, uploadReceipt } from "./helpers.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -34,7 +35,7 @@ async function openPaymentsQueue(page: Page, reference: string) {
 
 describe("paying by bank transfer", () => {
   it("order → receipt upload → admin marks paid → the shopper sees Paid and Confirmed", async () => {
-    const product = await createTestProduct(t.prisma, 1, "45500.00");
+    const product = await makeProduct(t.prisma, { stock: 1, price: "45500.00", size: null });
     const { page, context } = await newShopper(browser, t.url);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await fillGuestCart(page, [{ productId: product.id, quantity: 1 }]);
@@ -140,7 +141,7 @@ describe("paying by bank transfer", () => {
 
 describe("motor-park delivery", () => {
   it("park delivery is stored structured; the owner sees the waybill, a stranger does not", async () => {
-    const product = await createTestProduct(t.prisma, 1, "8000.00");
+    const product = await makeProduct(t.prisma, { stock: 1, price: "8000.00", size: null });
     const { page, context } = await newShopper(browser, t.url);
     await fillGuestCart(page, [{ productId: product.id, quantity: 1 }]);
     const reference = await checkOut(page, { name: "Emeka Obi", email: "emeka@example.com", phone: "08021234567", park: { state: "Lagos", park: "Jibowu Motor Park" } });
@@ -202,7 +203,7 @@ describe("phone-first guests", () => {
 
 describe("WhatsApp and naira", () => {
   it("'Chat about this order' opens wa.me with the store number, the reference, the total and the name", async () => {
-    const product = await createTestProduct(t.prisma, 1, "23750.00");
+    const product = await makeProduct(t.prisma, { stock: 1, price: "23750.00", size: null });
     const { page, context } = await newShopper(browser, t.url);
     await fillGuestCart(page, [{ productId: product.id, quantity: 1 }]);
     const reference = await checkOut(page, { name: "Funke Bello", email: "funke@example.com", phone: "07031234567" });
@@ -217,7 +218,7 @@ describe("WhatsApp and naira", () => {
   });
 
   it("₦ amounts render identically under en-US, en-NG and fr-FR", async () => {
-    const product = await createTestProduct(t.prisma, 5, "1234567.50");
+    const product = await makeProduct(t.prisma, { stock: 5, price: "1234567.50", size: null });
     const seen: string[][] = [];
     for (const locale of ["en-US", "en-NG", "fr-FR"]) {
       const { page, context } = await newShopper(browser, t.url, { locale });

@@ -36,7 +36,7 @@ describe("browsing the store", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const mobile = page.getByRole("navigation", { name: "Mobile" });
-    await mobile.getByRole("button", { name: "Ladies" }).click();
+    await mobile.locator("summary", { hasText: "Ladies" }).click();
     await mobile.getByRole("link", { name: "Tops", exact: true }).click();
     await page.waitForURL(/\/products\?category=ladies-tops$/);
     const expected = await t.prisma.product.findMany({ where: { category: { slug: "ladies-tops" } }, select: { name: true } });

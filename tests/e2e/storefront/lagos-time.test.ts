@@ -3,7 +3,8 @@
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
-import { makeOrder, makeProduct } from "../../api/admin-fixtures.ts";
+import { makeOrder } from "../../api/admin-fixtures.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -28,7 +29,7 @@ it("the account list, the order panel and the tracker show the order's Lagos dat
   const shopper = t.client();
   await shopper.signUp("lagos-time@example.ng");
   const user = await t.prisma.user.findFirstOrThrow({ where: { email: "lagos-time@example.ng" } });
-  const product = await makeProduct(t.prisma, { name: "Clock Tee" });
+  const product = await makeProduct(t.prisma, { name: "Clock Tee", price: "5000", stock: 5 });
   const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { createdAt: PLACED, email: user.email });
   await t.prisma.order.update({ where: { id: order.id }, data: { userId: user.id } });
 

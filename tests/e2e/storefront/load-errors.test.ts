@@ -20,10 +20,15 @@ const blockApi = (page: Page) => page.route(GRAPHQL, (route) => route.abort("int
 const loadError = (page: Page) => page.getByRole("alert").filter({ hasText: "Could not reach the shop" });
 
 describe("pages that load data, with /graphql unreachable", () => {
-  it("/products shows the error with Retry, not 'No products found'; after the network is back Retry shows the products", async () => {
+  it("a server-rendered page still shows its products; a new listing that cannot load shows the error with Retry, and Retry shows it once the network is back", async () => {
     const { page, context } = await newShopper(browser, t.url);
     await blockApi(page);
+    // The listing's first page comes with the HTML (decision 019): no API needed to show it.
     await page.goto("/products");
+    await page.locator(".product-card").first().waitFor();
+    expect(await loadError(page).count()).toBe(0);
+    // Another category needs the API: the error, never "No products found".
+    await page.getByRole("group", { name: "Category", exact: true }).getByRole("link", { name: "Bales", exact: true }).click();
     await loadError(page).waitFor();
     expect(await page.getByRole("button", { name: "Retry" }).isVisible()).toBe(true);
     expect(await page.getByText("No products found").count()).toBe(0);
@@ -37,22 +42,35 @@ describe("pages that load data, with /graphql unreachable", () => {
     await context.close();
   });
 
-  it("home, a product page, the tracker and the account page show the error with Retry instead of empty sections", async () => {
+  it("the tracker, and home or a product page reached in the app, show the error with Retry instead of empty sections", async () => {
     const product = await t.prisma.product.findFirstOrThrow({ where: { stock: { gt: 0 } } });
     const { page, context } = await newShopper(browser, t.url);
     await blockApi(page);
-    for (const path of ["/", `/products/${product.slug}`, "/track-order/ABCD1234"]) {
-      await page.goto(path);
-      await loadError(page).waitFor();
-      expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(1);
-      expect(await page.getByText(/No products found|Product not found|not found/i).count()).toBe(0);
-    }
-    // Home: Retry brings the catalogue sections back.
-    await page.goto("/");
+    // The tracker renders in the browser: its data needs the API.
+    await page.goto("/track-order/ABCD1234");
     await loadError(page).waitFor();
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(1);
+    expect(await page.getByText(/not found/i).count()).toBe(0);
+    // Home and a product page opened inside the app (not server-rendered) need it too.
+    await page.locator(".logo").click();
+    const hero = page.getByRole("heading", { level: 1, name: "Look great, feel great, pay less" });
+    await hero.waitFor();
+    await loadError(page).waitFor();
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(1);
+    expect(await page.getByText(/No products found/i).count()).toBe(0);
+    // A link into the app, as a shared link inside the page would be.
+    await page.evaluate((slug) => {
+      history.pushState(null, "", `/products/${slug}`);
+      dispatchEvent(new PopStateEvent("popstate"));
+    }, product.slug);
+    await hero.waitFor({ state: "detached" }); // the home page's own error is gone with it
+    await loadError(page).waitFor();
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(1);
+    expect(await page.getByText(/Product not found|not found/i).count()).toBe(0);
+    // Retry brings the product back once the network is.
     await page.unroute(GRAPHQL);
     await page.getByRole("button", { name: "Retry" }).click();
-    await page.locator(".product-card").first().waitFor();
+    await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
     expect(await loadError(page).count()).toBe(0);
     await context.close();
   });

@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
-import { details, makeProduct, placeOrder } from "../../helpers/shopper.ts";
+import { details, placeOrder } from "../../helpers/shopper.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -15,7 +16,7 @@ afterAll(async () => {
 
 describe("a sold-out item held by an unpaid order", () => {
   it("shows On hold on its card and its page, and not once the hold is released", async () => {
-    const product = await makeProduct(t, 1, "8000.00", "Held Ankara Wrap Dress");
+    const product = await makeProduct(t.prisma, { name: "Held Ankara Wrap Dress", stock: 1, price: "8000.00" });
     const placed = await placeOrder(t.client(), { ...details(), items: [{ productId: product.id, quantity: 1 }] });
     expect(placed.__typename).toBe("MutationPlaceOrderSuccess");
 
@@ -41,7 +42,7 @@ describe("a sold-out item held by an unpaid order", () => {
 
 describe("product page WhatsApp links", () => {
   it("Ask on WhatsApp opens a chat with the store about this product; Share sends its link", async () => {
-    const product = await makeProduct(t, 3, "4500.00", "Vintage Denim Jacket Share");
+    const product = await makeProduct(t.prisma, { name: "Vintage Denim Jacket Share", stock: 3, price: "4500.00" });
     const { page, context } = await newShopper(browser, t.url);
     await page.goto(`/products/${product.slug}`);
     const ask = page.getByRole("link", { name: "Ask on WhatsApp" });

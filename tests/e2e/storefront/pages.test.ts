@@ -53,10 +53,10 @@ describe("static pages", () => {
     await context.close();
   });
 
-  it("Size Chart lists XXS-XS to XXL against UK 4 to 16 with bust, waist, hips, inside leg and sleeve in inches", async () => {
+  it("Size Chart lists XXS-XS to XXL against UK 4 to 16 (US, EU) with bust, waist, hips, inside leg and sleeve in inches, and the condition grades", async () => {
     const { page, context } = await open("/size-chart", "Size Chart");
     const table = page.getByRole("table");
-    expect(await table.locator("thead th").allInnerTexts()).toEqual(["Size", "UK", "Bust (in)", "Waist (in)", "Hips (in)", "Inside leg (in)", "Sleeve (in)"]);
+    expect(await table.locator("thead th").allInnerTexts()).toEqual(["Size", "UK", "US", "EU", "Bust (in)", "Waist (in)", "Hips (in)", "Inside leg (in)", "Sleeve (in)"]);
     const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     expect(rows.map((r) => [r[0], r[1]])).toEqual([
       ["XXS-XS", "4"],
@@ -67,7 +67,11 @@ describe("static pages", () => {
       ["XL", "14"],
       ["XXL", "16"],
     ]);
+    expect(rows.find((r) => r[0] === "XL")?.slice(1, 4)).toEqual(["14", "10", "42"]);
     for (const row of rows) expect(row.slice(2).every((cell) => /^\d+(\.\d)?(-\d+)?$/.test(cell ?? ""))).toBe(true);
+    const grades = page.getByRole("heading", { name: "What our condition grades mean" });
+    expect(await grades.isVisible()).toBe(true);
+    expect(await page.locator(".condition-scale dt").allInnerTexts()).toEqual(["New with tags", "Like new", "Good", "Fair"]);
     await context.close();
   });
 

@@ -2,6 +2,7 @@
 import type { Browser } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { makeProduct, type ProductFixture } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -13,21 +14,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function makeProduct(data: { slug: string; stock: number; imageUrl?: string | null; galleryUrls?: string[]; description?: string; originalPrice?: number | null }) {
-  const category = await t.prisma.category.findUniqueOrThrow({ where: { slug: "ladies-gowns" } });
-  return t.prisma.product.create({
-    data: {
-      name: `Test ${data.slug}`,
-      slug: data.slug,
-      price: 8500,
-      originalPrice: data.originalPrice === undefined ? 12000 : data.originalPrice,
-      imageUrl: data.imageUrl === undefined ? "/images/demo/gown.svg" : data.imageUrl,
-      galleryUrls: data.galleryUrls ?? [],
-      size: "M",
-      stock: data.stock,
-      description: data.description ?? "A flowing maxi gown.",
-      categoryId: category.id,
-    },
+/** A discounted gown in Ladies' gowns, named after its slug. */
+function listGown(fields: ProductFixture & { slug: string }) {
+  return makeProduct(t.prisma, {
+    name: `Test ${fields.slug}`,
+    price: 8500,
+    originalPrice: 12000,
+    imageUrl: "/images/demo/gown.svg",
+    description: "A flowing maxi gown.",
+    category: "ladies-gowns",
+    ...fields,
   });
 }
 
@@ -40,7 +36,7 @@ async function openProduct(slug: string) {
 
 describe("product detail", () => {
   it("shows picture, name, category, struck-through original price with percent off, price, size, description and stock", async () => {
-    await makeProduct({ slug: "detail-gown", stock: 3 });
+    await listGown({ slug: "detail-gown", stock: 3 });
     const { page, context } = await openProduct("detail-gown");
     const detail = page.locator(".product-detail");
     await detail.getByRole("heading", { name: "Test detail-gown", level: 1 }).waitFor();
@@ -57,7 +53,7 @@ describe("product detail", () => {
   });
 
   it("the quantity stepper goes from 1 up to the stock and no further", async () => {
-    await makeProduct({ slug: "stepper-gown", stock: 2 });
+    await listGown({ slug: "stepper-gown", stock: 2 });
     const { page, context } = await openProduct("stepper-gown");
     const value = page.locator(".quantity__value");
     const less = page.getByRole("button", { name: "Decrease quantity" });
@@ -74,7 +70,7 @@ describe("product detail", () => {
   });
 
   it("a sold-out product says Out of stock and Add to Cart is disabled", async () => {
-    await makeProduct({ slug: "sold-gown", stock: 0 });
+    await listGown({ slug: "sold-gown", stock: 0 });
     const { page, context } = await openProduct("sold-gown");
     await page.getByText("Out of stock", { exact: true }).waitFor();
     expect(await page.getByRole("button", { name: "Add to Cart" }).isDisabled()).toBe(true);
@@ -83,7 +79,7 @@ describe("product detail", () => {
   });
 
   it("Back to Products returns to the list", async () => {
-    await makeProduct({ slug: "back-gown", stock: 1 });
+    await listGown({ slug: "back-gown", stock: 1 });
     const { page, context } = await openProduct("back-gown");
     await page.getByRole("link", { name: "Back to Products" }).click();
     await page.waitForURL(/\/products$/);
@@ -100,7 +96,7 @@ describe("product detail", () => {
   });
 
   it("gallery thumbnails switch the main picture", async () => {
-    await makeProduct({ slug: "gallery-gown", stock: 1, galleryUrls: ["/images/demo/skirt.svg", "/images/demo/blouse.svg"] });
+    await listGown({ slug: "gallery-gown", stock: 1, galleryUrls: ["/images/demo/skirt.svg", "/images/demo/blouse.svg"] });
     const { page, context } = await openProduct("gallery-gown");
     const thumbs = page.getByRole("list", { name: "More pictures" }).getByRole("button");
     expect(await thumbs.count()).toBe(3);
@@ -111,7 +107,7 @@ describe("product detail", () => {
   });
 
   it("a picture that fails to load is replaced by the placeholder; pictures have fixed dimensions", async () => {
-    await makeProduct({ slug: "broken-gown", stock: 1, imageUrl: "/images/demo/does-not-exist.jpg" });
+    await listGown({ slug: "broken-gown", stock: 1, imageUrl: "/images/demo/does-not-exist.jpg" });
     const { page, context } = await openProduct("broken-gown");
     const image = page.locator(".product-detail__image");
     await page.waitForFunction(() => document.querySelector(".product-detail__image")?.getAttribute("src")?.endsWith("placeholder.svg"));
@@ -124,7 +120,7 @@ describe("product detail", () => {
 
   it("Cloudinary pictures get resized renditions through srcset", async () => {
     const src = "https://res.cloudinary.com/demo/image/upload/v1712/products/gown.jpg";
-    await makeProduct({ slug: "cloud-gown", stock: 1, imageUrl: src });
+    await listGown({ slug: "cloud-gown", stock: 1, imageUrl: src });
     const { page, context } = await newShopper(browser, t.url);
     await page.route("https://res.cloudinary.com/**", (route) =>
       route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="5"/>' }),
@@ -134,8 +130,8 @@ describe("product detail", () => {
     await image.waitFor();
     expect(await image.getAttribute("src")).toBe("https://res.cloudinary.com/demo/image/upload/w_600,c_limit,f_auto,q_auto/v1712/products/gown.jpg");
     const srcset = (await image.getAttribute("srcset"))!;
-    expect(srcset).toContain("https://res.cloudinary.com/demo/image/upload/w_400,c_limit,f_auto,q_auto/v1712/products/gown.jpg 400w");
-    expect(srcset).toContain("w_800,c_limit,f_auto,q_auto/v1712/products/gown.jpg 800w");
+    expect(srcset).toContain("https://res.cloudinary.com/demo/image/upload/w_640,c_limit,f_auto,q_auto/v1712/products/gown.jpg 640w");
+    expect(srcset).toContain("w_1280,c_limit,f_auto,q_auto/v1712/products/gown.jpg 1280w");
     expect(await image.getAttribute("sizes")).toBe("(min-width: 800px) 50vw, 100vw");
     await context.close();
   });
@@ -143,7 +139,7 @@ describe("product detail", () => {
   it("title, description cut to 150 characters, canonical and Open Graph tags describe the product", async () => {
     const description = "Pre-loved wrap gown in deep green Ankara print. ".repeat(5).trim();
     expect(description.length).toBeGreaterThan(150);
-    await makeProduct({ slug: "meta-gown", stock: 1, description });
+    await listGown({ slug: "meta-gown", stock: 1, description });
     const { page, context } = await openProduct("meta-gown");
     await page.waitForFunction(() => document.title.startsWith("Test meta-gown"));
     const meta = (selector: string) => page.locator(selector).getAttribute("content");

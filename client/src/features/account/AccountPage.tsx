@@ -2,32 +2,32 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, Navigate } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql/index.ts";
+import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import type { AccountProfileQuery as AccountProfileData } from "../../gql/graphql.ts";
 import { LIMITS } from "../../../../common/validation.ts";
 import { formatNaira } from "../../../../common/naira.ts";
-import { useViewer } from "../../app/useViewer.ts";
+import { useViewer } from "../auth/useViewer.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { toast } from "../../ui/toast.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
-import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
-import { DELIVERY_LABELS, deliveryFeeText, PAYMENT_STATUS_LABELS, STATUS_LABELS, statusTone } from "../orders/order-labels.ts";
+import { WhatsAppOrderLink } from "../orders/WhatsAppOrderLink.tsx";
+import { deliveryFeeText, statusTone } from "../orders/order-labels.ts";
+import { acceptAttribute, IMAGE_TYPES } from "../../../../common/upload-types.ts";
+import { orderStatusLabel, paymentStatusLabel } from "../../../../common/order-status.ts";
+import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
 import { formatLagosDate, formatLagosTime } from "../../../../common/lagos-time.ts";
-import { uploadAvatar } from "./upload-avatar.ts";
+import { AvatarUploadError, uploadAvatar } from "./upload-avatar.ts";
 import { OrderItemsList } from "../orders/OrderItemsList.tsx";
-import { CopyButton } from "../payments/CopyButton.tsx";
-import { OrderPayment } from "../payments/OrderPayment.tsx";
+import { CopyButton } from "../../ui/CopyButton.tsx";
+import { OrderPayment } from "../orders/OrderPayment.tsx";
 import { PAYMENT_STATE_LABELS, paymentState } from "../../../../common/payment-state.ts";
+import { isErrorResult } from "../../lib/mutation-result.ts";
 
 const AccountProfileQuery = graphql(`
   query AccountProfile {
     myProfile {
       id
-      email
-      fullName
-      phone
-      address
-      avatarUrl
+      ...ProfileCard
     }
     myOrders {
       id
@@ -86,9 +86,19 @@ const AccountUpdateAvatarMutation = graphql(`
   }
 `);
 
-type Profile = { id: string; email: string; fullName?: string | null; phone?: string | null; address?: string | null; avatarUrl?: string | null };
+const ProfileCardFragment = graphql(`
+  fragment ProfileCard on Profile {
+    id
+    email
+    fullName
+    phone
+    address
+    avatarUrl
+  }
+`);
 
-function ProfileCard({ profile }: { profile: Profile }) {
+function ProfileCard(props: { profile: FragmentType<typeof ProfileCardFragment> }) {
+  const profile = getFragmentData(ProfileCardFragment, props.profile);
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState({ fullName: "", phone: "", address: "" });
   const [uploading, setUploading] = useState(false);
@@ -104,8 +114,9 @@ function ProfileCard({ profile }: { profile: Profile }) {
     event.preventDefault();
     try {
       const { data } = await save({ variables: { input: form } });
-      if (data?.updateProfile.__typename !== "MutationUpdateProfileSuccess") {
-        toast.error(data && "message" in data.updateProfile ? `Failed to save profile: ${data.updateProfile.message}` : "Failed to save profile");
+      const result = data?.updateProfile;
+      if (result?.__typename !== "MutationUpdateProfileSuccess") {
+        toast.error(isErrorResult(result) ? `Failed to save profile: ${result.message}` : "Failed to save profile");
         return;
       }
       toast("Profile saved");
@@ -126,7 +137,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
       if (data?.updateAvatar.__typename !== "MutationUpdateAvatarSuccess") throw new Error("not saved");
       toast("Profile photo updated");
     } catch (error) {
-      toast.error(error instanceof Error && error.message.startsWith("Failed to upload avatar") ? error.message : "Failed to upload avatar");
+      toast.error(error instanceof AvatarUploadError ? error.message : "Failed to upload avatar");
     } finally {
       setUploading(false);
     }
@@ -143,7 +154,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
           <p className="profile-card__email">{profile.email}</p>
           <label className="link-button avatar-upload">
             {uploading ? "Uploading..." : "Change photo"}
-            <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" onChange={changeAvatar} disabled={uploading} className="visually-hidden" aria-label="Upload profile photo" />
+            <input type="file" accept={acceptAttribute(IMAGE_TYPES)} onChange={changeAvatar} disabled={uploading} className="visually-hidden" aria-label="Upload profile photo" />
           </label>
         </div>
       </div>
@@ -204,10 +215,10 @@ function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => vo
           </button>
         </div>
         <p>
-          {formatLagosTime(order.createdAt)} · {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+          {formatLagosTime(order.createdAt)} · {orderStatusLabel(order.status)} · {paymentStatusLabel(order.paymentStatus)}
         </p>
         <p>
-          {DELIVERY_LABELS[order.deliveryMethod]}: {order.customerAddress}
+          {deliveryMethodLabel(order.deliveryMethod)}: {order.customerAddress}
         </p>
         <OrderItemsList items={order.items} />
         <p>Delivery fee: {deliveryFeeText(order.deliveryFee)}</p>
@@ -258,6 +269,9 @@ export function AccountPage() {
       <section className="my-orders" aria-labelledby="my-orders-title">
         <div className="my-orders__head">
           <h2 id="my-orders-title">My Orders</h2>
+          <Link to="/saved" className="button button--ghost">
+            Saved items
+          </Link>
           <Link to="/products" className="button button--ghost">
             Shop More
           </Link>
@@ -276,7 +290,7 @@ export function AccountPage() {
                 <div className="order-row__main">
                   <span className="order-reference">{order.shortOrderId}</span>
                   <CopyButton value={order.shortOrderId} label={`order reference ${order.shortOrderId}`} />
-                  <span className={`status-badge status-badge--${statusTone(order.status)}`}>{STATUS_LABELS[order.status]}</span>
+                  <span className={`status-badge status-badge--${statusTone(order.status)}`}>{orderStatusLabel(order.status)}</span>
                   <span className="payment-badge" data-testid="payment-state">
                     {PAYMENT_STATE_LABELS[paymentState(order)]}
                   </span>

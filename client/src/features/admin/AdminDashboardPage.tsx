@@ -4,7 +4,7 @@ import type { KeyboardEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
-import { PaymentsQueue } from "../payments/PaymentsQueue.tsx";
+import { PaymentsQueue } from "./PaymentsQueue.tsx";
 import { AdminGate } from "./AdminGate.tsx";
 import { ProductsTab } from "./ProductsTab.tsx";
 import { OrdersTab } from "./OrdersTab.tsx";

@@ -9,6 +9,7 @@ import { checkFeeTable } from "../../../../common/delivery-validation.ts";
 import { NIGERIAN_STATES } from "../../../../common/states.ts";
 import { toast } from "../../ui/toast.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
+import { resultError } from "../../lib/mutation-result.ts";
 
 const AdminDeliveryFeesQuery = graphql(`
   query AdminDeliveryFees {
@@ -87,7 +88,7 @@ export function DeliveryTab() {
       const { data: saved } = await save({ variables: { input: { ...current, freeDeliveryThreshold: current.freeDeliveryThreshold || null } } });
       const result = saved?.updateDeliveryFees;
       if (result?.__typename !== "MutationUpdateDeliveryFeesSuccess") {
-        setProblem(result && "message" in result ? result.message : "Could not save the delivery fees");
+        setProblem(resultError(result, "Could not save the delivery fees"));
         return;
       }
       setForm(toForm(result.data));

@@ -6,6 +6,7 @@ import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
+import { resultError } from "../../lib/mutation-result.ts";
 
 const AdminEmailsQuery = graphql(`
   query AdminEmailsList($status: EmailStatus) {
@@ -58,7 +59,7 @@ export function EmailsTab() {
       const result = await retry({ variables: { id } });
       const payload = result.data?.retryEmail;
       if (payload?.__typename === "MutationRetryEmailSuccess") toast("Email queued again");
-      else toast.error(payload && "message" in payload ? payload.message : "Failed to retry the email");
+      else toast.error(resultError(payload, "Failed to retry the email"));
     } catch {
       toast.error("Failed to retry the email");
     }

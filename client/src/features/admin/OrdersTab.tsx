@@ -2,15 +2,15 @@
 // status select (any to any); shipping details; delete after a confirm.
 import { useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { OrderAuditTimeline } from "../payments/OrderAuditTimeline.tsx";
+import { OrderAuditTimeline } from "./OrderAuditTimeline.tsx";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { toast } from "../../ui/toast.tsx";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
+import { ORDER_STATUSES, type OrderStatus } from "../../../../common/order-status.ts";
+import { isErrorResult, resultError } from "../../lib/mutation-result.ts";
 
-export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled"] as const;
-type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const AdminOrdersQuery = graphql(`
   query AdminOrdersList($filter: AdminOrderFilter) {
@@ -110,7 +110,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
       if (payload?.__typename === "MutationUpdateOrderStatusSuccess") {
         toast(withShipping && status === order.status ? "Shipping details saved" : `Order status updated to ${status}`);
       } else {
-        toast.error(payload && "message" in payload ? `Failed to update order status: ${payload.message}` : "Failed to update order status");
+        toast.error(isErrorResult(payload) ? `Failed to update order status: ${payload.message}` : "Failed to update order status");
       }
     } catch {
       toast.error("Failed to update order status");
@@ -130,7 +130,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
       });
       const payload = result.data?.deleteOrder;
       if (payload?.__typename === "MutationDeleteOrderSuccess") toast("Order deleted successfully");
-      else toast.error(`Failed to delete order: ${payload && "message" in payload ? payload.message : "unknown error"}`);
+      else toast.error(`Failed to delete order: ${resultError(payload, "unknown error")}`);
     } catch (error) {
       toast.error(`Failed to delete order: ${error instanceof Error ? error.message : "unknown error"}`);
     }

@@ -4,27 +4,59 @@
 // Prices and stock are checked with the server's own rule (common/product-validation.ts).
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation } from "@apollo/client/react";
-import { graphql } from "../../gql/index.ts";
+import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
+import type { AdminProductDialogFragment } from "../../gql/graphql.ts";
 import { slugify } from "../../../../common/slug.ts";
 import { checkProduct, PRODUCT_LIMITS } from "../../../../common/product-validation.ts";
 import { formatNaira } from "../../../../common/naira.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { parseLagosDateTimeInput, toLagosDateTimeInput } from "../../../../common/lagos-time-input.ts";
 import { toast } from "../../ui/toast.tsx";
 import { AdminDialog } from "./AdminDialog.tsx";
-import { IMAGE_ACCEPT, uploadProductImages } from "./upload-images.ts";
+import { uploadProductImages } from "./upload-images.ts";
+import { acceptAttribute, IMAGE_TYPES, isAllowedType, MAX_UPLOAD_FILES, TOO_MANY_FILES } from "../../../../common/upload-types.ts";
+import { resultError } from "../../lib/mutation-result.ts";
+import { CONDITIONS, CONDITION_LABEL, type Condition } from "../../../../common/condition.ts";
+import { MEASUREMENTS, type MeasurementKey, type Measurements } from "../../../../common/measurements.ts";
+import { CONDITION_EXPLANATION } from "../../../../common/condition-scale.ts";
 
-export interface EditableProduct {
-  id: string;
-  name: string;
-  slug: string;
-  price: string;
-  originalPrice?: string | null;
-  stock: number;
-  size?: string | null;
-  imageUrl?: string | null;
-  galleryUrls: string[];
-  description?: string | null;
-  category?: { id: string } | null;
-}
+/** What the dialog needs of a product to edit it; the products list asks for it with `...AdminProductDialog`. */
+export const ProductDialogFragment = graphql(`
+  fragment AdminProductDialog on Product {
+    id
+    name
+    slug
+    price
+    originalPrice
+    stock
+    size
+    imageUrl
+    galleryUrls
+    description
+    category {
+      id
+    }
+    goesLiveAt
+    condition
+    flawNotes
+    flawPhotoUrls
+    measurements {
+      pitToPit
+      length
+      shoulder
+      sleeve
+      waist
+      hips
+      inseam
+    }
+    bale {
+      pieces
+      weightKg
+      grade
+      mix
+    }
+  }
+`);
 
 const CreateProductMutation = graphql(`
   mutation AdminCreateProduct($input: AdminProductInput!) {
@@ -60,9 +92,18 @@ interface FormState {
   description: string;
   imageUrl: string;
   galleryUrls: string[];
+  /** Drops: Lagos wall-clock "YYYY-MM-DDTHH:mm", empty for on sale now. */
+  goesLiveAt: string;
+  condition: string;
+  flawNotes: string;
+  flawPhotoUrls: string[];
+  measurements: Record<MeasurementKey, string>;
+  bale: { pieces: string; weightKg: string; grade: string; mix: string };
 }
 
-function initialState(product: EditableProduct | null): FormState {
+const text = (value: number | string | null | undefined) => (value == null ? "" : String(value));
+
+function initialState(product: AdminProductDialogFragment | null): FormState {
   return {
     name: product?.name ?? "",
     slug: product?.slug ?? "",
@@ -75,6 +116,17 @@ function initialState(product: EditableProduct | null): FormState {
     description: product?.description ?? "",
     imageUrl: product?.imageUrl ?? "",
     galleryUrls: product?.galleryUrls ?? [],
+    goesLiveAt: product?.goesLiveAt ? toLagosDateTimeInput(product.goesLiveAt) : "",
+    condition: product?.condition ?? "",
+    flawNotes: product?.flawNotes ?? "",
+    flawPhotoUrls: product?.flawPhotoUrls ?? [],
+    measurements: Object.fromEntries(MEASUREMENTS.map(({ key }) => [key, text(product?.measurements?.[key])])) as Record<MeasurementKey, string>,
+    bale: {
+      pieces: text(product?.bale?.pieces),
+      weightKg: text(product?.bale?.weightKg),
+      grade: product?.bale?.grade ?? "",
+      mix: product?.bale?.mix ?? "",
+    },
   };
 }
 
@@ -85,16 +137,18 @@ const MAX_PICTURES = PRODUCT_LIMITS.gallery + 1;
 
 export function ProductDialog({
   open,
-  product,
   categories,
   onClose,
+  ...props
 }: {
   open: boolean;
-  product: EditableProduct | null;
-  categories: { id: string; name: string }[];
+  product: FragmentType<typeof ProductDialogFragment> | null;
+  categories: { id: string; name: string; main?: string }[];
   onClose: () => void;
 }) {
+  const product = getFragmentData(ProductDialogFragment, props.product);
   const [form, setForm] = useState<FormState>(() => initialState(product));
+  const isBale = categories.find((c) => c.id === form.categoryId)?.main === "Bales";
   const [progress, setProgress] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const refetchQueries = ["AdminProductsList", "AdminDashboardCounts"];
@@ -111,11 +165,39 @@ export function ProductDialog({
   const setPictures = (change: (pictures: string[]) => string[]) =>
     setForm((current) => ({ ...current, ...withPictures(change(picturesOf(current))) }));
 
-  async function onFiles(fileList: FileList | null) {
+  async function onFlawFiles(fileList: FileList | null) {
     const files = Array.from(fileList ?? []);
     if (!files.length) return;
     if (files.some((file) => !file.type.startsWith("image/"))) {
       toast.error("Error uploading images: Only image files can be uploaded");
+      return;
+    }
+    if (form.flawPhotoUrls.length + files.length > PRODUCT_LIMITS.flawPhotos) {
+      toast.error(`At most ${PRODUCT_LIMITS.flawPhotos} flaw photos: remove some first`);
+      return;
+    }
+    setProgress(0);
+    try {
+      const urls = (await uploadProductImages(files, setProgress)).map((file) => file.url);
+      setForm((current) => ({ ...current, flawPhotoUrls: [...current.flawPhotoUrls, ...urls.filter((url) => !current.flawPhotoUrls.includes(url))] }));
+      toast(`${urls.length} flaw photo(s) uploaded`);
+    } catch (error) {
+      toast.error(`Error uploading images: ${error instanceof Error ? error.message : "Upload failed"}`);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function onFiles(fileList: FileList | null) {
+    const files = Array.from(fileList ?? []);
+    if (!files.length) return;
+    if (files.some((file) => !isAllowedType(IMAGE_TYPES, file.type))) {
+      toast.error("Error uploading images: Only image files can be uploaded");
+      return;
+    }
+    // The upload endpoint takes this many per request; more would be refused after the wait.
+    if (files.length > MAX_UPLOAD_FILES) {
+      toast.error(`Error uploading images: ${TOO_MANY_FILES}`);
       return;
     }
     if (picturesOf(form).length + files.length > MAX_PICTURES) {
@@ -138,7 +220,8 @@ export function ProductDialog({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkProduct(form);
+    // Bale details belong to bales only: switching the category away drops them.
+    const checked = checkProduct({ ...form, bale: isBale ? form.bale : null });
     if (!checked.ok) {
       toast.error(checked.message);
       return;
@@ -156,6 +239,12 @@ export function ProductDialog({
       galleryUrls: valid.galleryUrls,
       size: valid.size,
       description: valid.description,
+      goesLiveAt: form.goesLiveAt.trim() || null,
+      condition: valid.condition,
+      flawNotes: valid.flawNotes,
+      flawPhotoUrls: valid.flawPhotoUrls,
+      measurements: Object.fromEntries(MEASUREMENTS.map(({ key }) => [key, valid[`${key}Cm`]])),
+      bale: isBale ? { pieces: valid.balePieces, weightKg: valid.baleWeightKg, grade: valid.baleGrade, mix: valid.baleMix } : null,
     };
     setSaving(true);
     try {
@@ -165,14 +254,14 @@ export function ProductDialog({
         if (payload?.__typename === "MutationUpdateProductSuccess") {
           toast("Product updated!");
           onClose();
-        } else toast.error(payload && "message" in payload ? payload.message : "Failed to save product");
+        } else toast.error(resultError(payload, "Failed to save product"));
       } else {
         const result = await createProduct({ variables: { input } });
         const payload = result.data?.createProduct;
         if (payload?.__typename === "MutationCreateProductSuccess") {
           toast("Product added!");
           onClose();
-        } else toast.error(payload && "message" in payload ? payload.message : "Failed to save product");
+        } else toast.error(resultError(payload, "Failed to save product"));
       }
     } catch (error) {
       toast.error(error instanceof Error && error.message ? error.message : "Failed to save product");
@@ -182,6 +271,7 @@ export function ProductDialog({
   }
 
   const images = picturesOf(form);
+  const goesLive = form.goesLiveAt ? parseLagosDateTimeInput(form.goesLiveAt) : null;
   return (
     <AdminDialog title={product ? "Edit Product" : "Add Product"} open={open} onClose={onClose}>
       <form className="admin-form" onSubmit={onSubmit} noValidate>
@@ -229,8 +319,88 @@ export function ProductDialog({
           <textarea rows={3} maxLength={5000} value={form.description} onChange={(e) => set({ description: e.target.value })} />
         </label>
         <label>
+          Goes live at (Lagos time)
+          <input
+            type="datetime-local"
+            value={form.goesLiveAt}
+            aria-describedby="goes-live-hint"
+            onChange={(e) => set({ goesLiveAt: e.target.value })}
+          />
+          <small id="goes-live-hint" className="admin-form__hint">
+            {goesLive ? `Hidden from shoppers until ${formatLagosTime(goesLive)}` : "Empty: on sale as soon as it is saved. Set a time to hold it for a drop."}
+          </small>
+        </label>
+        <label>
+          Condition
+          <select value={form.condition} onChange={(e) => set({ condition: e.target.value })}>
+            <option value="">Not graded</option>
+            {CONDITIONS.map((c) => (
+              <option key={c} value={c}>
+                {CONDITION_LABEL[c]}: {CONDITION_EXPLANATION[c]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Flaw notes
+          <textarea rows={2} maxLength={PRODUCT_LIMITS.flawNotes} value={form.flawNotes} onChange={(e) => set({ flawNotes: e.target.value })} />
+        </label>
+        <label>
+          Flaw photos
+          <input type="file" accept={acceptAttribute(IMAGE_TYPES)} multiple disabled={progress !== null} onChange={(e) => {
+            void onFlawFiles(e.target.files);
+            e.target.value = "";
+          }} />
+        </label>
+        {form.flawPhotoUrls.length ? (
+          <ul className="admin-thumbs" aria-label="Flaw photos">
+            {form.flawPhotoUrls.map((url, i) => (
+              <li key={url}>
+                <img src={url} alt={`Flaw photo ${i + 1}`} width={64} height={80} />
+                <button type="button" className="link-button" aria-label={`Remove flaw photo ${i + 1}`} onClick={() => set({ flawPhotoUrls: form.flawPhotoUrls.filter((u) => u !== url) })}>
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <fieldset className="admin-form__measurements">
+          <legend>Measurements (cm, laid flat; leave empty what does not apply)</legend>
+          {MEASUREMENTS.map(({ key, label }) => (
+            <label key={key}>
+              {label}
+              <input
+                inputMode="decimal"
+                value={form.measurements[key]}
+                onChange={(e) => set({ measurements: { ...form.measurements, [key]: e.target.value } })}
+              />
+            </label>
+          ))}
+        </fieldset>
+        {isBale && (
+          <fieldset className="admin-form__measurements">
+            <legend>Bale details</legend>
+            <label>
+              Pieces
+              <input inputMode="numeric" value={form.bale.pieces} onChange={(e) => set({ bale: { ...form.bale, pieces: e.target.value } })} />
+            </label>
+            <label>
+              Weight (kg)
+              <input inputMode="decimal" value={form.bale.weightKg} onChange={(e) => set({ bale: { ...form.bale, weightKg: e.target.value } })} />
+            </label>
+            <label>
+              Grade
+              <input maxLength={PRODUCT_LIMITS.baleGrade} placeholder="e.g. Grade A" value={form.bale.grade} onChange={(e) => set({ bale: { ...form.bale, grade: e.target.value } })} />
+            </label>
+            <label>
+              Mix
+              <input maxLength={PRODUCT_LIMITS.baleMix} placeholder="e.g. ladies' tops, summer" value={form.bale.mix} onChange={(e) => set({ bale: { ...form.bale, mix: e.target.value } })} />
+            </label>
+          </fieldset>
+        )}
+        <label>
           Images
-          <input type="file" accept={IMAGE_ACCEPT} multiple disabled={progress !== null} onChange={(e) => {
+          <input type="file" accept={acceptAttribute(IMAGE_TYPES)} multiple disabled={progress !== null} onChange={(e) => {
             void onFiles(e.target.files);
             e.target.value = "";
           }} />

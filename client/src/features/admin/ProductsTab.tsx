@@ -3,8 +3,10 @@ import { useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { toast } from "../../ui/toast.tsx";
-import { ProductDialog, type EditableProduct } from "./ProductDialog.tsx";
+import { ProductDialog, type ProductDialogFragment } from "./ProductDialog.tsx";
+import type { FragmentType } from "../../gql/index.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 
 export const AdminProductsQuery = graphql(`
@@ -12,23 +14,22 @@ export const AdminProductsQuery = graphql(`
     adminProducts(search: $search, limit: 200) {
       id
       name
-      slug
       price
-      originalPrice
       stock
       size
       imageUrl
-      galleryUrls
-      description
       createdAt
+      goesLiveAt
       category {
         id
         name
       }
+      ...AdminProductDialog
     }
     categories {
       id
       name
+      main
     }
   }
 `);
@@ -47,7 +48,7 @@ const DeleteProductMutation = graphql(`
 export function ProductsTab() {
   const [search, setSearch] = useState("");
   const { data, loading, error, refetch } = useQuery(AdminProductsQuery, { variables: { search: search.trim() || null }, fetchPolicy: "cache-and-network" });
-  const [editing, setEditing] = useState<EditableProduct | "new" | null>(null);
+  const [editing, setEditing] = useState<FragmentType<typeof ProductDialogFragment> | "new" | null>(null);
   const [deleteProduct] = useMutation(DeleteProductMutation, { refetchQueries: ["AdminProductsList", "AdminDashboardCounts"] });
 
   async function onDelete(id: string) {
@@ -97,6 +98,9 @@ export function ProductsTab() {
                 {product.category?.name ?? "No category"} · {product.size ?? "No size"} · {product.stock} in stock
               </span>
               <span>{formatNaira(product.price)}</span>
+              {product.goesLiveAt && Date.parse(product.goesLiveAt) > Date.now() ? (
+                <span className="admin-product__drop">Goes live {formatLagosTime(product.goesLiveAt)}</span>
+              ) : null}
             </div>
             <div className="admin-row__actions">
               <button type="button" className="button button--small button--ghost" onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`}>

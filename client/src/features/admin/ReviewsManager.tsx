@@ -3,9 +3,11 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
+import type { AdminReviewsListQuery } from "../../gql/graphql.ts";
 import { toast } from "../../ui/toast.tsx";
 import { AdminDialog } from "./AdminDialog.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
+import { resultError } from "../../lib/mutation-result.ts";
 
 const AdminReviewsQuery = graphql(`
   query AdminReviewsList {
@@ -61,20 +63,9 @@ const DeleteReviewMutation = graphql(`
   }
 `);
 
-interface Review {
-  id: string;
-  customerName: string;
-  rating: number;
-  reviewText: string;
-  isFeatured: boolean;
-  product?: { id: string; name: string } | null;
-}
+type Review = AdminReviewsListQuery["adminReviews"][number];
 
 const EMPTY = { customerName: "", reviewText: "", rating: 5, isFeatured: true, productId: "" };
-
-function messageOf(payload: { __typename?: string; message?: string } | undefined, fallback: string) {
-  return payload && "message" in payload && payload.message ? payload.message : fallback;
-}
 
 export function ReviewsManager() {
   const { data, loading, error, refetch } = useQuery(AdminReviewsQuery, { fetchPolicy: "cache-and-network" });
@@ -102,13 +93,13 @@ export function ReviewsManager() {
         if (result.data?.updateReview.__typename === "MutationUpdateReviewSuccess") {
           toast("Review updated!");
           setEditing(null);
-        } else toast.error(messageOf(result.data?.updateReview, "Failed to save review"));
+        } else toast.error(resultError(result.data?.updateReview, "Failed to save review"));
       } else {
         const result = await createReview({ variables: { input } });
         if (result.data?.createReview.__typename === "MutationCreateReviewSuccess") {
           toast("Review added!");
           setEditing(null);
-        } else toast.error(messageOf(result.data?.createReview, "Failed to save review"));
+        } else toast.error(resultError(result.data?.createReview, "Failed to save review"));
       }
     } catch (e) {
       toast.error(e instanceof Error ? e.message : "Failed to save review");
@@ -120,7 +111,7 @@ export function ReviewsManager() {
     try {
       const result = await deleteReview({ variables: { id: review.id } });
       if (result.data?.deleteReview.__typename === "MutationDeleteReviewSuccess") toast("Review deleted!");
-      else toast.error(messageOf(result.data?.deleteReview, "Failed to delete review"));
+      else toast.error(resultError(result.data?.deleteReview, "Failed to delete review"));
     } catch (e) {
       toast.error(e instanceof Error ? e.message : "Failed to delete review");
     }

@@ -3,9 +3,11 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
+import type { AdminSectionsListQuery, SectionType } from "../../gql/graphql.ts";
 import { toast } from "../../ui/toast.tsx";
 import { AdminDialog } from "./AdminDialog.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
+import { resultError } from "../../lib/mutation-result.ts";
 
 const AdminSectionsQuery = graphql(`
   query AdminSectionsList {
@@ -53,23 +55,11 @@ const DeleteSectionMutation = graphql(`
   }
 `);
 
-type SectionType = "latest" | "best_sellers" | "random";
 const TYPE_LABELS: Record<SectionType, string> = { latest: "Latest", best_sellers: "Best sellers", random: "Random" };
 
-interface Section {
-  id: string;
-  title: string;
-  sectionType: SectionType;
-  description?: string | null;
-  isActive: boolean;
-  displayOrder: number;
-}
+type Section = AdminSectionsListQuery["adminHomepageSections"][number];
 
 const EMPTY = { title: "", sectionType: "latest" as SectionType, description: "", isActive: true, displayOrder: "0" };
-
-function messageOf(payload: { message?: string } | undefined, fallback: string) {
-  return payload && "message" in payload && payload.message ? payload.message : fallback;
-}
 
 export function SectionsManager() {
   const { data, loading, error, refetch } = useQuery(AdminSectionsQuery, { fetchPolicy: "cache-and-network" });
@@ -98,13 +88,13 @@ export function SectionsManager() {
         if (result.data?.updateHomepageSection.__typename === "MutationUpdateHomepageSectionSuccess") {
           toast("Section updated!");
           setEditing(null);
-        } else toast.error(messageOf(result.data?.updateHomepageSection, "Failed to save section"));
+        } else toast.error(resultError(result.data?.updateHomepageSection, "Failed to save section"));
       } else {
         const result = await createSection({ variables: { input } });
         if (result.data?.createHomepageSection.__typename === "MutationCreateHomepageSectionSuccess") {
           toast("Section added!");
           setEditing(null);
-        } else toast.error(messageOf(result.data?.createHomepageSection, "Failed to save section"));
+        } else toast.error(resultError(result.data?.createHomepageSection, "Failed to save section"));
       }
     } catch (e) {
       toast.error(e instanceof Error ? e.message : "Failed to save section");
@@ -116,7 +106,7 @@ export function SectionsManager() {
     try {
       const result = await deleteSection({ variables: { id: section.id } });
       if (result.data?.deleteHomepageSection.__typename === "MutationDeleteHomepageSectionSuccess") toast("Section deleted!");
-      else toast.error(messageOf(result.data?.deleteHomepageSection, "Failed to delete section"));
+      else toast.error(resultError(result.data?.deleteHomepageSection, "Failed to delete section"));
     } catch (e) {
       toast.error(e instanceof Error ? e.message : "Failed to delete section");
     }

@@ -1,10 +1,12 @@
 // Admin users: email, name, roles and sign-up date; grant or revoke the admin role.
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
-import { useViewer } from "../../app/useViewer.ts";
+import type { AdminUsersListQuery } from "../../gql/graphql.ts";
+import { useViewer } from "../auth/useViewer.ts";
 import { toast } from "../../ui/toast.tsx";
 import { formatLagosDate } from "../../../../common/lagos-time.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
+import { resultError } from "../../lib/mutation-result.ts";
 
 const AdminUsersQuery = graphql(`
   query AdminUsersList {
@@ -43,14 +45,14 @@ export function UsersTab() {
   const { data, loading, error, refetch } = useQuery(AdminUsersQuery, { fetchPolicy: "cache-and-network" });
   const [setAdmin] = useMutation(SetUserAdminMutation);
 
-  async function toggle(user: { id: string; email: string; isAdmin: boolean }) {
+  async function toggle(user: AdminUsersListQuery["adminUsers"][number]) {
     const grant = !user.isAdmin;
     if (!window.confirm(grant ? `Make ${user.email} an admin?` : `Remove the admin role from ${user.email}?`)) return;
     try {
       const result = await setAdmin({ variables: { userId: user.id, admin: grant } });
       const payload = result.data?.setUserAdmin;
       if (payload?.__typename === "MutationSetUserAdminSuccess") toast(grant ? "Admin role granted" : "Admin role removed");
-      else toast.error(payload && "message" in payload ? payload.message : "Failed to change the role");
+      else toast.error(resultError(payload, "Failed to change the role"));
     } catch {
       toast.error("Failed to change the role");
     }

@@ -6,8 +6,6 @@ export interface UploadedFile {
   bytes: number;
 }
 
-export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
-
 export function uploadProductImages(files: File[], onProgress: (fraction: number) => void): Promise<UploadedFile[]> {
   return new Promise((resolve, reject) => {
     const form = new FormData();

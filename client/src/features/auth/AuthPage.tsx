@@ -5,10 +5,11 @@ import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { credentialsError, emailError, LIMITS, MESSAGES, PASSWORD_HINT, passwordError } from "../../../../common/validation.ts";
-import { useViewer, ViewerQuery } from "../../app/useViewer.ts";
+import { useViewer, ViewerQuery } from "./useViewer.ts";
 import { toast } from "../../ui/toast.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { clearGuestCart, guestCartForMerge } from "../cart/guest-cart.ts";
+import { isErrorResult, resultError } from "../../lib/mutation-result.ts";
 
 const AuthLogInMutation = graphql(`
   mutation AuthLogIn($input: LogInInput!) {
@@ -139,8 +140,8 @@ export function AuthPage() {
       const result = signingUp
         ? (await signUp({ variables: { input: { email, password, confirmPassword, fullName: fullName.trim() || null, guestCart } } })).data?.signUp
         : (await logIn({ variables: { input: { email, password, guestCart } } })).data?.logIn;
-      if (!result || !("data" in result)) {
-        const message = result && "message" in result ? result.message : "Something went wrong. Please try again.";
+      if (!result || isErrorResult(result)) {
+        const message = resultError(result, "Something went wrong. Please try again.");
         setErrors({ form: message });
         toast.error(message);
         setBusy(false);
@@ -148,6 +149,10 @@ export function AuthPage() {
       }
       // The server has merged the guest cart into the account's cart: the browser copy goes.
       clearGuestCart();
+      // Saved items too, before the store resets and the header loads the account's list.
+      // Loaded on demand: a static import would put the saved-items code in every page's first download.
+      const { mergeGuestSaved } = await import("../saved/saved-sync.ts");
+      await mergeGuestSaved(apollo);
       await apollo.resetStore().catch(() => undefined);
       apollo.writeQuery({ query: ViewerQuery, data: { viewer: result.data.viewer } });
       toast(signingUp ? "Account created successfully! Please check your email." : "Logged in successfully!");

@@ -7,8 +7,8 @@ import { useNavigate } from "react-router-dom";
 import { useApolloClient } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
-import { ViewerQuery } from "../../app/useViewer.ts";
-import { onlyInStockMessage } from "../../../../common/checkout.ts";
+import { ViewerQuery } from "../auth/useViewer.ts";
+import { onlyInStockMessage } from "../../../../common/stock-messages.ts";
 import { addGuestLine, guestQuantityOf, notifyCartUpdated } from "./guest-cart.ts";
 
 export interface AddableProduct {
@@ -71,7 +71,7 @@ export function useAddToCart() {
         const result = data?.addToCart;
         if (result?.__typename !== "MutationAddToCartSuccess") {
           // The server's stock message is the useful one; anything else is a generic failure.
-          toast.error(result && "message" in result && result.__typename === "ValidationError" ? result.message : "Failed to add to cart");
+          toast.error(result?.__typename === "ValidationError" ? result.message : "Failed to add to cart");
           return;
         }
         notifyCartUpdated();

@@ -4,10 +4,12 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useApolloClient, useMutation, useQuery } from "@apollo/client/react";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { getFragmentData, graphql } from "../../gql/index.ts";
-import { useViewer, ViewerQuery } from "../../app/useViewer.ts";
+import type { CartProductFragment as CartProductFields } from "../../gql/graphql.ts";
+import { useViewer, ViewerQuery } from "../auth/useViewer.ts";
 import { toast } from "../../ui/toast.tsx";
 import { onlyInStockMessage } from "../../../../common/checkout.ts";
 import { CART_UPDATED, notifyCartUpdated, readGuestCart, removeGuestLine, setGuestQuantity, type GuestCartLine } from "./guest-cart.ts";
+import { resultError } from "../../lib/mutation-result.ts";
 
 export const CartProductFragment = graphql(`
   fragment CartProduct on Product {
@@ -92,18 +94,7 @@ export interface CartLine {
   quantity: number;
 }
 
-type CartProduct = {
-  id: string;
-  name: string;
-  slug: string;
-  price: string;
-  imageUrl?: string | null;
-  size?: string | null;
-  stock: number;
-  category?: { id: string } | null;
-};
-
-function lineOf(key: string, product: CartProduct, quantity: number): CartLine {
+function lineOf(key: string, product: CartProductFields, quantity: number): CartLine {
   return {
     key,
     productId: product.id,
@@ -143,6 +134,10 @@ export function useCart() {
   const apollo = useApolloClient();
   const signedIn = Boolean(viewer);
   const guestLines = useGuestLines();
+  // Offline (or the shop unreachable) nobody can say who is signed in; a guest cart in this browser
+  // is still shown, from the catalogue answers the service worker kept. A signed-in shopper's cart
+  // lives on the server (their guest cart was merged and emptied at sign-in): it needs the network.
+  const guestWhileUnreachable = Boolean(viewerError) && guestLines.length > 0;
   const ids = useMemo(() => guestLines.map((l) => l.product_id).sort(), [guestLines]);
   const server = useQuery(ServerCartQuery, { skip: !signedIn, fetchPolicy: "cache-and-network" });
   const guest = useQuery(GuestCartProductsQuery, { skip: signedIn || viewerLoading || ids.length === 0, variables: { ids } });
@@ -187,8 +182,9 @@ export function useCart() {
       }
       try {
         const { data } = await updateItem({ variables: { itemId: line.key, quantity } });
-        if (data?.updateCartItem.__typename !== "MutationUpdateCartItemSuccess") {
-          toast.error(data && "message" in data.updateCartItem ? data.updateCartItem.message : "Failed to update cart");
+        const result = data?.updateCartItem;
+        if (result?.__typename !== "MutationUpdateCartItemSuccess") {
+          toast.error(resultError(result, "Failed to update cart"));
         }
         notifyCartUpdated();
       } catch {
@@ -219,7 +215,7 @@ export function useCart() {
 
   // The shop could not be reached: say so rather than show an empty cart.
   const query = signedIn ? server : guest;
-  const failed = !loading && (Boolean(viewerError) || (Boolean(query.error) && !query.data && !sessionLost));
+  const failed = !loading && ((Boolean(viewerError) && !guestWhileUnreachable) || (Boolean(query.error) && !query.data && !sessionLost));
   const retry = viewerError ? refetchViewer : query.refetch;
   return { lines, loading, failed, retry, signedIn, subtotal: subtotalOf(lines), setQuantity, remove, refetch: server.refetch };
 }

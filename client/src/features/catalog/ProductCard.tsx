@@ -4,7 +4,8 @@ import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts"
 import { Price } from "../../ui/Price.tsx";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 import { useAddToCart } from "../cart/useAddToCart.ts";
-import { OnHoldBadge } from "../payments/OnHoldBadge.tsx";
+import { OnHoldBadge } from "./OnHoldBadge.tsx";
+import { SaveButton } from "../saved/SaveButton.tsx";
 
 export const ProductCardFragment = graphql(`
   fragment ProductCard on Product {
@@ -18,6 +19,7 @@ export const ProductCardFragment = graphql(`
     size
     stock
     onHold
+    conditionLabel
   }
 `);
 
@@ -31,8 +33,10 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
         <ProductImage src={product.imageUrl} alt={product.name} eager={props.eager} />
         <h3 className="product-card__name">{product.name}</h3>
       </Link>
+      <SaveButton productId={product.id} name={product.name} />
       <Price price={product.price} originalPrice={product.originalPrice} percentOff={product.percentOff} />
       {product.size && <p className="product-card__size">Size: {product.size}</p>}
+      {product.conditionLabel && <p className="product-card__size">{product.conditionLabel}</p>}
       {soldOut && (
         <p className="stock stock--out">
           This item is out of stock <OnHoldBadge onHold={product.onHold} />

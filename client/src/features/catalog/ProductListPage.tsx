@@ -1,8 +1,8 @@
 // Products (SPEC §2): category and subcategory buttons, size select, price sort, search and
 // "Load more". Filtering, sorting and paging run on the server; the URL holds the state
-// (category, size, sort, q, deals) so a listing can be shared and the back button works.
+// (category, size, sort, q, deals, condition) so a listing can be shared and the back button works.
 import { useDeferredValue, useState, type FormEvent } from "react";
-import { useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import type { ProductSort } from "../../gql/graphql.ts";
@@ -10,6 +10,7 @@ import { ProductCard } from "./ProductCard.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { MAIN_CATEGORIES, resolveCategorySlug } from "../../../../common/categories.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
+import { CONDITIONS, CONDITION_LABEL, isCondition } from "../../../../common/condition.ts";
 
 export const PAGE_SIZE = 24;
 
@@ -69,13 +70,15 @@ export function ProductListPage() {
   const sortValue = params.get("sort") ?? "";
   const q = params.get("q") ?? "";
   const deals = params.get("deals") === "1";
+  const conditionParam = params.get("condition");
+  const condition = isCondition(conditionParam) ? conditionParam : null;
   const resolved = resolveCategorySlug(category);
   const activeMain = resolved?.main ?? null;
   const activeSub = resolved?.subSlug && resolved.subSlug !== resolved.main.slug ? resolved.subSlug : null;
   const sort = SORTS.find((s) => s.value === sortValue) ?? SORTS[0]!;
 
   const { data, previousData, loading, error, refetch, fetchMore } = useQuery(ProductListQuery, {
-    variables: { filter: { category, size: size || null, search: q || null, deals: deals || null }, sort: sort.sort, offset: 0, limit: PAGE_SIZE },
+    variables: { filter: { category, size: size || null, search: q || null, deals: deals || null, condition }, sort: sort.sort, offset: 0, limit: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
   });
   const [loadingMore, setLoadingMore] = useState(false);
@@ -91,19 +94,23 @@ export function ProductListPage() {
     canonicalPath: resolved ? `/products?category=${encodeURIComponent(category!)}` : "/products",
   });
 
-  /** Changes URL parameters (a new history entry, so Back returns to the previous filter). */
-  function update(changes: Record<string, string | null>) {
+  /** The URL parameters with some changed. */
+  function withChanges(changes: Record<string, string | null>): URLSearchParams {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
-    setParams(next);
+    return next;
   }
+  /** Changes URL parameters (a new history entry, so Back returns to the previous filter). */
+  const update = (changes: Record<string, string | null>) => setParams(withChanges(changes));
+  /** A filter as a plain link: it works before (or without) JavaScript, and opens in a new tab. */
+  const filterLink = (changes: Record<string, string | null>) => `/products${((query) => (query ? `?${query}` : ""))(withChanges(changes).toString())}`;
 
   // A new main category resets the subcategory (the slug names one or the other) and the size,
   // whose options depend on the category.
-  const chooseCategory = (slug: string | null) => update({ category: slug, size: null });
+  const categoryLink = (slug: string | null) => filterLink({ category: slug, size: null });
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -137,29 +144,33 @@ export function ProductListPage() {
       <h1>{heading}</h1>
       <div className="filters">
         <div className="chip-row" role="group" aria-label="Category">
-          <button type="button" className="chip" aria-pressed={!activeMain} onClick={() => chooseCategory(null)}>
+          <Link className="chip" aria-current={!activeMain || undefined} to={categoryLink(null)}>
             All
-          </button>
+          </Link>
           {MAIN_CATEGORIES.map((main) => (
-            <button key={main.slug} type="button" className="chip" aria-pressed={activeMain?.slug === main.slug} onClick={() => chooseCategory(main.slug)}>
+            <Link key={main.slug} className="chip" aria-current={activeMain?.slug === main.slug || undefined} to={categoryLink(main.slug)}>
               {main.name}
-            </button>
+            </Link>
           ))}
         </div>
         {activeMain && activeMain.subcategories.length > 0 && (
           <div className="chip-row" role="group" aria-label={`${activeMain.name} subcategory`}>
-            <button type="button" className="chip chip--sub" aria-pressed={!activeSub} onClick={() => chooseCategory(activeMain.slug)}>
+            <Link className="chip chip--sub" aria-current={!activeSub || undefined} to={categoryLink(activeMain.slug)}>
               All {activeMain.name}
-            </button>
+            </Link>
             {activeMain.subcategories.map((sub) => (
-              <button key={sub.slug} type="button" className="chip chip--sub" aria-pressed={activeSub === sub.slug} onClick={() => chooseCategory(sub.slug)}>
+              <Link key={sub.slug} className="chip chip--sub" aria-current={activeSub === sub.slug || undefined} to={categoryLink(sub.slug)}>
                 {sub.name}
-              </button>
+              </Link>
             ))}
           </div>
         )}
         <div className="filters__row">
-          <form role="search" className="search" onSubmit={search}>
+          {/* Without JavaScript the browser submits it as a GET of this page: the same URL. */}
+          <form role="search" className="search" action="/products" onSubmit={search}>
+            {[...params].filter(([key]) => key !== "q").map(([key, value], i) => (
+              <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
+            ))}
             <label htmlFor="product-search" className="visually-hidden">
               Search products
             </label>
@@ -168,9 +179,9 @@ export function ProductListPage() {
               Search
             </button>
           </form>
-          <button type="button" className="chip" aria-pressed={deals} onClick={() => update({ deals: deals ? null : "1" })}>
+          <Link className="chip" aria-current={deals || undefined} to={filterLink({ deals: deals ? null : "1" })}>
             Deals
-          </button>
+          </Link>
           <label className="select">
             <span>Size</span>
             <select value={size} onChange={(e) => update({ size: e.target.value || null })}>
@@ -179,6 +190,17 @@ export function ProductListPage() {
               {sizes.map((s) => (
                 <option key={s} value={s}>
                   {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="select">
+            <span>Condition</span>
+            <select value={condition ?? ""} onChange={(e) => update({ condition: e.target.value || null })}>
+              <option value="">Any condition</option>
+              {CONDITIONS.map((c) => (
+                <option key={c} value={c}>
+                  {CONDITION_LABEL[c]}
                 </option>
               ))}
             </select>

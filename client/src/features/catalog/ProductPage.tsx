@@ -7,12 +7,16 @@ import { Price } from "../../ui/Price.tsx";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
-import { usePageMeta } from "../../lib/page-meta.ts";
-import { productMetaDescription } from "../../../../common/page-head.ts";
-import { PRODUCT_DETAIL_IMAGE } from "../../../../common/images.ts";
+import { usePageMeta, useServerPage } from "../../lib/page-meta.ts";
+import { useSiteOrigin } from "../../lib/hydration.ts";
+import { imageSources, PRODUCT_DETAIL_IMAGE } from "../../../../common/images.ts";
 import { useAddToCart } from "../cart/useAddToCart.ts";
-import { OnHoldBadge } from "../payments/OnHoldBadge.tsx";
-import { ProductWhatsApp } from "../payments/ProductWhatsApp.tsx";
+import { OnHoldBadge } from "./OnHoldBadge.tsx";
+import { ProductWhatsApp } from "./ProductWhatsApp.tsx";
+import type { StorefrontProductDetailQuery } from "../../gql/graphql.ts";
+import { ProductCondition, ProductFit, type FitDetails } from "./ProductFit.tsx";
+import { productPreviewDescription } from "../../../../common/measurements.ts";
+import { SaveButton } from "../saved/SaveButton.tsx";
 
 const ProductQuery = graphql(`
   query StorefrontProductDetail($slug: String!) {
@@ -34,24 +38,46 @@ const ProductQuery = graphql(`
         name
         slug
       }
+      ...ProductWhatsApp
+      condition
+      flawNotes
+      flawPhotoUrls
+      measurements {
+        pitToPit
+        length
+        shoulder
+        sleeve
+        waist
+        hips
+        inseam
+      }
+      bale {
+        pieces
+        weightKg
+        grade
+        mix
+      }
     }
   }
 `);
 
 /** schema.org Product data, so search results can show the price and availability. */
-function productStructuredData(product: { name: string; slug: string; price: string; imageUrl?: string | null; description?: string | null; stock: number }) {
+function productStructuredData(
+  product: { name: string; slug: string; price: string; imageUrl?: string | null; description?: string | null; stock: number; condition?: string | null },
+  origin: string,
+) {
   const json = JSON.stringify({
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
     description: product.description ?? undefined,
-    image: product.imageUrl ? new URL(product.imageUrl, window.location.origin).toString() : undefined,
+    image: product.imageUrl ? new URL(product.imageUrl, origin).toString() : undefined,
     offers: {
       "@type": "Offer",
-      url: new URL(`/products/${product.slug}`, window.location.origin).toString(),
+      url: new URL(`/products/${product.slug}`, origin).toString(),
       priceCurrency: "NGN",
       price: product.price,
-      itemCondition: "https://schema.org/UsedCondition",
+      itemCondition: `https://schema.org/${product.condition === "new_with_tags" ? "New" : "Used"}Condition`,
       availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },
   });
@@ -68,16 +94,24 @@ export function ProductPage() {
   // Reached by a slug the product had before a rename (an in-app link, or a shared one whose server
   // redirect was skipped): show its current address.
   const currentSlug = product?.slug;
+  // On the server the same case is a permanent redirect (links shared before the rename).
+  if (import.meta.env.SSR) {
+    const server = useServerPage();
+    if (server && currentSlug && currentSlug !== slug) server.redirect = `/products/${encodeURIComponent(currentSlug)}${search}`;
+  }
+  const picture = product?.imageUrl ? imageSources(product.imageUrl, PRODUCT_DETAIL_IMAGE.width) : null;
   useEffect(() => {
     if (currentSlug && currentSlug !== slug) void navigate(`/products/${encodeURIComponent(currentSlug)}${search}`, { replace: true });
   }, [currentSlug, slug, search, navigate]);
   usePageMeta({
     title: product?.name ?? (loading ? "Loading product" : "Product not found"),
-    description: productMetaDescription(product?.description),
+    description: productPreviewDescription(product?.description, product),
     canonicalPath: `/products/${currentSlug ?? slug}`,
     image: product?.imageUrl,
     type: product ? "product" : "website",
     noIndex: !loading && !product,
+    status: !loading && !product && !error ? 404 : undefined,
+    preloadImage: picture ? { href: picture.src, srcSet: picture.srcSet, sizes: picture.srcSet ? PRODUCT_DETAIL_IMAGE.sizes : undefined } : undefined,
   });
   if (loading && !data) return <p className="container page-status">Loading product...</p>;
   if (error && !data) return <LoadError retry={refetch} />;
@@ -96,33 +130,19 @@ export function ProductPage() {
   return <ProductDetail key={product.id} product={product} />;
 }
 
-function ProductDetail({
-  product,
-}: {
-  product: {
-    id: string;
-    name: string;
-    slug: string;
-    price: string;
-    originalPrice?: string | null;
-    percentOff?: number | null;
-    imageUrl?: string | null;
-    galleryUrls: string[];
-    size?: string | null;
-    stock: number;
-    onHold: boolean;
-    description?: string | null;
-    category?: { name: string } | null;
-  };
-}) {
+/** The product as the page's query answers it (a found product). */
+type ProductDetailData = NonNullable<StorefrontProductDetailQuery["product"]>;
+
+function ProductDetail({ product }: { product: ProductDetailData }) {
   const images = [product.imageUrl, ...product.galleryUrls].filter((url): url is string => Boolean(url));
   const [shown, setShown] = useState(images[0] ?? null);
   const [quantity, setQuantity] = useState(1);
   const { addToCart, busy } = useAddToCart();
+  const origin = useSiteOrigin();
   const inStock = product.stock > 0;
   return (
     <section className="container product-detail">
-      <script type="application/ld+json">{productStructuredData(product)}</script>
+      <script type="application/ld+json">{productStructuredData(product, origin)}</script>
       <div className="product-detail__media">
         <ProductImage
           src={shown}
@@ -131,6 +151,7 @@ function ProductDetail({
           className="product-detail__image"
           {...PRODUCT_DETAIL_IMAGE}
         />
+        <SaveButton productId={product.id} name={product.name} />
         {images.length > 1 && (
           <ul className="product-detail__thumbs" aria-label="More pictures">
             {images.map((url, i) => (
@@ -148,7 +169,9 @@ function ProductDetail({
         {product.category && <p className="product-detail__category">{product.category.name}</p>}
         <Price price={product.price} originalPrice={product.originalPrice} percentOff={product.percentOff} />
         {product.size && <p className="product-detail__size">Size: {product.size}</p>}
+        <ProductCondition condition={product.condition} />
         {product.description && <p className="product-detail__description">{product.description}</p>}
+        <ProductFit product={product} />
         <p className={inStock ? "stock" : "stock stock--out"}>
           {inStock ? `${product.stock} items available` : "Out of stock"} <OnHoldBadge onHold={product.onHold} />
         </p>
@@ -168,7 +191,7 @@ function ProductDetail({
         <button type="button" className="button product-detail__add" disabled={!inStock || busy} onClick={() => void addToCart(product, quantity, "detail")}>
           Add to Cart
         </button>
-        <ProductWhatsApp name={product.name} price={product.price} slug={product.slug} size={product.size} />
+        <ProductWhatsApp product={product} />
         <p>
           <Link to="/products" className="back-link">
             <Icon name="back" /> Back to Products

@@ -4,21 +4,24 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
+import type { CheckoutPlaceOrderMutation } from "../../gql/graphql.ts";
 import { checkoutDetailsErrors } from "../../../../common/checkout.ts";
+import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS, type DeliveryMethodName } from "../../../../common/delivery-methods.ts";
 import { LIMITS, MESSAGES } from "../../../../common/validation.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { toast } from "../../ui/toast.tsx";
-import { LoadError } from "../../ui/NetworkStatus.tsx";
+import { LoadError, useOnline } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
-import { PayByTransfer } from "../payments/PayByTransfer.tsx";
-import { ParkPicker, type ParkChoice } from "../payments/ParkPicker.tsx";
+import { PayByTransfer } from "../orders/PayByTransfer.tsx";
+import { ParkPicker, type ParkChoice } from "./ParkPicker.tsx";
 import { useCart } from "../cart/useCart.ts";
 import { clearGuestCart, notifyCartUpdated } from "../cart/guest-cart.ts";
 import { rememberGuestOrder } from "../orders/guest-orders.ts";
 import { deliveryFeeFor } from "../../../../common/delivery.ts";
 import { NIGERIAN_STATES } from "../../../../common/states.ts";
 import { addAmounts, useDeliveryFees } from "../delivery/delivery-fees.ts";
+import { resultError } from "../../lib/mutation-result.ts";
 
 const CheckoutProfileQuery = graphql(`
   query CheckoutProfile {
@@ -55,15 +58,13 @@ const CheckoutPlaceOrderMutation = graphql(`
   }
 `);
 
-type Method = "doorstep" | "park" | "pickup";
+type Method = DeliveryMethodName;
 
-interface PlacedOrder {
-  id: string;
-  shortOrderId: string;
-  total: string;
-  deliveryFee: string;
-  holdExpiresAt: string | null;
-}
+/** What checkout says (and why Confirm is off) while the browser is offline. */
+const NEEDS_CONNECTION = "You are offline: placing an order needs a connection.";
+
+/** The order as placeOrder answers it. */
+type PlacedOrder = Extract<CheckoutPlaceOrderMutation["placeOrder"], { __typename: "MutationPlaceOrderSuccess" }>["data"]["order"];
 
 /** A random key per checkout attempt, so a retried request cannot create a second order. */
 function newCheckoutKey(): string {
@@ -72,11 +73,12 @@ function newCheckoutKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const METHODS: { value: Method; label: string; hint: string }[] = [
-  { value: "doorstep", label: "Doorstep delivery", hint: "We deliver to your address" },
-  { value: "park", label: "Motor park", hint: "Collect at a motor park in your state" },
-  { value: "pickup", label: "Store pickup", hint: storeSettings.pickupAddress },
-];
+const METHOD_HINTS: Record<Method, string> = {
+  doorstep: "We deliver to your address",
+  park: "Collect at a motor park in your state",
+  pickup: storeSettings.pickupAddress,
+};
+const METHODS = DELIVERY_METHODS.map((value) => ({ value, label: DELIVERY_METHOD_LABELS[value], hint: METHOD_HINTS[value] }));
 
 export function CheckoutPage() {
   usePageMeta({ title: "Checkout" });
@@ -91,6 +93,7 @@ export function CheckoutPage() {
   const [address, setAddress] = useState("");
   const [doorstepState, setDoorstepState] = useState("");
   const fees = useDeliveryFees();
+  const online = useOnline();
   const [park, setPark] = useState<ParkChoice>({ state: "", park: "" });
   // Field errors show once a save or confirm has failed, and then follow the fields as they change.
   const [checked, setChecked] = useState(false);
@@ -170,7 +173,7 @@ export function CheckoutPage() {
       });
       const result = data?.placeOrder;
       if (result?.__typename !== "MutationPlaceOrderSuccess") {
-        toast.error(result && "message" in result ? result.message : "Order submission failed");
+        toast.error(resultError(result, "Order submission failed"));
         return;
       }
       const { order, guestToken } = result.data;
@@ -293,7 +296,12 @@ export function CheckoutPage() {
 
       <div ref={transferBlock} className="checkout-transfer">
         <PayByTransfer amount={total} reference={placed?.shortOrderId ?? null} holdExpiresAt={placed?.holdExpiresAt ?? null} />
-        <button type="button" className="button checkout-confirm" onClick={() => void confirmOrder()} disabled={busy || Boolean(placed)}>
+        {!online && !placed && (
+          <p className="checkout-offline" role="alert">
+            {NEEDS_CONNECTION}
+          </p>
+        )}
+        <button type="button" className="button checkout-confirm" onClick={() => void confirmOrder()} disabled={busy || Boolean(placed) || !online}>
           {busy ? "Processing..." : "Confirm Order"}
         </button>
       </div>

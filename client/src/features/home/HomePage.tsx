@@ -11,6 +11,7 @@ import { DEFAULT_DESCRIPTION } from "../../../../common/page-head.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
+import { NextDrop } from "../drops/NextDrop.tsx";
 
 const HomeQuery = graphql(`
   query StorefrontHome {
@@ -37,6 +38,11 @@ const HomeQuery = graphql(`
       rating
       reviewText
     }
+    nextDrop {
+      at
+      productCount
+      categories
+    }
   }
 `);
 
@@ -60,6 +66,19 @@ export function Stars({ rating }: { rating: number }) {
     </span>
   );
 }
+
+// One screen-tall placeholder until the catalogue answers: the sections arrive below the fold
+// instead of pushing already visible content down (layout shift).
+const loadingPlaceholder = (
+  <div className="container home-loading" aria-busy="true">
+    <p className="visually-hidden">Loading products...</p>
+    <div className="product-grid" aria-hidden="true">
+      {[0, 1, 2, 3].map((n) => (
+        <div key={n} className="skeleton-card" />
+      ))}
+    </div>
+  </div>
+);
 
 export function HomePage() {
   usePageMeta({ title: `${storeSettings.name} — look great, feel great, pay less`, description: DEFAULT_DESCRIPTION, canonicalPath: "/" });
@@ -94,16 +113,7 @@ export function HomePage() {
       </section>
 
       {!data && (loading || latest) ? (
-        // One screen-tall placeholder until the catalogue answers: the sections arrive below the
-        // fold instead of pushing already visible content down (layout shift).
-        <div className="container home-loading" aria-busy="true">
-          <p className="visually-hidden">Loading products...</p>
-          <div className="product-grid" aria-hidden="true">
-            {[0, 1, 2, 3].map((n) => (
-              <div key={n} className="skeleton-card" />
-            ))}
-          </div>
-        </div>
+        loadingPlaceholder
       ) : error && !data ? (
         <LoadError retry={refetch} />
       ) : (
@@ -148,6 +158,7 @@ function CatalogueSections({ data }: { data: StorefrontHomeQuery | undefined }) 
   const section = data?.activeHomepageSection;
   return (
     <>
+      {data?.nextDrop ? <NextDrop drop={data.nextDrop} /> : null}
       {section && section.products.length > 0 && (
         <section className="container home-section" aria-labelledby="home-section-title">
           <div className="section-head">

@@ -6,11 +6,13 @@ import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
-import { useViewer } from "../../app/useViewer.ts";
-import { OrderPayment } from "../payments/OrderPayment.tsx";
-import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
+import { useViewer } from "../auth/useViewer.ts";
+import { OrderPayment } from "./OrderPayment.tsx";
+import { WhatsAppOrderLink } from "./WhatsAppOrderLink.tsx";
 import { latestGuestOrder } from "./guest-orders.ts";
-import { DELIVERY_LABELS, deliveryFeeText, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+import { deliveryFeeText, PAYMENT_METHOD_LABELS } from "./order-labels.ts";
+import { orderStatusLabel, paymentStatusLabel } from "../../../../common/order-status.ts";
+import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
@@ -87,7 +89,7 @@ export function ThankYouPage() {
           <div>
             <dt>Status</dt>
             <dd>
-              {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+              {orderStatusLabel(order.status)} · {paymentStatusLabel(order.paymentStatus)}
             </dd>
           </div>
           <div>
@@ -108,7 +110,7 @@ export function ThankYouPage() {
           </div>
           <div>
             <dt>Delivery</dt>
-            <dd>{DELIVERY_LABELS[order.deliveryMethod]}</dd>
+            <dd>{deliveryMethodLabel(order.deliveryMethod)}</dd>
           </div>
           <div>
             <dt>Payment</dt>

@@ -7,12 +7,14 @@ import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
-import { OrderPayment } from "../payments/OrderPayment.tsx";
-import { WhatsAppOrderLink } from "../payments/WhatsAppOrderLink.tsx";
-import { GuestOrderLookup } from "../payments/GuestOrderLookup.tsx";
-import { OrderStatusHistory } from "../payments/OrderStatusHistory.tsx";
+import { OrderPayment } from "./OrderPayment.tsx";
+import { WhatsAppOrderLink } from "./WhatsAppOrderLink.tsx";
+import { GuestOrderLookup } from "./GuestOrderLookup.tsx";
+import { OrderStatusHistory } from "./OrderStatusHistory.tsx";
 import { guestPassFor } from "./guest-orders.ts";
-import { DELIVERY_LABELS, deliveryFeeText, PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-labels.ts";
+import { deliveryFeeText } from "./order-labels.ts";
+import { ORDER_STATUS_LABELS, orderStatusLabel, paymentStatusLabel, TRACKER_STATUSES } from "../../../../common/order-status.ts";
+import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
@@ -49,11 +51,7 @@ const OrdersTrackQuery = graphql(`
   }
 `);
 
-export const TRACK_STEPS = [
-  { status: "processing", label: "Processing" },
-  { status: "shipped", label: "Shipped" },
-  { status: "delivered", label: "Delivered" },
-] as const;
+export const TRACK_STEPS = TRACKER_STATUSES.map((status) => ({ status, label: ORDER_STATUS_LABELS[status] }));
 
 /** How many steps are highlighted: pending, confirmed (and cancelled) highlight none. */
 export function stepsReached(status: string): number {
@@ -113,7 +111,7 @@ function OrderTracker({ reference }: { reference: string }) {
     <section className="container tracker">
       <h1>Order {order.shortOrderId}</h1>
       <p className="tracker__meta">
-        Placed {formatLagosTime(order.createdAt)} · {STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]} · {formatNaira(order.total)}
+        Placed {formatLagosTime(order.createdAt)} · {orderStatusLabel(order.status)} · {paymentStatusLabel(order.paymentStatus)} · {formatNaira(order.total)}
       </p>
       {order.status === "cancelled" && <p className="tracker__cancelled">This order was cancelled.</p>}
       <ol className="tracker-steps" aria-label="Order progress">
@@ -142,7 +140,7 @@ function OrderTracker({ reference }: { reference: string }) {
               ["Name", order.customerName],
               ["Email", order.customerEmail],
               ["Phone", order.customerPhone],
-              [DELIVERY_LABELS[order.deliveryMethod], order.customerAddress],
+              [deliveryMethodLabel(order.deliveryMethod), order.customerAddress],
               order.trackingNumber && ["Tracking number", order.trackingNumber],
               order.transportCompany && ["Transport company", order.transportCompany],
               order.waybillNumber && ["Waybill number", order.waybillNumber],

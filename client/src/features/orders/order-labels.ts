@@ -1,27 +1,7 @@
-// Words shown to shoppers for the order vocabulary (DESIGN §6.5).
+// How order pages show an order beyond its statuses: the payment method, the account list's
+// colours and the delivery fee. Status and delivery-method labels are common/order-status.ts and
+// common/checkout.ts (shared with the server's emails); times are Lagos time (common/lagos-time.ts).
 import { formatNaira } from "../../../../common/naira.ts";
-
-export const STATUS_LABELS: Record<string, string> = {
-  pending: "Pending",
-  confirmed: "Confirmed",
-  processing: "Processing",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-};
-
-export const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  awaiting_transfer: "Awaiting transfer",
-  under_review: "Receipt under review",
-  paid: "Paid",
-  expired: "Expired (unpaid)",
-};
-
-export const DELIVERY_LABELS: Record<string, string> = {
-  doorstep: "Doorstep delivery",
-  park: "Motor park",
-  pickup: "Store pickup",
-};
 
 export const PAYMENT_METHOD_LABELS: Record<string, string> = { bank_transfer: "Bank transfer" };
 

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { usePageMeta } from "../../lib/page-meta.ts";
 
 export function NotFoundPage() {
-  usePageMeta({ title: "Page not found" });
+  usePageMeta({ title: "Page not found", noIndex: true, status: 404 });
   return (
     <section className="container page-status not-found">
       <h1>Oops! Page not found</h1>

@@ -5,6 +5,9 @@ import { Link } from "react-router-dom";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { OPENING_HOURS, storeSettings } from "../../lib/store-settings.ts";
 import { Icon } from "../../ui/Icon.tsx";
+import { SIZE_CHART } from "../../../../common/size-chart.ts";
+import { CONDITIONS, CONDITION_LABEL } from "../../../../common/condition.ts";
+import { CONDITION_EXPLANATION } from "../../../../common/condition-scale.ts";
 
 function Page({ title, description, path, children }: { title: string; description: string; path: string; children: ReactNode }) {
   usePageMeta({ title, description, canonicalPath: path });
@@ -224,27 +227,23 @@ export function ReturnsPage() {
   );
 }
 
-/** SPEC §9 size chart; body measurements in inches. */
-export const SIZE_CHART = [
-  { size: "XXS-XS", uk: 4, bust: "30-31", waist: "23-24", hips: "33-34", insideLeg: "30", sleeve: "22.5" },
-  { size: "XS", uk: 6, bust: "31-32", waist: "24-25", hips: "34-35", insideLeg: "30", sleeve: "23" },
-  { size: "S", uk: 8, bust: "32-34", waist: "25-27", hips: "35-37", insideLeg: "30.5", sleeve: "23" },
-  { size: "M", uk: 10, bust: "34-36", waist: "27-29", hips: "37-39", insideLeg: "31", sleeve: "23.5" },
-  { size: "L", uk: 12, bust: "36-38", waist: "29-31", hips: "39-41", insideLeg: "31", sleeve: "24" },
-  { size: "XL", uk: 14, bust: "38-40", waist: "31-33", hips: "41-43", insideLeg: "31.5", sleeve: "24" },
-  { size: "XXL", uk: 16, bust: "40-42", waist: "33-35", hips: "43-45", insideLeg: "31.5", sleeve: "24.5" },
-];
+const range = ([from, to]: readonly [number, number]) => `${from}-${to}`;
 
 export function SizeChartPage() {
   return (
-    <Page title="Size Chart" path="/size-chart" description="Find your size: UK 4 to 16 with bust, waist, hips, inside leg and sleeve measurements in inches.">
-      <p>Measurements are body measurements in inches. Pre-loved items can vary slightly by brand, so check the size on each listing too.</p>
+    <Page title="Size Chart" path="/size-chart" description="Find your size: UK 4 to 16 (US 0 to 12, EU 32 to 44) with bust, waist, hips, inside leg and sleeve measurements in inches, and what our condition grades mean.">
+      <p>
+        Measurements are body measurements in inches. Labels differ by country and brand, so each listing also gives the garment&apos;s own
+        measurements laid flat, compared with this chart.
+      </p>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Size chart">
         <table className="size-chart">
           <thead>
             <tr>
               <th scope="col">Size</th>
               <th scope="col">UK</th>
+              <th scope="col">US</th>
+              <th scope="col">EU</th>
               <th scope="col">Bust (in)</th>
               <th scope="col">Waist (in)</th>
               <th scope="col">Hips (in)</th>
@@ -257,9 +256,11 @@ export function SizeChartPage() {
               <tr key={row.size}>
                 <th scope="row">{row.size}</th>
                 <td>{row.uk}</td>
-                <td>{row.bust}</td>
-                <td>{row.waist}</td>
-                <td>{row.hips}</td>
+                <td>{row.us}</td>
+                <td>{row.eu}</td>
+                <td>{range(row.bust)}</td>
+                <td>{range(row.waist)}</td>
+                <td>{range(row.hips)}</td>
                 <td>{row.insideLeg}</td>
                 <td>{row.sleeve}</td>
               </tr>
@@ -285,6 +286,20 @@ export function SizeChartPage() {
           <strong>Sleeve:</strong> from the shoulder seam to the wrist with your arm relaxed.
         </li>
       </ul>
+      <h2>Garment measurements on our listings</h2>
+      <p>
+        We measure each item laid flat. Pit to pit is straight across the chest from armpit to armpit: double it for the garment&apos;s chest, and
+        choose a chest about 5 cm (2 in) bigger than your bust for a comfortable fit. Waist and hips are measured flat too.
+      </p>
+      <h2 id="condition">What our condition grades mean</h2>
+      <dl className="condition-scale">
+        {CONDITIONS.map((c) => (
+          <div key={c}>
+            <dt>{CONDITION_LABEL[c]}</dt>
+            <dd>{CONDITION_EXPLANATION[c]}</dd>
+          </div>
+        ))}
+      </dl>
     </Page>
   );
 }

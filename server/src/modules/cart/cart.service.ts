@@ -4,14 +4,11 @@ import type { Db } from "../../db/database.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { onlyInStockMessage } from "../../../../common/checkout.ts";
+import { isVisibleAt, visibleNow, NOT_LIVE_YET } from "../catalog/visibility.ts";
+import { isUuid } from "../../../../common/uuid.ts";
 
 export const MAX_CART_LINES = 50;
 export const MAX_LINE_QUANTITY = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 function checkQuantity(quantity: number): void {
   if (!Number.isInteger(quantity) || quantity < 1) throw new ValidationError("Quantity must be at least 1", "quantity");
@@ -28,8 +25,9 @@ export async function addToCart(prisma: Db, userId: string, productId: string, q
   checkQuantity(quantity);
   if (!isUuid(productId)) throw new NotFoundError(PRODUCT_NOT_FOUND);
   return prisma.$transaction(async (tx) => {
-    const product = await tx.product.findUnique({ where: { id: productId }, select: { stock: true } });
+    const product = await tx.product.findUnique({ where: { id: productId }, select: { stock: true, goesLiveAt: true } });
     if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (!isVisibleAt(product)) throw new ValidationError(NOT_LIVE_YET, "productId");
     if (product.stock <= 0) throw new ValidationError(onlyInStockMessage(0), "quantity");
     // One statement so two quick taps on "Add" cannot lose an increment.
     const item = await tx.cartItem.upsert({
@@ -97,7 +95,8 @@ export async function mergeGuestCart(prisma: Db, userId: string, lines: GuestCar
   await prisma.$transaction(async (tx) => {
     const ids = clean.map((l) => l.productId);
     const [products, existing] = await Promise.all([
-      tx.product.findMany({ where: { id: { in: ids } }, select: { id: true, stock: true } }),
+      // A drop not yet live is skipped like an unknown product.
+      tx.product.findMany({ where: { id: { in: ids }, ...visibleNow() }, select: { id: true, stock: true } }),
       tx.cartItem.findMany({ where: { userId, productId: { in: ids } } }),
     ]);
     const stock = new Map(products.map((p) => [p.id, p.stock]));

@@ -3,7 +3,10 @@
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import { resolveCategorySlug } from "../../../../common/categories.ts";
-import { searchPageIds, searchSizeGroups, searchWords, type SearchSort } from "./product-search.ts";
+import type { Condition } from "../../../../common/condition.ts";
+import type { CatalogueMemo } from "../../cache/catalogue-memo.ts";
+import { foundAsWritten, searchPageIds, searchPageRows, searchSizeGroups, searchWords, type SearchSort, type SearchWord } from "./product-search.ts";
+import { visibleNow } from "./visibility.ts";
 
 /** RELEVANCE (best matches first) applies to a search; without one it lists the newest first. */
 export type ProductSort = SearchSort;
@@ -17,13 +20,20 @@ export interface ProductFilter {
   excludeIds?: string[] | null;
   /** Discounted products only (an original price above the price): "Shop Deals". */
   deals?: boolean | null;
+  /** Only this condition grade (common/condition.ts). */
+  condition?: Condition | null;
 }
 
 export const MAX_PAGE_SIZE = 48;
 
 /** The listing's filters without the search, which product-search.ts does in SQL. */
-export function productWhere(prisma: Db, filter: ProductFilter, options: { ignoreSize?: boolean } = {}): Prisma.ProductWhereInput {
-  const and: Prisma.ProductWhereInput[] = [];
+export function productWhere(
+  prisma: Db,
+  filter: ProductFilter,
+  options: { ignoreSize?: boolean; now?: Date } = {},
+): Prisma.ProductWhereInput {
+  // Only products on sale now: a drop's products stay out of every listing until their time.
+  const and: Prisma.ProductWhereInput[] = [visibleNow(options.now)];
   if (filter.category) {
     const resolved = resolveCategorySlug(filter.category);
     // An unknown category shows the empty state rather than the whole catalogue.
@@ -35,7 +45,8 @@ export function productWhere(prisma: Db, filter: ProductFilter, options: { ignor
   if (filter.excludeIds?.length) and.push({ id: { notIn: filter.excludeIds } });
   if (filter.size && !options.ignoreSize) and.push({ size: { equals: filter.size, mode: "insensitive" } });
   if (filter.deals) and.push({ originalPrice: { gt: prisma.product.fields.price } });
-  return and.length ? { AND: and } : {};
+  if (filter.condition) and.push({ condition: filter.condition });
+  return { AND: and };
 }
 
 export function productOrder(sort: Exclude<ProductSort, "RELEVANCE">): Prisma.ProductOrderByWithRelationInput[] {
@@ -61,6 +72,25 @@ export interface ProductFacets {
 
 type ProductQuery = Pick<Prisma.ProductFindManyArgs, "include" | "select">;
 
+/** The shopper's words, each marked as found as written somewhere in the catalogue or to be matched
+ *  as a typo. Whether a word is found changes only with the catalogue: kept in the memo when given. */
+export async function searchTerms(prisma: Db, search: string | null | undefined, memo?: CatalogueMemo): Promise<SearchWord[]> {
+  const words = searchWords(search);
+  return Promise.all(
+    words.map(async (text) => {
+      const check = () => foundAsWritten(prisma, text);
+      const written = memo ? await memo.get(`foundAsWritten:${text}`, check) : await check();
+      return { text, typo: !written };
+    }),
+  );
+}
+
+/** Whether a Prisma query (from Pothos, for the fields a GraphQL selection asks for) loads relations. */
+function asksForRelations(query: ProductQuery): boolean {
+  const { include, select } = query as { include?: Record<string, unknown>; select?: Record<string, unknown> };
+  return select !== undefined || (include !== undefined && Object.values(include).some(Boolean));
+}
+
 /** One page of a listing, with the relations `query` asks for. A search lists its page of ids in SQL
  *  (relevance order, typo-forgiving words) and loads them here; anything else is one Prisma query. */
 export async function productPage(
@@ -69,12 +99,15 @@ export async function productPage(
   filter: ProductFilter,
   sort: ProductSort | null | undefined,
   window: { skip: number; take: number },
+  memo?: CatalogueMemo,
 ) {
-  const words = searchWords(filter.search);
+  const words = await searchTerms(prisma, filter.search, memo);
   if (!words.length) {
     const order = !sort || sort === "RELEVANCE" ? "NEWEST" : sort;
     return prisma.product.findMany({ ...query, where: productWhere(prisma, filter), orderBy: productOrder(order), ...window } as Prisma.ProductFindManyArgs);
   }
+  // Nothing but the product's own columns asked for (a storefront card): the search reads them itself.
+  if (!asksForRelations(query)) return searchPageRows(prisma, filter, words, sort ?? "RELEVANCE", window.skip, window.take);
   const ids = await searchPageIds(prisma, filter, words, sort ?? "RELEVANCE", window.skip, window.take);
   if (!ids.length) return [];
   const rows = await prisma.product.findMany({ ...query, where: { id: { in: ids } } } as Prisma.ProductFindManyArgs);
@@ -85,8 +118,8 @@ export async function productPage(
 /** How many products of each size match a filter without its size: one GROUP BY size, one scan of
  *  the matches. The same for every listing of that filter whatever its size, sort and page, so
  *  callers may keep it until the catalogue changes (see cache/catalogue-memo.ts). */
-export async function sizeCounts(prisma: Db, filter: ProductFilter): Promise<{ size: string | null; count: number }[]> {
-  const words = searchWords(filter.search);
+export async function sizeCounts(prisma: Db, filter: ProductFilter, memo?: CatalogueMemo): Promise<{ size: string | null; count: number }[]> {
+  const words = await searchTerms(prisma, filter.search, memo);
   return words.length
     ? await searchSizeGroups(prisma, filter, words)
     : (

@@ -8,10 +8,16 @@
 // of the name (pg_trgm's <%, threshold set per connection in db/database.ts; similarity over long
 // descriptions would cost ~100 times more); both are answered by the indexes. Prisma cannot express <% or a relevance order, so
 // a search lists its page of ids in SQL here and the GraphQL layer loads those products with Prisma.
-import { Prisma } from "../../generated/prisma/client.ts";
+//
+// The typo test is only asked for a word found nowhere in the catalogue as written: "ankra" is
+// matched by similarity, but "shirt" (in hundreds of products) is matched as written only, not also
+// against every name with a similar word ("skirt" scores 0.5 too). A common word then reads its own
+// matches once instead of the union of two index scans (decision 010, "Amended").
+import { Prisma, type Product } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import { resolveCategorySlug } from "../../../../common/categories.ts";
 import { ValidationError } from "../errors.ts";
+import { visibleNowSql } from "./visibility.ts";
 
 export const SEARCH_LIMITS = { length: 100, words: 8 } as const;
 
@@ -28,17 +34,35 @@ export function searchWords(search: string | null | undefined): string[] {
   return [...new Set(words)].slice(0, SEARCH_LIMITS.words);
 }
 
+/** A shopper's word and how it is matched: as written (LIKE), or, when the catalogue has it
+ *  nowhere as written, as a likely typo of a word in a name (<%). */
+export interface SearchWord {
+  text: string;
+  typo: boolean;
+}
+
+/** Whether the word is found as written in any product (the answer for every word of a search is
+ *  the same until the catalogue changes, so callers keep it per catalogue version). */
+export async function foundAsWritten(prisma: Db, word: string): Promise<boolean> {
+  const [row] = await prisma.$queryRaw<{ found: boolean }[]>(
+    Prisma.sql`SELECT EXISTS (SELECT 1 FROM products p WHERE ${found(word)}) AS found`,
+  );
+  return row?.found ?? false;
+}
+
 export interface SearchFilter {
   category?: string | null;
   categoryIds?: string[] | null;
   size?: string | null;
   excludeIds?: string[] | null;
   deals?: boolean | null;
+  condition?: string | null;
 }
 
 /** The listing's filters as SQL (the same meaning as productWhere's Prisma filter). */
-function filterConditions(filter: SearchFilter, options: { ignoreSize?: boolean }): Prisma.Sql[] {
-  const conditions: Prisma.Sql[] = [];
+function filterConditions(filter: SearchFilter, options: { ignoreSize?: boolean; now?: Date }): Prisma.Sql[] {
+  // Only products on sale now (visibility.ts), as in productWhere.
+  const conditions: Prisma.Sql[] = [visibleNowSql(options.now)];
   if (filter.category) {
     const resolved = resolveCategorySlug(filter.category);
     if (!resolved) conditions.push(Prisma.sql`FALSE`);
@@ -49,31 +73,36 @@ function filterConditions(filter: SearchFilter, options: { ignoreSize?: boolean 
   if (filter.excludeIds?.length) conditions.push(Prisma.sql`p.id::text NOT IN (${Prisma.join(filter.excludeIds)})`);
   if (filter.size && !options.ignoreSize) conditions.push(Prisma.sql`lower(p.size) = lower(${filter.size})`);
   if (filter.deals) conditions.push(Prisma.sql`p.original_price > p.price`);
+  if (filter.condition) conditions.push(Prisma.sql`p.condition::text = ${filter.condition}`);
   return conditions;
 }
 
-const found = (word: string) => Prisma.sql`p.search_text LIKE '%' || search_normalize(${word}) || '%'`;
+function found(word: string): Prisma.Sql {
+  return Prisma.sql`p.search_text LIKE '%' || search_normalize(${word}) || '%'`;
+}
 
-/** One word: in the name or description as written (after folding), or a similar word in the name.
- *  search_normalize(word) is folded to a constant when the query is planned, so both tests can use
- *  their trigram index. */
-function wordCondition(word: string): Prisma.Sql {
-  return Prisma.sql`(${found(word)} OR search_normalize(${word}) <% p.search_name)`;
+/** One word: in the name or description as written (after folding), or, for a word found nowhere
+ *  as written, a similar word in the name. search_normalize(word) is folded to a constant when the
+ *  query is planned, so each test uses its trigram index. */
+function wordCondition(word: SearchWord): Prisma.Sql {
+  return word.typo ? Prisma.sql`search_normalize(${word.text}) <% p.search_name` : found(word.text);
 }
 
 /** Per word: how closely it matches a word of the name (twice), plus one when it is found as written. */
-function relevance(words: string[]): Prisma.Sql {
-  const terms = words.map((word) => Prisma.sql`2 * word_similarity(search_normalize(${word}), p.search_name) + (${found(word)})::int`);
+function relevance(words: SearchWord[]): Prisma.Sql {
+  const terms = words.map(({ text, typo }) =>
+    typo ? Prisma.sql`2 * word_similarity(search_normalize(${text}), p.search_name)` : Prisma.sql`2 * word_similarity(search_normalize(${text}), p.search_name) + 1`,
+  );
   return Prisma.join(terms, " + ");
 }
 
-function whereSql(filter: SearchFilter, words: string[], options: { ignoreSize?: boolean } = {}): Prisma.Sql {
+function whereSql(filter: SearchFilter, words: SearchWord[], options: { ignoreSize?: boolean; now?: Date } = {}): Prisma.Sql {
   return Prisma.join([...filterConditions(filter, options), ...words.map(wordCondition)], " AND ");
 }
 
 export type SearchSort = "RELEVANCE" | "NEWEST" | "PRICE_ASC" | "PRICE_DESC";
 
-function orderSql(sort: SearchSort, words: string[]): Prisma.Sql {
+function orderSql(sort: SearchSort, words: SearchWord[]): Prisma.Sql {
   switch (sort) {
     case "PRICE_ASC":
       return Prisma.sql`p.price ASC, p.created_at DESC, p.id ASC`;
@@ -87,19 +116,40 @@ function orderSql(sort: SearchSort, words: string[]): Prisma.Sql {
 }
 
 /** The SQL listing one page of matching product ids (exported so a test can EXPLAIN it). */
-export function searchPageSql(filter: SearchFilter, words: string[], sort: SearchSort, skip: number, take: number): Prisma.Sql {
+export function searchPageSql(filter: SearchFilter, words: SearchWord[], sort: SearchSort, skip: number, take: number): Prisma.Sql {
   return Prisma.sql`SELECT p.id FROM products p WHERE ${whereSql(filter, words)} ORDER BY ${orderSql(sort, words)} LIMIT ${take} OFFSET ${skip}`;
 }
 
+/** Every column of a product, named and typed as Prisma returns them (numeric → Decimal,
+ *  timestamptz → Date, uuid → string), so a raw row can stand for a Prisma Product. Built from
+ *  Prisma's own field list (every column is mapped to the snake_case of its field name), so a
+ *  column added to the schema is read here too. */
+const UUID_COLUMNS = new Set<string>(["id", "categoryId"]);
+const PRODUCT_COLUMNS = Prisma.raw(
+  Object.values(Prisma.ProductScalarFieldEnum)
+    .map((field) => `p.${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}${UUID_COLUMNS.has(field) ? "::text" : ""} AS "${field}"`)
+    .join(", "),
+);
+
+/** One page of matching products, whole, in the order asked for: one statement instead of the
+ *  page's ids then a Prisma query for them (which Prisma compiles afresh for every new id list). */
+export async function searchPageRows(prisma: Db, filter: SearchFilter, words: SearchWord[], sort: SearchSort, skip: number, take: number): Promise<Product[]> {
+  return prisma.$queryRaw<Product[]>(
+    Prisma.sql`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${whereSql(filter, words)} ORDER BY ${orderSql(sort, words)} LIMIT ${take} OFFSET ${skip}`,
+  );
+}
+
 /** Ids of one page of matches, in the order asked for. */
-export async function searchPageIds(prisma: Db, filter: SearchFilter, words: string[], sort: SearchSort, skip: number, take: number): Promise<string[]> {
+export async function searchPageIds(prisma: Db, filter: SearchFilter, words: SearchWord[], sort: SearchSort, skip: number, take: number): Promise<string[]> {
   const rows = await prisma.$queryRaw<{ id: string }[]>(searchPageSql(filter, words, sort, skip, take));
   return rows.map((row) => row.id);
 }
 
 /** The matches counted by size (ignoring the size filter): the listing's total and size options. */
-export async function searchSizeGroups(prisma: Db, filter: SearchFilter, words: string[]): Promise<{ size: string | null; count: number }[]> {
-  return prisma.$queryRaw<{ size: string | null; count: number }[]>(
-    Prisma.sql`SELECT p.size, count(*)::int AS count FROM products p WHERE ${whereSql(filter, words, { ignoreSize: true })} GROUP BY p.size`,
-  );
+export function searchSizeSql(filter: SearchFilter, words: SearchWord[]): Prisma.Sql {
+  return Prisma.sql`SELECT p.size, count(*)::int AS count FROM products p WHERE ${whereSql(filter, words, { ignoreSize: true })} GROUP BY p.size`;
+}
+
+export async function searchSizeGroups(prisma: Db, filter: SearchFilter, words: SearchWord[]): Promise<{ size: string | null; count: number }[]> {
+  return prisma.$queryRaw<{ size: string | null; count: number }[]>(searchSizeSql(filter, words));
 }

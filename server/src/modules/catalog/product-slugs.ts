@@ -5,17 +5,26 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import { slugify } from "../../../../common/slug.ts";
 import { ValidationError } from "../errors.ts";
+import { visibleNow } from "./visibility.ts";
 
 type Tx = Prisma.TransactionClient;
 
 const SLUG_LOCK_ID = 727_072_027;
 
-/** The product a slug names today, or the one it named before a rename (with its current slug). */
-export async function productBySlug(prisma: Db | Tx, slug: string): Promise<{ id: string; slug: string; renamed: boolean } | null> {
-  const current = await prisma.product.findUnique({ where: { slug }, select: { id: true, slug: true } });
+/** The product a slug names today, or the one it named before a rename (with its current slug).
+ *  With `visibleAt`, only a product on sale then (a drop not yet live is not found). */
+export async function productBySlug(
+  prisma: Db | Tx,
+  slug: string,
+  options: { visibleAt?: Date } = {},
+): Promise<{ id: string; slug: string; renamed: boolean } | null> {
+  const visible = options.visibleAt ? visibleNow(options.visibleAt) : {};
+  const current = await prisma.product.findFirst({ where: { slug, ...visible }, select: { id: true, slug: true } });
   if (current) return { ...current, renamed: false };
-  const past = await prisma.productSlug.findUnique({ where: { slug }, select: { product: { select: { id: true, slug: true } } } });
-  return past ? { ...past.product, renamed: true } : null;
+  const past = await prisma.productSlug.findUnique({ where: { slug }, select: { productId: true } });
+  if (!past) return null;
+  const product = await prisma.product.findFirst({ where: { id: past.productId, ...visible }, select: { id: true, slug: true } });
+  return product ? { ...product, renamed: true } : null;
 }
 
 /** A slug the admin typed must be free; one derived from the name gets a numeric suffix when taken.

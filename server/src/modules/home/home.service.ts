@@ -2,6 +2,7 @@
 // one bounded query; the GraphQL layer adds the selected relations without N+1.
 import type { Prisma, Product } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
+import { visibleNow } from "../catalog/visibility.ts";
 
 export const FEATURED_PRODUCTS = 12;
 export const SPECIAL_OFFERS = 3;
@@ -24,16 +25,20 @@ export function activeSectionArgs() {
   };
 }
 
-/** Latest 12 products, newest first. */
-export function featuredProductsArgs() {
-  return { orderBy: [{ createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[], take: FEATURED_PRODUCTS };
+/** Latest 12 products on sale, newest first. */
+export function featuredProductsArgs(now = new Date()) {
+  return {
+    where: visibleNow(now),
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[],
+    take: FEATURED_PRODUCTS,
+  };
 }
 
 /** Three offers: products in stock and discounted (an original price above the price), the last
  *  pieces first (stock ascending, as the spec's call list orders them). A sold-out item is no offer. */
-export function specialOffersArgs(prisma: Db) {
+export function specialOffersArgs(prisma: Db, now = new Date()) {
   return {
-    where: { stock: { gt: 0 }, originalPrice: { gt: prisma.product.fields.price } } satisfies Prisma.ProductWhereInput,
+    where: { stock: { gt: 0 }, originalPrice: { gt: prisma.product.fields.price }, AND: [visibleNow(now)] } satisfies Prisma.ProductWhereInput,
     orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[],
     take: SPECIAL_OFFERS,
   };
@@ -41,7 +46,8 @@ export function specialOffersArgs(prisma: Db) {
 
 export function featuredReviewsArgs() {
   return {
-    where: { isFeatured: true },
+    // A review of a product whose drop is not live yet would name it before its time (visibility.ts).
+    where: { isFeatured: true, OR: [{ productId: null }, { product: visibleNow() }] } satisfies Prisma.CustomerReviewWhereInput,
     orderBy: [{ createdAt: "desc" }, { id: "asc" }] satisfies Prisma.CustomerReviewOrderByWithRelationInput[],
     take: FEATURED_REVIEWS,
   };
@@ -53,9 +59,11 @@ export async function sectionProducts(
   type: SectionType,
   query: ProductQuery,
   random: () => number = Math.random,
+  now = new Date(),
 ): Promise<Product[]> {
   // query carries the relations the GraphQL selection needs (loaded in one extra query, not per row).
-  const find = (args: Prisma.ProductFindManyArgs) => prisma.product.findMany({ ...query, ...args } as Prisma.ProductFindManyArgs);
+  const find = (args: Prisma.ProductFindManyArgs) =>
+    prisma.product.findMany({ ...query, ...args, where: visibleNow(now) } as Prisma.ProductFindManyArgs);
   switch (type) {
     case "best_sellers":
       return find({ orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }], take: SECTION_PRODUCTS });

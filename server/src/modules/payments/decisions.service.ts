@@ -5,9 +5,9 @@ import { queueEmail } from "../../mail/outbox.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { paymentConfirmedEmail, paymentRejectedEmail } from "./emails.ts";
-import { ORDER_NOT_FOUND } from "./ownership.ts";
+import { ORDER_NOT_FOUND } from "../orders/ownership.ts";
 import { assertCanMarkPaid, assertCanReject, PAYMENT_LIMITS, PAYMENT_MESSAGES, requiredText, UNPAID } from "./rules.ts";
-import { isUuid } from "../cart/cart.service.ts";
+import { isUuid } from "../../../../common/uuid.ts";
 
 export async function markOrderPaid(prisma: Db, config: Config, actor: Actor, input: { orderId: string; bankReference?: string | null }, now = new Date()) {
   const bankReference = input.bankReference?.trim() || null;

@@ -1,7 +1,7 @@
 // What the shopper is told about their payment. Queued in the transaction of the decision.
 import { formatNaira } from "../../../../common/naira.ts";
 import { PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState, type PaymentFacts } from "../../../../common/payment-state.ts";
-import type { StoreSettings } from "../../config.ts";
+import type { StoreSettings } from "../../../../common/store-settings.ts";
 import type { EmailMessage } from "../../mail/outbox.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 

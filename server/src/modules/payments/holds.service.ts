@@ -7,7 +7,7 @@ import type { Config } from "../../config.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
 import { orderExpiredEmail } from "./emails.ts";
-import { UNPAID } from "./rules.ts";
+import { UNPAID, UNPAID_SQL } from "./rules.ts";
 
 /** Orders expired per transaction; the job loops until none are left. */
 const EXPIRY_BATCH = 50;
@@ -32,7 +32,7 @@ export async function expireOverdueBatch(prisma: Db, config: Config, now: Date, 
       SELECT id::text AS id, short_order_id, customer_name, customer_email, total::text AS total,
              status::text AS status, payment_status::text AS payment_status, hold_expires_at
       FROM orders
-      WHERE payment_status IN ('awaiting_transfer', 'under_review') AND status = 'pending' AND hold_expires_at <= ${now}
+      WHERE payment_status IN (${UNPAID_SQL}) AND status = 'pending' AND hold_expires_at <= ${now}
       ORDER BY hold_expires_at
       LIMIT ${batch}
       FOR UPDATE SKIP LOCKED`;

@@ -2,9 +2,9 @@
 import type { Db } from "../../db/database.ts";
 import { normalizeNigerianPhone, phoneError } from "../../../../common/phone.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
-import { isUuid } from "../cart/cart.service.ts";
-import { normaliseReference } from "../orders/order-queries.ts";
-import { limitGuestProof, phonesMatch } from "./ownership.ts";
+import { isUuid } from "../../../../common/uuid.ts";
+import { normaliseReference } from "../orders/readable-codes.ts";
+import { limitGuestProof, phonesMatch } from "../orders/ownership.ts";
 import { countEvent, uncountEvent } from "../accounts/rate-limit.ts";
 import { RateLimitError } from "../errors.ts";
 

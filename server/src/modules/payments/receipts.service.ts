@@ -6,8 +6,8 @@ import { queueEmail } from "../../mail/outbox.ts";
 import { actorOf, recordAudit } from "../audit/audit.service.ts";
 import { ValidationError } from "../errors.ts";
 import { receiptReceivedEmail } from "./emails.ts";
-import { assertOwnsOrder, limitGuestProof, type OwnedOrderFields, type OwnershipProof } from "./ownership.ts";
-import { normaliseReference } from "../orders/order-queries.ts";
+import { assertOwnsOrder, limitGuestProof, placedByViewer, type OwnedOrderFields, type OwnershipProof } from "../orders/ownership.ts";
+import { normaliseReference } from "../orders/readable-codes.ts";
 import { assertAcceptsReceipt, holdAfterReceipt, PAYMENT_LIMITS, PAYMENT_MESSAGES, receiptFile, requiredText, UNPAID } from "./rules.ts";
 import { findOrderById, REFERENCE } from "./lookup.service.ts";
 import { hitRateLimit } from "../accounts/rate-limit.ts";
@@ -24,7 +24,7 @@ export interface ReceiptInput {
 /** The order when the requester owns it (owner, guest token, or reference + phone); "Order not found" otherwise. */
 async function assertMayPay<T extends OwnedOrderFields & { shortOrderId: string }>(prisma: Db, found: T | null, proof: OwnershipProof, now: Date): Promise<T> {
   // Phone proofs count against the guest-lookup limit, so a phone cannot be guessed by uploading.
-  if (proof.phone && found && !(found.userId && proof.viewer?.userId === found.userId)) {
+  if (proof.phone && found && !placedByViewer(found, proof.viewer)) {
     await limitGuestProof(prisma, proof.ip, found.shortOrderId, now);
   }
   assertOwnsOrder(found, proof);

@@ -1,10 +1,14 @@
 // The payment rules in one place: which states accept which command, and the limits of inputs.
-import type { OrderStatus, PaymentStatus } from "../../generated/prisma/client.ts";
+import { Prisma, type OrderStatus, type PaymentStatus } from "../../generated/prisma/client.ts";
 import { ValidationError } from "../errors.ts";
+import { UNPAID_STATUSES } from "../../../../common/order-status.ts";
+import { TYPE_BY_EXTENSION } from "../../../../common/upload-types.ts";
 
 /** A receipt extends the hold once, by this much. */
 export const RECEIPT_EXTENSION_HOURS = 24;
-export const UNPAID: PaymentStatus[] = ["awaiting_transfer", "under_review"];
+export const UNPAID: PaymentStatus[] = [...UNPAID_STATUSES];
+/** UNPAID for raw SQL: `payment_status IN (${UNPAID_SQL})` (each value cast, so the column's index is used). */
+export const UNPAID_SQL = Prisma.join(UNPAID.map((status) => Prisma.sql`${status}::"PaymentStatus"`));
 
 export const PAYMENT_MESSAGES = {
   alreadyPaid: "This order is already paid",
@@ -56,14 +60,6 @@ export function requiredText(value: string, min: number, max: number, message: s
   return text;
 }
 
-const RECEIPT_TYPES: Record<string, string> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  gif: "image/gif",
-  pdf: "application/pdf",
-};
 
 /**
  * A receipt must be a file our uploads endpoint stored in the receipts folder (local disk or
@@ -74,7 +70,7 @@ export function receiptFile(url: string): { url: string; mimeType: string } {
   const local = /^\/uploads\/receipts\/[A-Za-z0-9_-]{8,64}\.([a-z]{3,4})$/.exec(text);
   const cloud = /^https:\/\/res\.cloudinary\.com\/[A-Za-z0-9_-]+\/(?:image|raw)\/upload\/(?:v\d+\/)?(?:[A-Za-z0-9_-]+\/)*receipts\/[A-Za-z0-9_-]{8,64}\.([a-z]{3,4})$/.exec(text);
   const extension = (local ?? cloud)?.[1];
-  const mimeType = extension ? RECEIPT_TYPES[extension] : undefined;
+  const mimeType = extension ? TYPE_BY_EXTENSION[extension] : undefined;
   if (!mimeType) throw new ValidationError(PAYMENT_MESSAGES.receiptFile, "fileUrl");
   return { url: text, mimeType };
 }

@@ -5,6 +5,8 @@ import type { Db } from "../../db/database.ts";
 import { ValidationError } from "../errors.ts";
 import { formatLagos, lagosDateRange } from "./lagos-days.ts";
 import { toCsv } from "./csv.ts";
+import { CONDITION_LABEL, type Condition } from "../../../../common/condition.ts";
+import { MEASUREMENTS } from "../../../../common/measurements.ts";
 
 export const MAX_EXPORT_DAYS = 366;
 
@@ -103,7 +105,10 @@ export async function ordersCsv(prisma: Db, range: { start: Date; end: Date }): 
 }
 
 /** The import's columns first (a product export can be edited and imported again), then the rest. */
-export const PRODUCT_COLUMNS = ["name", "category", "price", "size", "stock", "description", "originalPrice", "slug", "listed (Lagos)", "image"];
+export const PRODUCT_COLUMNS = [
+  "name", "category", "price", "size", "stock", "description", "originalPrice", "slug",
+  "condition", "flawNotes", ...MEASUREMENTS.map(({ key }) => `${key} (cm)`), "listed (Lagos)", "image",
+];
 
 interface ProductRow {
   name: string;
@@ -116,18 +121,26 @@ interface ProductRow {
   description: string | null;
   created_at: Date;
   image_url: string | null;
+  condition: Condition | null;
+  flaw_notes: string | null;
+  measurements: (string | null)[];
 }
 
 export async function productsCsv(prisma: Db, range: { start: Date; end: Date }): Promise<string> {
   const rows = await prisma.$queryRaw<ProductRow[]>`
     SELECT p.name, p.slug, c.slug AS category, p.price::text AS price, p.original_price::text AS original_price,
-           p.size, p.stock, p.description, p.created_at, p.image_url
+           p.size, p.stock, p.description, p.created_at, p.image_url, p.condition::text AS condition, p.flaw_notes,
+           ARRAY[p.pit_to_pit_cm, p.length_cm, p.shoulder_cm, p.sleeve_cm, p.waist_cm, p.hips_cm, p.inseam_cm]::text[] AS measurements
     FROM products p
     LEFT JOIN categories c ON c.id = p.category_id
     WHERE p.created_at >= ${range.start}::timestamptz AND p.created_at < ${range.end}::timestamptz
     ORDER BY p.created_at, p.slug`;
   return toCsv(
     PRODUCT_COLUMNS,
-    rows.map((r) => [r.name, r.category, r.price, r.size, r.stock, r.description, r.original_price, r.slug, formatLagos(r.created_at), r.image_url]),
+    rows.map((r) => [
+      r.name, r.category, r.price, r.size, r.stock, r.description, r.original_price, r.slug,
+      r.condition ? CONDITION_LABEL[r.condition] : null, r.flaw_notes, ...r.measurements,
+      formatLagos(r.created_at), r.image_url,
+    ]),
   );
 }

@@ -17,6 +17,7 @@
 // - Best category: highest sell-through (ties: more units sold, then name); slowest: the lowest.
 import type { Db } from "../../db/database.ts";
 import { lastLagosDays } from "./lagos-days.ts";
+import { UNPAID_SQL } from "../payments/rules.ts";
 
 export const FIGURE_PERIODS = [
   { key: "today", label: "Today", days: 1 },
@@ -140,7 +141,7 @@ async function unpaidNow(prisma: Db, asOf: Date) {
       COUNT(*) FILTER (WHERE hold_expires_at > ${asOf}::timestamptz AND hold_expires_at <= ${until}::timestamptz)::int AS expiring,
       COALESCE(SUM(total) FILTER (WHERE hold_expires_at > ${asOf}::timestamptz AND hold_expires_at <= ${until}::timestamptz), 0)::numeric(14, 2)::text AS expiring_value
     FROM orders
-    WHERE status = 'pending' AND payment_status IN ('awaiting_transfer', 'under_review')`;
+    WHERE status = 'pending' AND payment_status IN (${UNPAID_SQL})`;
   return row!;
 }
 

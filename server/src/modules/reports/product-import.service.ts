@@ -7,9 +7,11 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { DomainError, ValidationError } from "../errors.ts";
-import { validateProductInput } from "../catalog/product-admin.ts";
+import { validateProductInput } from "../catalog/product-admin.service.ts";
 import { chooseSlug, productBySlug } from "../catalog/product-slugs.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { CONDITIONS, CONDITION_LABEL, parseCondition } from "../../../../common/condition.ts";
+import { MEASUREMENTS } from "../../../../common/measurements.ts";
 
 export const MAX_IMPORT_BYTES = 512 * 1024;
 export const MAX_IMPORT_ROWS = 1000;
@@ -38,6 +40,15 @@ const COLUMNS = {
   description: ["description"],
   originalPrice: ["originalprice", "wasprice"],
   slug: ["slug"],
+  condition: ["condition", "grade"],
+  flawNotes: ["flawnotes", "flaws"],
+  pitToPit: ["pittopit", "pittopitcm", "chest", "chestcm"],
+  length: ["length", "lengthcm"],
+  shoulder: ["shoulder", "shouldercm"],
+  sleeve: ["sleeve", "sleevecm"],
+  waist: ["waist", "waistcm", "waistflat", "waistflatcm"],
+  hips: ["hips", "hipscm", "hipsflat", "hipsflatcm"],
+  inseam: ["inseam", "inseamcm"],
 } as const;
 type Column = keyof typeof COLUMNS;
 const REQUIRED: Column[] = ["name", "category", "price", "stock"];
@@ -94,6 +105,11 @@ async function checkRows(tx: Prisma.TransactionClient, rows: Row[]): Promise<{ c
     const categoryId = categories.get(categorySlug) ?? null;
     if (!categorySlug) reasons.push("Category is required");
     else if (!categoryId) reasons.push(`Unknown category "${values.category}"`);
+    const conditionText = values.condition?.trim() ?? "";
+    const condition = conditionText ? parseCondition(conditionText) : null;
+    if (conditionText && !condition) {
+      reasons.push(`Unknown condition "${conditionText}": use ${CONDITIONS.map((c) => CONDITION_LABEL[c]).join(", ")} or leave it empty`);
+    }
     try {
       const data = validateProductInput({
         name: values.name ?? "",
@@ -104,6 +120,9 @@ async function checkRows(tx: Prisma.TransactionClient, rows: Row[]): Promise<{ c
         categoryId,
         size: values.size ?? null,
         description: values.description ?? null,
+        condition,
+        flawNotes: values.flawNotes ?? null,
+        measurements: Object.fromEntries(MEASUREMENTS.map(({ key }) => [key, values[key] ?? null])),
       });
       if (data.slug) {
         const earlier = explicitSlugs.get(data.slug);

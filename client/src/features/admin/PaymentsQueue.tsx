@@ -1,0 +1,253 @@
+// Admin payments queue: orders with a receipt under review, the longest-waiting first. Each shows
+// the receipt, the expected amount and the sender; Mark as paid (optionally with the bank's
+// transaction reference) or Reject with a reason. Both email the shopper and are audited.
+import { useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { toast } from "../../ui/toast.tsx";
+import { AuditLogList } from "./AuditLogList.tsx";
+import { OrderAuditTimeline } from "./OrderAuditTimeline.tsx";
+import { formatWaiting, useNow } from "../../lib/time.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { resultError } from "../../lib/mutation-result.ts";
+
+const PaymentsQueueQuery = graphql(`
+  query PaymentsQueue {
+    paymentsQueue {
+      id
+      shortOrderId
+      total
+      createdAt
+      holdExpiresAt
+      customerName
+      customerEmail
+      customerPhone
+      receipts {
+        id
+        fileUrl
+        mimeType
+        senderName
+        senderBank
+        createdAt
+      }
+    }
+    paymentCounts {
+      underReview
+      awaitingTransfer
+    }
+  }
+`);
+
+const PaymentsMarkPaidMutation = graphql(`
+  mutation PaymentsMarkPaid($orderId: ID!, $bankReference: String) {
+    markOrderPaid(orderId: $orderId, bankReference: $bankReference) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationMarkOrderPaidSuccess {
+        data {
+          order {
+            id
+            status
+            paymentStatus
+          }
+        }
+      }
+    }
+  }
+`);
+
+const PaymentsRejectMutation = graphql(`
+  mutation PaymentsReject($orderId: ID!, $reason: String!) {
+    rejectPayment(orderId: $orderId, reason: $reason) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationRejectPaymentSuccess {
+        data {
+          order {
+            id
+            paymentStatus
+            rejectionReason
+          }
+        }
+      }
+    }
+  }
+`);
+
+type QueueOrder = NonNullable<ReturnType<typeof useQueueData>["data"]>["paymentsQueue"][number];
+
+function useQueueData() {
+  return useQuery(PaymentsQueueQuery, { fetchPolicy: "cache-and-network" });
+}
+
+function ReceiptPreview({ receipt }: { receipt: QueueOrder["receipts"][number] }) {
+  if (receipt.mimeType === "application/pdf") {
+    return (
+      <a className="receipt-preview receipt-preview--pdf" href={receipt.fileUrl} target="_blank" rel="noopener noreferrer">
+        Open PDF receipt
+      </a>
+    );
+  }
+  return (
+    <a className="receipt-preview" href={receipt.fileUrl} target="_blank" rel="noopener noreferrer">
+      <img src={receipt.fileUrl} alt={`Receipt from ${receipt.senderName}`} loading="lazy" width={240} height={320} />
+    </a>
+  );
+}
+
+function QueueItem({ order, now }: { order: QueueOrder; now: number }) {
+  const [mode, setMode] = useState<"idle" | "reject" | "history">("idle");
+  const [bankReference, setBankReference] = useState("");
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  // A decision changes the queue, the counts and the audit log (and any open timeline).
+  const refetchQueries = ["PaymentsQueue", "PaymentsAuditLog", "PaymentsOrderAudit"];
+  const [markPaid, paying] = useMutation(PaymentsMarkPaidMutation, { refetchQueries });
+  const [reject, rejecting] = useMutation(PaymentsRejectMutation, { refetchQueries });
+  const latest = order.receipts[0];
+
+  async function onMarkPaid(event: FormEvent) {
+    event.preventDefault();
+    if (!window.confirm(`Mark order ${order.shortOrderId} as paid (${formatNaira(order.total)})? Only do this after checking the bank account.`)) return;
+    const { data } = await markPaid({ variables: { orderId: order.id, bankReference: bankReference.trim() || null } });
+    const result = data?.markOrderPaid;
+    if (result?.__typename !== "MutationMarkOrderPaidSuccess") {
+      setError(resultError(result, "Could not mark as paid"));
+      return;
+    }
+    toast(`Order ${order.shortOrderId} marked as paid`);
+  }
+
+  async function onReject(event: FormEvent) {
+    event.preventDefault();
+    if (reason.trim().length < 3) {
+      setError("Please give a reason for rejecting the payment");
+      return;
+    }
+    const { data } = await reject({ variables: { orderId: order.id, reason } });
+    const result = data?.rejectPayment;
+    if (result?.__typename !== "MutationRejectPaymentSuccess") {
+      setError(resultError(result, "Could not reject the payment"));
+      return;
+    }
+    toast(`Payment for ${order.shortOrderId} rejected`);
+  }
+
+  return (
+    <li className="payment-review" aria-label={`Order ${order.shortOrderId}`}>
+      <div className="payment-review__head">
+        <h3>Order {order.shortOrderId}</h3>
+        {latest && <span className="payment-review__waiting">Waiting {formatWaiting(now - Date.parse(latest.createdAt))}</span>}
+      </div>
+      <div className="payment-review__body">
+        {latest && <ReceiptPreview receipt={latest} />}
+        <dl>
+          <dt>Expected amount</dt>
+          <dd className="payment-review__amount">{formatNaira(order.total)}</dd>
+          {latest && (
+            <>
+              <dt>Sender</dt>
+              <dd className="payment-review__sender">
+                {latest.senderName}, {latest.senderBank}
+              </dd>
+              <dt>Receipt sent</dt>
+              <dd>{formatLagosTime(latest.createdAt)}</dd>
+            </>
+          )}
+          <dt>Customer</dt>
+          <dd>
+            {order.customerName} · <a href={`tel:${order.customerPhone}`}>{order.customerPhone}</a> · {order.customerEmail}
+          </dd>
+          {order.holdExpiresAt && (
+            <>
+              <dt>Hold ends</dt>
+              <dd>{formatLagosTime(order.holdExpiresAt)}</dd>
+            </>
+          )}
+          {order.receipts.length > 1 && (
+            <>
+              <dt>Earlier receipts</dt>
+              <dd>
+                {order.receipts.slice(1).map((r) => (
+                  <a key={r.id} href={r.fileUrl} target="_blank" rel="noopener noreferrer" className="payment-review__earlier">
+                    {formatLagosTime(r.createdAt)}
+                  </a>
+                ))}
+              </dd>
+            </>
+          )}
+        </dl>
+      </div>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <form className="payment-review__pay" onSubmit={onMarkPaid}>
+        <label>
+          Bank transaction reference (optional)
+          <input value={bankReference} maxLength={100} onChange={(e) => setBankReference(e.target.value)} />
+        </label>
+        <button type="submit" className="button" disabled={paying.loading}>
+          Mark as paid
+        </button>
+      </form>
+      {mode === "reject" ? (
+        <form className="payment-review__reject" onSubmit={onReject}>
+          <label>
+            Reason (sent to the shopper)
+            <textarea value={reason} maxLength={500} rows={2} onChange={(e) => setReason(e.target.value)} />
+          </label>
+          <button type="submit" className="button button--danger" disabled={rejecting.loading}>
+            Reject payment
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => setMode("idle")}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <div className="payment-review__more">
+          <button type="button" className="button button--ghost" onClick={() => setMode("reject")}>
+            Reject
+          </button>
+          <button type="button" className="link-button" aria-expanded={mode === "history"} onClick={() => setMode(mode === "history" ? "idle" : "history")}>
+            History
+          </button>
+        </div>
+      )}
+      {mode === "history" && <OrderAuditTimeline orderId={order.id} />}
+    </li>
+  );
+}
+
+export function PaymentsQueue() {
+  const { data, loading, error } = useQueueData();
+  const now = useNow(30_000);
+  const queue = data?.paymentsQueue ?? [];
+  return (
+    <div className="payments-admin">
+      <section aria-labelledby="payments-queue-title">
+        <h2 id="payments-queue-title">Payments to review ({data?.paymentCounts.underReview ?? 0})</h2>
+        {data && <p className="payments-admin__counts">{data.paymentCounts.awaitingTransfer} open order(s) awaiting transfer.</p>}
+        {error && <p className="field-error">{error.message}</p>}
+        {loading && !data ? (
+          <p className="page-status">Loading...</p>
+        ) : queue.length === 0 ? (
+          <p>No payments to review.</p>
+        ) : (
+          <ul className="payments-queue">
+            {queue.map((order) => (
+              <QueueItem key={order.id} order={order} now={now} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <AuditLogList />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// Pay with transfer, clearly: amount, account name, bank, account number and the order reference,
+// each with a copy button, and the hold deadline with a live countdown.
+import { formatNaira } from "../../../../common/naira.ts";
+import { storeSettings } from "../../lib/store-settings.ts";
+import { CopyButton } from "../../ui/CopyButton.tsx";
+import { formatCountdown, useNow } from "../../lib/time.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
+
+export interface PayByTransferProps {
+  amount: string;
+  /** The order reference (short order id) to put in the transfer narration. */
+  reference: string | null;
+  holdExpiresAt?: string | null;
+}
+
+function HoldCountdown({ holdExpiresAt }: { holdExpiresAt: string }) {
+  const now = useNow(1000);
+  const left = Date.parse(holdExpiresAt) - now;
+  return (
+    <div className={left > 0 ? "pay-by-transfer__hold" : "pay-by-transfer__hold pay-by-transfer__hold--over"}>
+      <p>
+        We are holding your items until <strong>{formatLagosTime(holdExpiresAt)}</strong>.
+      </p>
+      {left > 0 ? (
+        <p>
+          Time left to pay: <strong className="pay-by-transfer__countdown" role="timer" aria-live="off">{formatCountdown(left)}</strong>
+        </p>
+      ) : (
+        <p role="alert">The hold has ended. Unpaid orders are cancelled and the items go back on sale.</p>
+      )}
+      <p className="pay-by-transfer__note">Uploading your receipt extends the hold once by 24 hours while we check it.</p>
+    </div>
+  );
+}
+
+export function PayByTransfer({ amount, reference, holdExpiresAt }: PayByTransferProps) {
+  const rows: { label: string; value: string; shown: string; className?: string }[] = [
+    { label: "Amount", value: Number(amount).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(amount), className: "pay-by-transfer__amount" },
+    { label: "Account name", value: storeSettings.bankAccountName, shown: storeSettings.bankAccountName },
+    { label: "Bank", value: storeSettings.bankName, shown: storeSettings.bankName },
+    { label: "Account number", value: storeSettings.bankAccountNumber, shown: storeSettings.bankAccountNumber, className: "pay-by-transfer__number" },
+  ];
+  if (reference) rows.push({ label: "Reference", value: reference, shown: reference, className: "pay-by-transfer__reference" });
+  return (
+    <section className="pay-by-transfer" id="bank-transfer" aria-labelledby="bank-transfer-title">
+      <h2 id="bank-transfer-title">Pay by bank transfer</h2>
+      <p>
+        Transfer the exact amount to the account below{reference ? " and put the order reference in the narration (description)" : ""}.
+      </p>
+      <dl className="pay-by-transfer__details">
+        {rows.map((row) => (
+          <div key={row.label} className="pay-by-transfer__row">
+            <dt>{row.label}</dt>
+            <dd className={row.className}>{row.shown}</dd>
+            <dd className="pay-by-transfer__copy">
+              <CopyButton value={row.value} label={row.label.toLowerCase()} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {holdExpiresAt && <HoldCountdown holdExpiresAt={holdExpiresAt} />}
+    </section>
+  );
+}

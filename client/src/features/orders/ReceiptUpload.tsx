@@ -1,0 +1,143 @@
+// The order's owner sends the transfer receipt (image or PDF) with the sender's name and bank.
+// The file goes to POST /api/uploads first; the mutation then puts the order under review. A receipt
+// never marks the order paid: an admin checks the bank account first. Whether the form shows at all
+// is OrderPayment's decision, from the order its page already loaded.
+import { useId, useState, type FormEvent } from "react";
+import { useMutation } from "@apollo/client/react";
+import { graphql } from "../../gql/index.ts";
+import { toast } from "../../ui/toast.tsx";
+import { guestPassFor } from "./guest-orders.ts";
+import { acceptAttribute, isAllowedType, MAX_UPLOAD_BYTES, RECEIPT_TYPES } from "../../../../common/upload-types.ts";
+import { resultError } from "../../lib/mutation-result.ts";
+
+export interface ReceiptUploadProps {
+  orderId: string;
+  reference: string;
+  /** Guests who opened the order with reference + phone pass the phone to prove ownership. */
+  phone?: string | null;
+  onUploaded?: () => void;
+}
+
+const PaymentsSubmitReceiptMutation = graphql(`
+  mutation PaymentsSubmitReceipt($input: SubmitReceiptInput!) {
+    submitPaymentReceipt(input: $input) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on MutationSubmitPaymentReceiptSuccess {
+        data {
+          order {
+            id
+            status
+            paymentStatus
+            holdExpiresAt
+            holdExtended
+            rejectionReason
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** Banks and wallets Nigerians transfer from most; any name may be typed. */
+const BANKS = ["Access Bank", "Fidelity Bank", "First Bank", "FCMB", "GTBank", "Kuda", "Moniepoint", "Opay", "PalmPay", "Polaris Bank", "Stanbic IBTC", "Sterling Bank", "UBA", "Union Bank", "Wema Bank", "Zenith Bank"];
+
+/** The order's reference and this browser's proof go with the file: the server stores receipts only
+ *  for an order the sender may pay for (signed in as its owner: the session cookie). */
+async function uploadReceiptFile(file: File, proof: { reference: string; guestToken: string | null; phone: string | null }): Promise<string> {
+  const form = new FormData();
+  form.append("purpose", "receipt");
+  form.append("reference", proof.reference);
+  if (proof.guestToken) form.append("guestToken", proof.guestToken);
+  if (proof.phone) form.append("phone", proof.phone);
+  form.append("files", file);
+  const res = await fetch("/api/uploads", { method: "POST", body: form, credentials: "same-origin" });
+  const body = (await res.json().catch(() => ({}))) as { files?: { url: string }[]; error?: string };
+  if (!res.ok || !body.files?.[0]) throw new Error(body.error || "The receipt could not be uploaded. Please try again.");
+  return body.files[0].url;
+}
+
+export function ReceiptUpload({ orderId, reference, phone, onUploaded }: ReceiptUploadProps) {
+  const id = useId();
+  const guestToken = guestPassFor(reference)?.token ?? guestPassFor(orderId)?.token ?? null;
+  const [file, setFile] = useState<File | null>(null);
+  const [senderName, setSenderName] = useState("");
+  const [senderBank, setSenderBank] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The tracker's public view and the status history follow the new payment state too.
+  const [submit] = useMutation(PaymentsSubmitReceiptMutation, { refetchQueries: ["OrdersTrack", "PaymentsStatusHistory"] });
+
+  function check(): string | null {
+    if (!file) return "Please choose the receipt: a screenshot, photo or PDF";
+    if (!isAllowedType(RECEIPT_TYPES, file.type)) return "The receipt must be an image (JPEG, PNG, WebP, GIF) or a PDF";
+    if (file.size > MAX_UPLOAD_BYTES) return "The receipt must be at most 5 MB";
+    if (senderName.trim().length < 2) return "Sender name must be at least 2 characters";
+    if (senderBank.trim().length < 2) return "Please enter the bank you sent the money from";
+    return null;
+  }
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const problem = check();
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const fileUrl = await uploadReceiptFile(file!, { reference, guestToken, phone: phone ?? null });
+      const { data } = await submit({
+        variables: {
+          input: { orderId, fileUrl, senderName, senderBank, phone: phone ?? null, guestToken },
+        },
+      });
+      const result = data?.submitPaymentReceipt;
+      if (result?.__typename !== "MutationSubmitPaymentReceiptSuccess") {
+        setError(resultError(result, "The receipt could not be sent. Please try again."));
+        return;
+      }
+      toast("Receipt sent. We will confirm your payment soon.");
+      setFile(null);
+      onUploaded?.();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : "The receipt could not be sent. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="receipt-upload no-print" onSubmit={send} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Paid already? Send your receipt</h3>
+      <p className="receipt-upload__hint">
+        Upload the transfer receipt for order <strong>{reference}</strong>. We check every transfer against our bank account before confirming.
+      </p>
+      <label>
+        Receipt (image or PDF, up to 5 MB)
+        <input type="file" accept={acceptAttribute(RECEIPT_TYPES)} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      </label>
+      <label>
+        Sender name (as on the account you paid from)
+        <input value={senderName} maxLength={100} autoComplete="name" onChange={(e) => setSenderName(e.target.value)} />
+      </label>
+      <label>
+        Bank you paid from
+        <input value={senderBank} maxLength={60} list={`${id}-banks`} onChange={(e) => setSenderBank(e.target.value)} />
+        <datalist id={`${id}-banks`}>
+          {BANKS.map((bank) => (
+            <option key={bank} value={bank} />
+          ))}
+        </datalist>
+      </label>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? "Sending..." : "Send receipt"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+// Measurements as shown to shoppers: centimetres or inches, and how they compare with our size chart.
+import { checkMeasurement, formatLength, sizeChartHint } from "./measurements.ts";
+import { CONDITIONS, CONDITION_LABEL } from "./condition.ts";
+import { CONDITION_EXPLANATION } from "./condition-scale.ts";
+
+describe("centimetres and inches", () => {
+  it.each([
+    [52, "cm", "52 cm"],
+    [52.5, "cm", "52.5 cm"],
+    [52, "in", "20.5 in"],
+    [71.5, "in", "28.1 in"],
+    [2.54, "in", "1 in"],
+  ] as const)("%s cm shown in %s is %s", (cm, unit, text) => {
+    expect(formatLength(cm, unit)).toBe(text);
+  });
+});
+
+describe("the one measurement rule (dialog and server)", () => {
+  it("reads what an admin types: empty is not measured, a comma is a decimal point", () => {
+    expect(checkMeasurement("Length", "")).toEqual({ ok: true, cm: null });
+    expect(checkMeasurement("Length", null)).toEqual({ ok: true, cm: null });
+    expect(checkMeasurement("Length", " 71,5 ")).toEqual({ ok: true, cm: 71.5 });
+    expect(checkMeasurement("Length", 60)).toEqual({ ok: true, cm: 60 });
+  });
+  it.each([["-3"], [0], [251], ["abc"], [Number.NaN], ["1e3"]])("refuses %p with a clear message", (value) => {
+    expect(checkMeasurement("Sleeve", value)).toEqual({ ok: false, message: "Sleeve must be centimetres between 1 and 250, e.g. 52 or 52.5" });
+  });
+  it("refuses more than one decimal rather than rounding silently", () => {
+    expect(checkMeasurement("Hips (flat)", "48.25")).toEqual({ ok: false, message: "Hips (flat) may have one decimal at most, e.g. 52.5" });
+  });
+});
+
+describe("the size-chart hint", () => {
+  it("doubles pit to pit, allows 5 cm of ease and finds the chart's row", () => {
+    expect(sizeChartHint({ pitToPit: 52 }, "cm")).toBe("Pit to pit 52 cm ≈ chest 104 cm: about UK 14 / US 10 / EU 42 on our size chart");
+    expect(sizeChartHint({ pitToPit: 52 }, "in")).toBe("Pit to pit 20.5 in ≈ chest 40.9 in: about UK 14 / US 10 / EU 42 on our size chart");
+  });
+  it("a smaller chest is a smaller size; the smallest and largest rows have limits", () => {
+    expect(sizeChartHint({ pitToPit: 44 }, "cm")).toContain("about UK 8 / US 4 / EU 36");
+    expect(sizeChartHint({ pitToPit: 30 }, "cm")).toBe("Pit to pit 30 cm ≈ chest 60 cm: smaller than our size chart (from UK 4 / US 0 / EU 32)");
+    expect(sizeChartHint({ pitToPit: 70 }, "cm")).toBe("Pit to pit 70 cm ≈ chest 140 cm: larger than our size chart (up to UK 16 / US 12 / EU 44)");
+  });
+  it("trousers use the waist when there is no pit to pit; nothing to compare gives no hint", () => {
+    expect(sizeChartHint({ waist: 38, inseam: 78 }, "cm")).toBe("Waist (flat) 38 cm ≈ waist 76 cm: about UK 12 / US 8 / EU 40 on our size chart");
+    expect(sizeChartHint({ length: 70, sleeve: 60 }, "cm")).toBeNull();
+  });
+});
+
+describe("the condition scale", () => {
+  it("is four grades, best first, each with a label and an explanation", () => {
+    expect(CONDITIONS).toEqual(["new_with_tags", "like_new", "good", "fair"]);
+    expect(CONDITIONS.map((c) => CONDITION_LABEL[c])).toEqual(["New with tags", "Like new", "Good", "Fair"]);
+    for (const c of CONDITIONS) expect(CONDITION_EXPLANATION[c].length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,83 @@
+// Runs the client's server renderer (client/src/entry-server.tsx, built by `vite build --ssr` into
+// dist/server) for the browsing pages (docs/decisions/019-server-rendering.md). Its queries run
+// inside this process through Apollo Server's own pipeline (executeOperation): the same schema,
+// plugins and shared response cache as GET /graphql, without an HTTP round trip to ourselves. The
+// context is always an anonymous visitor and only public catalogue queries are executed, so the
+// HTML is the same for everyone (cacheable) and never carries a session.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Request, Response } from "express";
+import type { ApolloServer } from "@apollo/server";
+import type { DocumentNode, FormattedExecutionResult, GraphQLFormattedError } from "graphql";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import type { Context } from "../graphql/context.ts";
+import type { CatalogueMemo } from "../cache/catalogue-memo.ts";
+import type { SessionCookies } from "../auth/cookies.ts";
+import { PUBLIC_QUERY_FIELDS } from "../../../common/public-queries.ts";
+// Types only: the module itself is the built file, loaded at run time.
+import type { RenderOptions, RenderResult } from "../../../client/src/entry-server.tsx";
+
+interface EntryServer {
+  render(options: RenderOptions): Promise<RenderResult>;
+}
+
+export interface ServerRender extends RenderResult {
+  /** Errors the page's queries answered (then the HTML shows an error state, not the page). */
+  errors: GraphQLFormattedError[];
+}
+
+export interface PageRenderer {
+  /** False when dist/server has not been built. */
+  available(): boolean;
+  render(url: string, req: Request, res: Response): Promise<ServerRender>;
+}
+
+/** The anonymous visitor's cookies: none read, none written. */
+const NO_SESSION: SessionCookies = { read: () => null, set: () => undefined, clear: () => undefined };
+
+/** Whether every root field of the document is public catalogue data (common/public-queries.ts). */
+function isPublicQuery(document: DocumentNode): boolean {
+  return document.definitions.every(
+    (definition) =>
+      definition.kind === "FragmentDefinition" ||
+      (definition.kind === "OperationDefinition" &&
+        definition.operation === "query" &&
+        definition.selectionSet.selections.every((s) => s.kind === "Field" && (s.name.value === "__typename" || PUBLIC_QUERY_FIELDS.includes(s.name.value)))),
+  );
+}
+
+export function pageRenderer(options: { config: Config; prisma: Db; apollo: ApolloServer<Context>; catalogueMemo: CatalogueMemo }): PageRenderer {
+  const { config, prisma, apollo, catalogueMemo } = options;
+  const entryPath = path.resolve(config.clientDir, "../server/entry-server.js");
+  let entry: Promise<EntryServer> | null = null;
+  const settings = { ...config.store, publicUrl: config.publicUrl };
+  return {
+    available: () => fs.existsSync(entryPath),
+    async render(url, req, res) {
+      entry ??= import(pathToFileURL(entryPath).href) as Promise<EntryServer>;
+      const { render } = await entry;
+      const contextValue: Context = { prisma, config, viewer: null, cookies: NO_SESSION, ip: req.ip ?? "unknown", orderGrants: new Set(), catalogueMemo, req, res };
+      const errors: GraphQLFormattedError[] = [];
+      const result = await render({
+        url,
+        settings,
+        async execute({ query, variables, operationName }): Promise<FormattedExecutionResult> {
+          if (!isPublicQuery(query)) {
+            const message = `The server renderer reads public catalogue data only, not ${operationName ?? "an operation"}`;
+            errors.push({ message });
+            throw new Error(message);
+          }
+          const response = await apollo.executeOperation({ query, variables, operationName }, { contextValue });
+          if (response.body.kind !== "single") throw new Error("Incremental delivery is not used by server rendering");
+          const answer = response.body.singleResult;
+          if (answer.errors?.length) errors.push(...answer.errors);
+          return answer;
+        },
+        signal: AbortSignal.timeout(15_000),
+      });
+      return { ...result, errors };
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// Admin order list filters and order deletion.
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { Db } from "../../db/database.ts";
+import { recordAudit, type Actor } from "../audit/audit.service.ts";
+import { NotFoundError, invariant } from "../errors.ts";
+import { holdsStock, lockOrder, returnStock } from "./order-status.service.ts";
+import { isUuid } from "../../../../common/uuid.ts";
+
+export interface AdminOrderFilter {
+  /** "YYYY-MM": orders created in that month, shop time. */
+  month?: string | null;
+  /** Case-insensitive match on an item's size. */
+  size?: string | null;
+}
+
+/** The shop runs on West Africa Time (UTC+1, no daylight saving): a month starts at 00:00 in Lagos. */
+const LAGOS_OFFSET_HOURS = 1;
+
+export function monthRange(month: string): { gte: Date; lt: Date } {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  invariant(match, "Month must look like 2026-03", "month");
+  const year = Number(match[1]);
+  const index = Number(match[2]) - 1;
+  invariant(index >= 0 && index < 12 && year >= 2000 && year <= 2100, "Month must look like 2026-03", "month");
+  return {
+    gte: new Date(Date.UTC(year, index, 1, -LAGOS_OFFSET_HOURS)),
+    lt: new Date(Date.UTC(year, index + 1, 1, -LAGOS_OFFSET_HOURS)),
+  };
+}
+
+export function adminOrderWhere(filter: AdminOrderFilter): Prisma.OrderWhereInput {
+  const and: Prisma.OrderWhereInput[] = [];
+  const month = filter.month?.trim();
+  if (month) and.push({ createdAt: monthRange(month) });
+  const size = filter.size?.trim();
+  if (size) {
+    invariant(size.length <= 30, "Size must be at most 30 characters", "size");
+    and.push({ items: { some: { size: { equals: size, mode: "insensitive" } } } });
+  }
+  return and.length ? { AND: and } : {};
+}
+
+export const ADMIN_ORDER_ORDER: Prisma.OrderOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "asc" }];
+
+/**
+ * Deletes an order: its items, then the order, in one transaction (receipts go with it). An order
+ * that still held stock gives it back, so deleting never loses stock from the shelves.
+ */
+export async function deleteOrder(prisma: Db, actor: Actor, orderId: string): Promise<string> {
+  invariant(isUuid(orderId), "Order not found", "orderId");
+  return prisma.$transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new NotFoundError("Order not found");
+    if (holdsStock(order)) await returnStock(tx, order.items);
+    await tx.orderItem.deleteMany({ where: { orderId } });
+    await tx.order.delete({ where: { id: orderId } });
+    await recordAudit(tx, {
+      actor,
+      action: "order.delete",
+      entityType: "order",
+      entityId: orderId,
+      before: {
+        shortOrderId: order.shortOrderId,
+        status: order.status,
+        total: order.total.toFixed(2),
+        customerEmail: order.customerEmail,
+        items: order.items.map((i) => ({ productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price.toFixed(2) })),
+      },
+    });
+    return orderId;
+  });
+}

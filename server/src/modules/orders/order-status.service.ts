@@ -1,0 +1,180 @@
+// An admin moves an order between statuses (any to any, SPEC §4). One transaction does the whole
+// change: stock follows cancellation, tracking follows the status, the customer's status email is
+// queued in the outbox and an audit entry records who, before, after and why. Email delivery
+// happens later (mail/delivery.ts), so a mail failure can never undo the status change.
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { OrderStatus } from "../../generated/prisma/enums.ts";
+import type { Db } from "../../db/database.ts";
+import { queueEmail } from "../../mail/outbox.ts";
+import { recordAudit, type Actor } from "../audit/audit.service.ts";
+import { InsufficientStockError, NotFoundError, ValidationError, invariant } from "../errors.ts";
+import { normalizeNigerianPhone } from "../../../../common/phone.ts";
+import { logger } from "../../logger.ts";
+import type { StoreSettings } from "../../../../common/store-settings.ts";
+import { paymentParagraph, type OrderPaymentForEmail } from "../payments/emails.ts";
+import { isUuid } from "../../../../common/uuid.ts";
+import { readableCode } from "./readable-codes.ts";
+import { isOrderStatus, ORDER_STATUS_LABELS } from "../../../../common/order-status.ts";
+
+
+export interface StatusChange {
+  orderId: string;
+  status: OrderStatus;
+  reason?: string | null;
+  /** Shipping details the admin may record when the order ships (shown on the tracker). */
+  transportCompany?: string | null;
+  waybillNumber?: string | null;
+  driverPhone?: string | null;
+}
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Whether an order's items are currently taken out of stock: every order but a cancelled one
+ * (an unpaid order whose hold expires is cancelled by the payments feature, which returns its stock).
+ */
+export function holdsStock(order: { status: OrderStatus }): boolean {
+  return order.status !== "cancelled";
+}
+
+/** Readable over the phone, like the order reference. */
+export function newTrackingNumber(): string {
+  return `TRK-${readableCode(10)}`;
+}
+
+function optionalText(value: string | null | undefined, label: string, max: number, field: string): string | null | undefined {
+  if (value === undefined) return undefined;
+  const text = value?.trim() ?? "";
+  if (!text) return null;
+  invariant(text.length <= max, `${label} must be at most ${max} characters`, field);
+  return text;
+}
+
+export async function returnStock(tx: Tx, items: { productId: string | null; quantity: number }[]): Promise<void> {
+  for (const item of items) {
+    if (!item.productId) continue; // the product was deleted: nothing to return to
+    await tx.product.updateMany({ where: { id: item.productId }, data: { stock: { increment: item.quantity } } });
+  }
+}
+
+/** Takes the items out of stock again, or refuses the whole change when any is short. */
+export async function retakeStock(tx: Tx, items: { productId: string | null; productName: string; quantity: number }[]): Promise<void> {
+  for (const item of items) {
+    if (!item.productId) {
+      throw new ValidationError(`${item.productName} is no longer in the catalogue, so this order cannot be reopened`);
+    }
+    const taken = await tx.product.updateMany({
+      where: { id: item.productId, stock: { gte: item.quantity } },
+      data: { stock: { decrement: item.quantity } },
+    });
+    if (taken.count === 0) {
+      const product = await tx.product.findUnique({ where: { id: item.productId }, select: { stock: true } });
+      throw new InsufficientStockError(item.productId, item.productName, product?.stock ?? 0);
+    }
+  }
+}
+
+/** Locks the order row so two admins (or an admin and the hold expiry) cannot interleave. */
+export async function lockOrder(tx: Tx, orderId: string) {
+  await tx.$queryRaw`SELECT id FROM orders WHERE id = ${orderId}::uuid FOR UPDATE`;
+  return tx.order.findUnique({ where: { id: orderId }, include: { items: true } });
+}
+
+function statusEmail(order: OrderPaymentForEmail & { customerName: string; trackingNumber: string | null }, status: OrderStatus, settings: StatusSettings) {
+  const { publicUrl } = settings;
+  const label = ORDER_STATUS_LABELS[status];
+  const lines = [
+    `Hello ${order.customerName},`,
+    "",
+    `Your order ${order.shortOrderId} is now: ${label}.`,
+    ...(status === "shipped" && order.trackingNumber ? [`Tracking number: ${order.trackingNumber}`] : []),
+    "",
+    paymentParagraph(settings.store, order),
+    "",
+    `Track it any time: ${publicUrl}/track-order/${order.shortOrderId}`,
+  ];
+  return { subject: `Order ${order.shortOrderId}: ${label}`, body: lines.join("\n") };
+}
+
+export interface StatusSettings {
+  publicUrl: string;
+  /** A reopened order whose payment hold had expired gets a fresh hold of this many hours. */
+  holdHours: number;
+  /** The bank account, for the payment paragraph of unpaid orders. */
+  store: Pick<StoreSettings, "bankAccountName" | "bankName" | "bankAccountNumber">;
+}
+
+export async function changeOrderStatus(prisma: Db, actor: Actor, change: StatusChange, settings: StatusSettings) {
+  invariant(isUuid(change.orderId), "Order not found", "orderId");
+  invariant(isOrderStatus(change.status), "Unknown order status", "status");
+  const reason = optionalText(change.reason, "Reason", 500, "reason") ?? null;
+  const transportCompany = optionalText(change.transportCompany, "Transport company", 100, "transportCompany");
+  const waybillNumber = optionalText(change.waybillNumber, "Waybill number", 60, "waybillNumber");
+  let driverPhone = optionalText(change.driverPhone, "Driver's phone", 30, "driverPhone");
+  if (driverPhone) {
+    const normalized = normalizeNigerianPhone(driverPhone);
+    invariant(normalized, "Enter the driver's phone as a Nigerian number, e.g. 0803 123 4567", "driverPhone");
+    driverPhone = normalized;
+  }
+
+  return prisma.$transaction(async (tx) => {
+    const order = await lockOrder(tx, change.orderId);
+    if (!order) throw new NotFoundError("Order not found");
+    const from = order.status;
+    const to = change.status;
+    const before = { status: from, paymentStatus: order.paymentStatus, holdsStock: holdsStock(order), trackingNumber: order.trackingNumber };
+
+    const heldBefore = holdsStock(order);
+    const heldAfter = holdsStock({ status: to });
+    if (heldBefore && !heldAfter) await returnStock(tx, order.items);
+    if (!heldBefore && heldAfter) await retakeStock(tx, order.items);
+    // Reopening an order whose unpaid hold expired puts it back to awaiting the transfer, with a
+    // new hold, so the shopper can pay (and it expires again if they do not).
+    const reopenPayment =
+      !heldBefore && heldAfter && order.paymentStatus === "expired"
+        ? { paymentStatus: "awaiting_transfer" as const, holdExpiresAt: new Date(Date.now() + settings.holdHours * 3_600_000) }
+        : {};
+
+    const statusChanged = from !== to;
+    // The first time an order ships it gets a tracking number; it keeps it afterwards.
+    const trackingNumber = order.trackingNumber ?? (to === "shipped" ? newTrackingNumber() : null);
+    const updated = await tx.order.update({
+      where: { id: order.id },
+      data: {
+        status: to,
+        ...reopenPayment,
+        trackingNumber,
+        ...(statusChanged ? { trackingStatus: to, trackingUpdatedAt: new Date() } : {}),
+        ...(transportCompany !== undefined ? { transportCompany } : {}),
+        ...(waybillNumber !== undefined ? { waybillNumber } : {}),
+        ...(driverPhone !== undefined ? { driverPhone } : {}),
+      },
+    });
+
+    await recordAudit(tx, {
+      actor,
+      action: "order.status",
+      entityType: "order",
+      entityId: order.id,
+      orderId: order.id,
+      before,
+      after: {
+        status: to,
+        paymentStatus: updated.paymentStatus,
+        holdsStock: heldAfter,
+        trackingNumber,
+        transportCompany: updated.transportCompany,
+        waybillNumber: updated.waybillNumber,
+        driverPhone: updated.driverPhone,
+      },
+      reason,
+    });
+
+    if (statusChanged) {
+      const email = statusEmail(updated, to, settings);
+      await queueEmail(tx, { to: order.customerEmail, ...email });
+      logger.info("Order status changed", { orderId: order.id, from, to, by: actor.label });
+    }
+    return updated;
+  });
+}

@@ -1,0 +1,240 @@
+// Placing an order: one transaction that prices the lines from the database, takes the stock with a
+// guard (never below 0), creates the order and its items, empties the shopper's cart, queues the
+// confirmation email and records the audit entry. Idempotent by the client's key (DESIGN §6.3–6.4).
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import type { Viewer } from "../../auth/viewer.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
+import { checkoutDetailsErrors, parkAddress } from "../../../../common/checkout.ts";
+import type { DeliveryMethodName } from "../../../../common/delivery-methods.ts";
+import { readableCode } from "./readable-codes.ts";
+import { normalizeNigerianPhone } from "../../../../common/phone.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { canonicalState, NIGERIAN_STATES } from "../../../../common/states.ts";
+import { deliveryFeeFor } from "../../../../common/delivery.ts";
+import { loadFeeTable } from "../delivery/delivery-fees.service.ts";
+import { InsufficientStockError, NotFoundError, ValidationError } from "../errors.ts";
+import { queueEmail } from "../../mail/outbox.ts";
+import { actorOf, recordAudit } from "../audit/audit.service.ts";
+import { cleanGuestLines, type GuestCartLine } from "../cart/cart.service.ts";
+import { newGuestToken } from "./ownership.ts";
+import { paymentParagraph } from "../payments/emails.ts";
+import { isVisibleAt, NOT_LIVE_YET, visibleNow } from "../catalog/visibility.ts";
+
+export interface PlaceOrderInput {
+  fullName: string;
+  email: string;
+  phone: string;
+  deliveryMethod: string;
+  address?: string | null;
+  parkState?: string | null;
+  parkName?: string | null;
+  /** Doorstep delivery: the state, for its delivery fee (without it, the fee for other states). */
+  deliveryState?: string | null;
+  /** The guest cart; ignored for a signed-in shopper, whose cart is on the server. */
+  items?: GuestCartLine[] | null;
+  idempotencyKey: string;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  /** Only for guest orders: the secret that lets this browser show the order again. */
+  guestToken: string | null;
+}
+
+const KEY = /^[A-Za-z0-9_-]{8,100}$/;
+export const EMPTY_CART = "Your cart is empty";
+export const KEY_REUSED = "This checkout was already used for another order. Please refresh the page and try again.";
+
+/** 8 characters of Crockford base32 (40 random bits): easy to read out over the phone. */
+export function newShortOrderId(): string {
+  return readableCode(8);
+}
+
+function validate(input: PlaceOrderInput) {
+  const first = checkoutDetailsErrors(input)[0];
+  if (first) throw new ValidationError(first.message, first.field);
+  if (!KEY.test(input.idempotencyKey)) throw new ValidationError("Invalid checkout key. Please refresh the page and try again.", "idempotencyKey");
+  const method = input.deliveryMethod as DeliveryMethodName;
+  const deliveryState = method === "doorstep" && input.deliveryState?.trim() ? canonicalState(input.deliveryState) : null;
+  if (deliveryState && !NIGERIAN_STATES.includes(deliveryState)) throw new ValidationError("Please choose your state from the list", "deliveryState");
+  return {
+    deliveryState,
+    method,
+    name: input.fullName.trim(),
+    email: input.email.trim().toLowerCase(),
+    phone: normalizeNigerianPhone(input.phone)!,
+    parkState: method === "park" ? input.parkState!.trim() : null,
+    parkName: method === "park" ? input.parkName!.trim() : null,
+  };
+}
+
+/** A retry with the same key by the same owner gets the same order back; anyone else an error. */
+async function replay(prisma: Db, viewer: Viewer | null, key: string): Promise<PlacedOrder | null> {
+  const existing = await prisma.order.findUnique({ where: { idempotencyKey: key }, select: { id: true, userId: true, guestTokenHash: true } });
+  if (!existing) return null;
+  const sameOwner = viewer ? existing.userId === viewer.userId : existing.userId === null;
+  if (!sameOwner) throw new ValidationError(KEY_REUSED, "idempotencyKey");
+  if (viewer) return { orderId: existing.id, guestToken: null };
+  // The key is a secret only the placing browser knows; the first answer may never have arrived,
+  // so hand out a fresh token (the old one stops working).
+  const { token, hash } = newGuestToken();
+  await prisma.order.update({ where: { id: existing.id }, data: { guestTokenHash: hash } });
+  return { orderId: existing.id, guestToken: token };
+}
+
+export async function placeOrder(prisma: Db, config: Config, viewer: Viewer | null, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const details = validate(input);
+  const previous = await replay(prisma, viewer, input.idempotencyKey);
+  if (previous) return previous;
+
+  const guestLines = viewer ? null : cleanGuestLines(input.items ?? []);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createOrder(prisma, config, viewer, input, details, guestLines);
+    } catch (error) {
+      // Two tabs sending the same key at once: the loser returns the winner's order.
+      if (isUniqueViolation(error, "idempotency_key")) {
+        const winner = await replay(prisma, viewer, input.idempotencyKey);
+        if (winner) return winner;
+      }
+      // A short id collision (1 in a trillion) is simply retried with a new id.
+      if (attempt < 5 && isUniqueViolation(error, "short_order_id")) continue;
+      throw error;
+    }
+  }
+}
+
+async function createOrder(
+  prisma: Db,
+  config: Config,
+  viewer: Viewer | null,
+  input: PlaceOrderInput,
+  details: ReturnType<typeof validate>,
+  guestLines: GuestCartLine[] | null,
+): Promise<PlacedOrder> {
+  const guest = viewer ? null : newGuestToken();
+  const now = new Date();
+  const orderId = await prisma.$transaction(
+    async (tx) => {
+      // A signed-in shopper orders the server cart; a guest the lines the browser sent.
+      const lines = viewer
+        ? await tx.cartItem.findMany({ where: { userId: viewer.userId }, select: { productId: true, quantity: true } })
+        : (guestLines ?? []);
+      if (!lines.length) throw new ValidationError(EMPTY_CART, "items");
+      // A fixed lock order keeps two multi-item checkouts from deadlocking each other.
+      const sorted = [...lines].sort((a, b) => a.productId.localeCompare(b.productId));
+      let total = new Prisma.Decimal(0);
+      const items: Prisma.OrderItemCreateWithoutOrderInput[] = [];
+      for (const line of sorted) {
+        // The guard: only take stock that is there. Concurrent checkouts queue on the row lock and
+        // re-check the condition, so the last item is sold exactly once.
+        // Only a product on sale now: a drop not yet live cannot be bought (visibility.ts).
+        const taken = await tx.product.updateMany({
+          where: { id: line.productId, stock: { gte: line.quantity }, ...visibleNow(now) },
+          data: { stock: { decrement: line.quantity } },
+        });
+        const product = await tx.product.findUnique({
+          where: { id: line.productId },
+          select: { id: true, name: true, price: true, imageUrl: true, size: true, stock: true, goesLiveAt: true },
+        });
+        if (!product) throw new NotFoundError("A product in your cart is no longer available. Please remove it and try again.");
+        if (!isVisibleAt(product, now)) throw new ValidationError(NOT_LIVE_YET, "items");
+        if (taken.count !== 1) throw new InsufficientStockError(product.id, product.name, product.stock);
+        total = total.add(product.price.mul(line.quantity));
+        items.push({
+          product: { connect: { id: product.id } },
+          productName: product.name,
+          imageUrl: product.imageUrl,
+          quantity: line.quantity,
+          price: product.price,
+          size: product.size,
+        });
+      }
+      // The fee is read here, in the order's transaction, from the owner's current table; the
+      // client's own figure is never asked for. The order keeps it, so later changes never touch it.
+      const subtotal = total;
+      const feeState = details.method === "park" ? details.parkState : details.deliveryState;
+      const deliveryFee = new Prisma.Decimal(deliveryFeeFor(await loadFeeTable(tx), details.method, feeState, subtotal.toFixed(2)));
+      total = subtotal.add(deliveryFee);
+      const customerAddress =
+        details.method === "pickup"
+          ? config.store.pickupAddress
+          : details.method === "park"
+            ? parkAddress(details.parkName!, details.parkState!)
+            : input.address!.trim();
+      const holdExpiresAt = new Date(Date.now() + config.holdHours * 3600_000);
+      const order = await tx.order.create({
+        data: {
+          shortOrderId: newShortOrderId(),
+          userId: viewer?.userId ?? null,
+          total,
+          deliveryFee,
+          customerName: details.name,
+          customerEmail: details.email,
+          customerPhone: details.phone,
+          customerAddress,
+          deliveryMethod: details.method,
+          parkState: details.parkState,
+          parkName: details.parkName,
+          paymentMethod: "bank_transfer",
+          status: "pending",
+          paymentStatus: "awaiting_transfer",
+          holdExpiresAt,
+          idempotencyKey: input.idempotencyKey,
+          guestTokenHash: guest?.hash ?? null,
+          items: { create: items },
+        },
+        select: { id: true, shortOrderId: true, orderNumber: true },
+      });
+      if (viewer) await tx.cartItem.deleteMany({ where: { userId: viewer.userId } });
+      await queueEmail(tx, confirmationEmail(config, details, order.shortOrderId, { subtotal, deliveryFee, total }, holdExpiresAt, items, customerAddress));
+      await recordAudit(tx, {
+        actor: actorOf(viewer),
+        action: "order.placed",
+        entityType: "order",
+        entityId: order.id,
+        orderId: order.id,
+        after: {
+          shortOrderId: order.shortOrderId,
+          total: total.toFixed(2),
+          deliveryFee: deliveryFee.toFixed(2),
+          status: "pending",
+          paymentStatus: "awaiting_transfer",
+          items: items.map((i) => ({ productId: (i.product?.connect as { id: string }).id, quantity: i.quantity })),
+        },
+      });
+      return order.id;
+    },
+    // Checkouts for the same item queue on its row lock: allow them to wait their turn.
+    { maxWait: 20_000, timeout: 30_000 },
+  );
+  return { orderId, guestToken: guest?.token ?? null };
+}
+
+function confirmationEmail(
+  config: Config,
+  details: ReturnType<typeof validate>,
+  reference: string,
+  money: { subtotal: Prisma.Decimal; deliveryFee: Prisma.Decimal; total: Prisma.Decimal },
+  holdExpiresAt: Date,
+  items: Prisma.OrderItemCreateWithoutOrderInput[],
+  address: string,
+) {
+  const { store } = config;
+  const { total } = money;
+  const lines = items.map((i) => `- ${i.productName} × ${i.quantity} @ ${formatNaira(i.price.toString())}`).join("\n");
+  return {
+    to: details.email,
+    subject: `Order ${reference} received: please pay ${formatNaira(total.toFixed(2))} by bank transfer`,
+    body:
+      `Hello ${details.name},\n\nThank you for your order ${reference}.\n\n${lines}\n\nItems: ${formatNaira(money.subtotal.toFixed(2))}\n` +
+      `Delivery fee: ${money.deliveryFee.isZero() ? "Free" : formatNaira(money.deliveryFee.toFixed(2))}\n` +
+      `Total: ${formatNaira(total.toFixed(2))}\n` +
+      `Delivery: ${details.method} (${address})\n\n` +
+      paymentParagraph(store, { shortOrderId: reference, total, holdExpiresAt, status: "pending", paymentStatus: "awaiting_transfer" }) +
+      `\n\n` +
+      `Track your order: ${config.publicUrl}/track-order/${reference}\n\n${store.name} · ${store.phone}\n`,
+  };
+}

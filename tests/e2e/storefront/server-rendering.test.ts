@@ -1,0 +1,178 @@
+// Server rendering of the browsing pages (issue 14, decision 019): the pages read with JavaScript
+// turned off, and with it on they hydrate without a warning and without asking again for the data
+// that came with the page.
+import type { Browser, ConsoleMessage, Page, Request } from "playwright-core";
+import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { formatNaira } from "../../../common/naira.ts";
+
+let t: TestStore;
+let browser: Browser;
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const noScript = () => newShopper(browser, t.url, { javaScriptEnabled: false });
+
+describe("with JavaScript turned off", () => {
+  it("/products lists the products as links with name, naira price and picture", async () => {
+    const { page, context } = await noScript();
+    await page.goto("/products");
+    const newest = await t.prisma.product.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 24 });
+    const cards = page.locator(".product-card");
+    expect(await cards.count()).toBe(newest.length);
+    const first = cards.first();
+    const product = newest[0]!;
+    expect(await first.locator(".product-card__name").innerText()).toBe(product.name);
+    expect(await first.locator(".price__now").innerText()).toBe(formatNaira(product.price.toString()));
+    expect(await first.getByRole("link").getAttribute("href")).toBe(`/products/${product.slug}`);
+    expect(await first.locator("img").getAttribute("alt")).toBe(product.name);
+    // The picture really loads (not a broken image).
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".product-card img[loading=eager]")].every((img) => img.complete && img.naturalWidth > 0));
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    await context.close();
+  });
+
+  it("category filters are plain links that lead to that category's listing", async () => {
+    const { page, context } = await noScript();
+    await page.goto("/products");
+    await page.getByRole("group", { name: "Category", exact: true }).getByRole("link", { name: "Men", exact: true }).click();
+    await page.waitForURL(/\/products\?category=men$/);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Men");
+    expect(await page.title()).toBe("Men | Thrift Store");
+    const men = await t.prisma.product.findMany({ where: { category: { main: "Men" } }, select: { name: true } });
+    expect((await page.locator(".product-card__name").allInnerTexts()).sort()).toEqual(men.map((p) => p.name).sort());
+    // The search form works too: the browser submits it as a GET of the listing, keeping the category.
+    const one = men[0]!.name;
+    await page.getByRole("searchbox", { name: "Search products" }).fill(one);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("q") === one && url.searchParams.get("category") === "men");
+    expect(await page.locator(".product-card__name").allInnerTexts()).toContain(one);
+    await context.close();
+  });
+
+  it("a product page shows its name, price, size, stock and picture", async () => {
+    const product = await t.prisma.product.findFirstOrThrow({ where: { stock: { gt: 0 }, imageUrl: { not: null } }, orderBy: { createdAt: "desc" } });
+    const { page, context } = await noScript();
+    const res = await page.goto(`/products/${product.slug}`);
+    expect(res?.status()).toBe(200);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(product.name);
+    expect(await page.locator(".product-detail .price__now").innerText()).toBe(formatNaira(product.price.toString()));
+    expect(await page.locator(".product-detail__size").innerText()).toBe(`Size: ${product.size}`);
+    expect(await page.locator(".product-detail .stock").innerText()).toContain(`${product.stock} items available`);
+    const picture = page.locator(".product-detail__image");
+    expect(await picture.getAttribute("alt")).toBe(product.name);
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>(".product-detail__image");
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    await context.close();
+  });
+
+  it("the phone menu opens and its category groups expand", async () => {
+    const { page, context } = await noScript();
+    await page.goto("/");
+    const menu = page.locator("#mobile-menu");
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    await mobile.getByRole("link", { name: "About" }).waitFor({ state: "visible" });
+    await mobile.locator("summary", { hasText: "Ladies" }).click();
+    await mobile.getByRole("link", { name: "Tops", exact: true }).click();
+    await page.waitForURL(/\/products\?category=ladies-tops$/);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Ladies Tops");
+    await context.close();
+  });
+
+  it("an unknown address answers 404 with the page not found page", async () => {
+    const { page, context } = await noScript();
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Oops! Page not found");
+    const product = await page.goto("/products/no-such-product");
+    expect(product?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Product not found");
+    await context.close();
+  });
+});
+
+/** The operation name of a GraphQL request (GET by id carries it in the URL, POST in the body). */
+function operationOf(request: Request): string | null {
+  const url = new URL(request.url());
+  if (url.pathname !== "/graphql") return null;
+  if (request.method() === "GET") return url.searchParams.get("operationName") ?? "(unnamed)";
+  try {
+    return (JSON.parse(request.postData() ?? "{}") as { operationName?: string }).operationName ?? "(unnamed)";
+  } catch {
+    return "(unreadable)";
+  }
+}
+
+/** Opens a page with JavaScript on and records console errors/warnings and GraphQL operations. */
+async function openWatched(path: string): Promise<{ page: Page; close(): Promise<void>; console: string[]; operations: string[] }> {
+  // As a shopper's browser runs it: with the service worker registering.
+  const { page, context } = await newShopper(browser, t.url, { serviceWorker: true });
+  const consoleLines: string[] = [];
+  const operations: string[] = [];
+  page.on("console", (message: ConsoleMessage) => {
+    if (message.type() === "error" || message.type() === "warning") consoleLines.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("request", (request) => {
+    const operation = operationOf(request);
+    if (operation) operations.push(operation);
+  });
+  await page.goto(path);
+  return { page, close: () => context.close(), console: consoleLines, operations };
+}
+
+/** Waits until React has hydrated the page: the header's menu button then opens the menu. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById("root") as (HTMLElement & Record<string, unknown>) | null;
+    return !!root && Object.keys(root).some((key) => key.startsWith("__reactContainer"));
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+describe("with JavaScript on", () => {
+  it.each([
+    ["the home page", "/"],
+    ["the listing", "/products?category=ladies"],
+    ["a product page", "product"],
+    ["a static page", "/about"],
+  ])("%s hydrates without console errors or warnings and asks for no catalogue data again", async (_label, where) => {
+    const path = where === "product" ? `/products/${(await t.prisma.product.findFirstOrThrow({ orderBy: { createdAt: "desc" } })).slug}` : where;
+    const watched = await openWatched(path);
+    await hydrated(watched.page);
+    expect(watched.console).toEqual([]);
+    expect((watched.page as Page & { errors: string[] }).errors).toEqual([]);
+    // Only the personal question the server never answers in the HTML: who is signed in.
+    expect(watched.operations.filter((name) => name !== "Viewer")).toEqual([]);
+    await watched.close();
+  });
+
+  it("the hydrated page works: Add to Cart adds to the guest cart and the header counts it", async () => {
+    const product = await t.prisma.product.findFirstOrThrow({ where: { stock: { gt: 0 } }, orderBy: { createdAt: "desc" } });
+    const watched = await openWatched("/products");
+    await hydrated(watched.page);
+    const card = watched.page.locator(".product-card", { has: watched.page.getByRole("heading", { name: product.name, exact: true }) });
+    // The pictures that came with the page are kept (not swapped for the placeholder on hydration).
+    const pictures = await watched.page.locator(".product-card img[loading=eager]").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")));
+    expect(pictures.length).toBeGreaterThan(0);
+    expect(pictures.filter((src) => src?.endsWith("placeholder.svg"))).toEqual([]);
+    await card.getByRole("button", { name: "Add to Cart" }).click();
+    await watched.page.getByText("Added to cart!").waitFor();
+    expect(await watched.page.getByTestId("cart-count").innerText()).toBe("1");
+    // A filter link now changes the listing in the page (no new document, one query for the new data).
+    await watched.page.getByRole("group", { name: "Category", exact: true }).getByRole("link", { name: "Kids", exact: true }).click();
+    await watched.page.waitForURL(/\?category=kids$/);
+    await watched.page.getByRole("heading", { level: 1, name: "Kids" }).waitFor();
+    expect(watched.operations.filter((name) => name !== "Viewer")).toEqual(["StorefrontProductList"]);
+    expect(watched.console).toEqual([]);
+    await watched.close();
+  });
+});
