@@ -27,10 +27,11 @@ const app = (
 const container = document.getElementById("root")!;
 if (state) {
   void preloadRoute(window.location.pathname); // the page's chunk, fetched beside the shell
-  // Hydrated at once: the header and footer answer taps as soon as they are hydrated, and a tap on
-  // the page itself while its chunk is still arriving is replayed by React once it is. (The page's
-  // Suspense boundary keeps the server's markup on screen until then.) As a transition, hydration
-  // runs in short slices instead of one long task, as the client-only first render does.
+  // Hydrated at once: the header and footer answer taps as soon as they are hydrated. The page's
+  // Suspense boundary keeps the server's markup on screen until its chunk arrives; React drops a
+  // tap there meanwhile, so the page's JavaScript-only buttons stay disabled until hydrated
+  // (ui/ActionButton.tsx). As a transition, hydration runs in short slices instead of one long
+  // task, as the client-only first render does.
   startTransition(() => {
     hydrateRoot(container, app);
   });

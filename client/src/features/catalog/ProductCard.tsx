@@ -6,6 +6,7 @@ import { ProductImage } from "../../ui/ProductImage.tsx";
 import { useAddToCart } from "../cart/useAddToCart.ts";
 import { OnHoldBadge } from "./OnHoldBadge.tsx";
 import { SaveButton } from "../saved/SaveButton.tsx";
+import { ActionButton } from "../../ui/ActionButton.tsx";
 
 export const ProductCardFragment = graphql(`
   fragment ProductCard on Product {
@@ -42,14 +43,13 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
           This item is out of stock <OnHoldBadge onHold={product.onHold} />
         </p>
       )}
-      <button
-        type="button"
+      <ActionButton
         className="button product-card__add"
         disabled={soldOut || busy}
         onClick={() => void addToCart(product, 1, "card")}
       >
         Add to Cart
-      </button>
+      </ActionButton>
     </article>
   );
 }

@@ -8,6 +8,7 @@ import { CONDITION_LABEL, type Condition } from "../../../../common/condition.ts
 import { MEASUREMENTS, UNIT_STORAGE_KEY, formatLength, sizeChartHint, type Measurements, type Unit } from "../../../../common/measurements.ts";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 import { CONDITION_EXPLANATION } from "../../../../common/condition-scale.ts";
+import { ActionButton } from "../../ui/ActionButton.tsx";
 
 export interface FitDetails {
   name: string;
@@ -77,9 +78,9 @@ export function ProductFit({ product }: { product: FitDetails }) {
             <h2 id="measurements-heading">Measurements</h2>
             <div className="unit-switch" role="group" aria-label="Units">
               {(["cm", "in"] as const).map((u) => (
-                <button key={u} type="button" aria-pressed={unit === u} onClick={() => setUnit(u)}>
+                <ActionButton key={u} aria-pressed={unit === u} onClick={() => setUnit(u)}>
                   {u === "cm" ? "Centimetres" : "Inches"}
-                </button>
+                </ActionButton>
               ))}
             </div>
           </div>

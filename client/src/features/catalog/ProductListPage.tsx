@@ -11,6 +11,7 @@ import { usePageMeta } from "../../lib/page-meta.ts";
 import { MAIN_CATEGORIES, resolveCategorySlug } from "../../../../common/categories.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { CONDITIONS, CONDITION_LABEL, isCondition } from "../../../../common/condition.ts";
+import { ActionButton } from "../../ui/ActionButton.tsx";
 
 export const PAGE_SIZE = 24;
 
@@ -238,9 +239,9 @@ export function ProductListPage() {
           </div>
           {items.length < shownPage!.totalCount && (
             <p className="load-more">
-              <button type="button" className="button button--ghost" disabled={loadingMore} onClick={() => void loadMore()}>
+              <ActionButton className="button button--ghost" disabled={loadingMore} onClick={() => void loadMore()}>
                 {loadingMore ? "Loading more..." : "Load more"}
-              </button>
+              </ActionButton>
             </p>
           )}
         </>

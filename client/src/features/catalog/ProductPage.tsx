@@ -17,6 +17,7 @@ import type { StorefrontProductDetailQuery } from "../../gql/graphql.ts";
 import { ProductCondition, ProductFit, type FitDetails } from "./ProductFit.tsx";
 import { productPreviewDescription } from "../../../../common/measurements.ts";
 import { SaveButton } from "../saved/SaveButton.tsx";
+import { ActionButton } from "../../ui/ActionButton.tsx";
 
 const ProductQuery = graphql(`
   query StorefrontProductDetail($slug: String!) {
@@ -156,9 +157,9 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
           <ul className="product-detail__thumbs" aria-label="More pictures">
             {images.map((url, i) => (
               <li key={url}>
-                <button type="button" className="product-detail__thumb" aria-pressed={url === shown} onClick={() => setShown(url)}>
+                <ActionButton className="product-detail__thumb" aria-pressed={url === shown} onClick={() => setShown(url)}>
                   <ProductImage src={url} alt={`${product.name}, picture ${i + 1}`} width={80} height={100} sizes="80px" className="product-image" />
-                </button>
+                </ActionButton>
               </li>
             ))}
           </ul>
@@ -177,20 +178,20 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
         </p>
         {inStock && (
           <div className="quantity" role="group" aria-label="Quantity">
-            <button type="button" className="quantity__step" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
+            <ActionButton className="quantity__step" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
               −
-            </button>
+            </ActionButton>
             <output className="quantity__value" aria-live="polite">
               {quantity}
             </output>
-            <button type="button" className="quantity__step" aria-label="Increase quantity" disabled={quantity >= product.stock} onClick={() => setQuantity((q) => Math.min(product.stock, q + 1))}>
+            <ActionButton className="quantity__step" aria-label="Increase quantity" disabled={quantity >= product.stock} onClick={() => setQuantity((q) => Math.min(product.stock, q + 1))}>
               +
-            </button>
+            </ActionButton>
           </div>
         )}
-        <button type="button" className="button product-detail__add" disabled={!inStock || busy} onClick={() => void addToCart(product, quantity, "detail")}>
+        <ActionButton className="button product-detail__add" disabled={!inStock || busy} onClick={() => void addToCart(product, quantity, "detail")}>
           Add to Cart
-        </button>
+        </ActionButton>
         <ProductWhatsApp product={product} />
         <p>
           <Link to="/products" className="back-link">

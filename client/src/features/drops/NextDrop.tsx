@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { useApolloClient } from "@apollo/client/react";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { ActionButton } from "../../ui/ActionButton.tsx";
 
 export interface DropInfo {
   at: string;
@@ -82,9 +83,9 @@ function NotifyForm() {
         <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
         Send me one email when this drop goes live. Every email has an unsubscribe link.
       </label>
-      <button type="submit" className="button button--gold" disabled={busy}>
+      <ActionButton type="submit" className="button button--gold" disabled={busy}>
         {busy ? "Saving..." : "Remind me"}
-      </button>
+      </ActionButton>
       <p className={message?.ok === false ? "drop__message drop__message--error" : "drop__message"} role="status">
         {message?.text}
       </p>

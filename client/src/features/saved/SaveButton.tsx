@@ -3,19 +3,19 @@
 import { useApolloClient } from "@apollo/client/react";
 import { Icon } from "../../ui/Icon.tsx";
 import { loadSavedSync, useSaved } from "./saved-store.ts";
+import { ActionButton } from "../../ui/ActionButton.tsx";
 
 export function SaveButton({ productId, name }: { productId: string; name: string }) {
   const apollo = useApolloClient();
   const saved = useSaved((ids) => ids?.has(productId) ?? false, false);
   return (
-    <button
-      type="button"
+    <ActionButton
       className="save-button"
       aria-pressed={saved}
       aria-label={saved ? `Remove ${name} from saved` : `Save ${name}`}
       onClick={() => void loadSavedSync().then((sync) => sync.toggleSaved(apollo, productId, !saved))}
     >
       <Icon name="heart" />
-    </button>
+    </ActionButton>
   );
 }
