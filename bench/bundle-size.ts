@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { PROJECT_ROOT } from "../server/src/config.ts";
+import { isServerRenderedPath } from "../server/src/http/page-html.ts";
 
 const BUDGET_BYTES = 150 * 1024;
 
@@ -37,6 +38,9 @@ const ROUTES: [route: string, page: string | null][] = [
   ["/about (static pages)", "src/features/pages/StaticPages.tsx"],
   ["404", "src/features/pages/NotFoundPage.tsx"],
 ];
+const START_KEY = "src/start.ts";
+/** An address of the route, for asking whether the server renders it. */
+const samplePath = (route: string) => (route === "404" ? "/no-such-page" : route.split(" ")[0]!.replace(":slug", "a-product"));
 const ADMIN_PAGES = ["src/features/admin/AdminDashboardPage.tsx", "src/features/admin/AdminSectionsPage.tsx"];
 
 function clientDir(): string {
@@ -54,7 +58,7 @@ function clientDir(): string {
 
 const dir = clientDir();
 const manifest = JSON.parse(fs.readFileSync(path.join(dir, ".vite/manifest.json"), "utf8")) as Manifest;
-const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+const entryKey = Object.keys(manifest).find((key) => key === "index.html");
 if (!entryKey) throw new Error("The manifest has no entry chunk");
 
 /** A chunk and everything it imports statically (what the browser fetches before running it). */
@@ -84,7 +88,9 @@ for (const [route, page] of ROUTES) {
     console.log(`| ${route} | – | page module not in the build | – | – |`);
     continue;
   }
-  const keys = new Set([...closure(entryKey), ...(page ? closure(page) : [])]);
+  // A server-rendered page also loads the small loader that starts the rest (decision 022).
+  const loader = isServerRenderedPath(samplePath(route)) && manifest[START_KEY] ? closure(START_KEY) : [];
+  const keys = new Set([...closure(entryKey), ...(page ? closure(page) : []), ...loader]);
   const files = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js"));
   const css = [...new Set([...keys].flatMap((key) => manifest[key]!.css ?? []))];
   const js = files.reduce((sum, file) => sum + gzipSize(file), 0);

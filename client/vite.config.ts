@@ -148,6 +148,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Every browser the target allows supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // start.ts: the loader a server-rendered page runs first (decision 022), its own tiny chunk.
+      input: { index: path.resolve(root, "index.html"), start: path.resolve(root, "src/start.ts") },
       output: {
         // Storefront modules that several pages share go into one chunk with the shell instead of
         // a dozen tiny ones: gzip compresses one file better, and a deep page (checkout, order

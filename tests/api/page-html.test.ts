@@ -114,9 +114,14 @@ describe("product page HTML", () => {
       expect(metaContent(head, "name", "description")).toMatch(description);
       expect(head).toContain(`<link rel="canonical" href="${publicUrl}${canonical.replace(/&/g, "&amp;")}" />`);
       expect(head).not.toContain('rel="preload" as="image"'); // only product pages name their picture
-      // The page reads without its scripts: they come after the HTML, stylesheet and pictures.
-      expect(html).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\//);
-      expect(html).not.toMatch(/<link rel="modulepreload" crossorigin href=/);
+      // The page reads without its scripts: its one script tag is the loader, which starts them
+      // after the first paint (decision 022), told the entry and what to preload beside it.
+      const loader = /<script type="module" src="(\/assets\/start-[^"]+\.js)" data-entry="(\/assets\/index-[^"]+\.js)" data-preload="([^"]*)"><\/script>/.exec(html);
+      expect(loader).not.toBeNull();
+      expect(html.match(/<script type="module"/g)).toHaveLength(1);
+      expect(html).not.toMatch(/<link rel="modulepreload"/);
+      expect(loader![3]!.split(" ").every((href) => /^\/assets\/[\w-]+\.js$/.test(href))).toBe(true);
+      for (const file of [loader![1]!, loader![2]!, ...loader![3]!.split(" ")]) expect((await fetch(`${t.url}${file}`)).status).toBe(200);
     }
     // A page the browser renders needs its scripts first.
     const cart = (await page("/cart")).html;

@@ -77,3 +77,11 @@ export async function newShopper(
   (page as Page & { errors: string[] }).errors = errors;
   return { context, page };
 }
+
+/** Waits until the page has run in the browser: hydrated when server-rendered (its JavaScript-only
+ *  controls enabled, its head and links its own), rendered when not (lib/page-meta.ts). A
+ *  server-rendered page starts its scripts after its first paint (decision 022), so a test that
+ *  needs the page's JavaScript, not only its HTML, waits for this after `goto`. */
+export async function pageReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-ready"));
+}

@@ -30,6 +30,15 @@ export function Header() {
   const toggle = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  // A tap on the menu before the page's script ran opened it by CSS alone (:target, #mobile-menu in
+  // the address): the page's state takes it over, so its Close and Escape work. Replacing the
+  // fragment clears :target (history.replaceState alone would not); the bare "#" is then dropped.
+  useEffect(() => {
+    if (window.location.hash !== "#mobile-menu") return;
+    setMenuOpen(true);
+    window.location.replace("#");
+    history.replaceState(history.state, "", window.location.pathname + window.location.search);
+  }, []);
   // Escape closes the open menu and puts focus back on the button that opened it.
   useEffect(() => {
     if (!menuOpen) return;

@@ -78,4 +78,10 @@ export function usePageMeta(meta: PageMeta) {
     setMeta("property", "og:image", image ? new URL(image, window.location.origin).toString() : null);
     setMeta("name", "twitter:card", image ? "summary_large_image" : "summary");
   }, [title, description, canonicalPath, image, type, noIndex]);
+  // Marks the document once a page has run in the browser (hydrated, on a server-rendered page):
+  // until then its JavaScript-only controls are disabled and its head is the server's. The browser
+  // tests wait for it (tests/helpers/browser.ts, pageReady) instead of guessing a delay.
+  useEffect(() => {
+    document.documentElement.dataset.ready = "";
+  }, []);
 }

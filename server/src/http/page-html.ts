@@ -95,21 +95,39 @@ export function renderedPageHead(rendered: ServerRender, config: Config, pathnam
   };
 }
 
+/** The file of the client build's page loader (client/src/start.ts), from its Vite manifest;
+ *  null for a build without it (the page then starts its scripts as index.html does). */
+export function startScriptOf(clientDir: string): string | null {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+    const file = manifest["src/start.ts"]?.file;
+    return file ? `/${file}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * index.html with the rendered page inside the root element and its Apollo cache beside it. The
- * page reads without its JavaScript, so the scripts are fetched at low priority: on a slow phone
- * connection the HTML, the stylesheet and the first pictures get the bandwidth first, and the
- * scripts (which only make the page interactive) follow.
+ * The page reads without its JavaScript, so its scripts wait until the first screen has painted
+ * (decision 022): the only script tag left is the small loader, which is told the entry and the
+ * modules to preload beside it. On a slow phone connection the HTML, the stylesheet and the first
+ * pictures then get all the bandwidth.
  */
+export function scriptsAfterPaint(html: string, startScript: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+  if (!entry) return html;
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+  const loader = `<script type="module" src="${escapeAttribute(startScript)}" data-entry="${escapeAttribute(entry)}" data-preload="${escapeAttribute(preloads.join(" "))}"></script>`;
+  return html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, "")
+    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => loader);
+}
+
+/** index.html with the rendered page inside the root element and its Apollo cache beside it. */
 function withRenderedPage(html: string, rendered: ServerRender): string {
   const block = `<script type="application/json" id="${APOLLO_STATE_ELEMENT_ID}">${jsonForDataBlock(rendered.state)}</script>`;
-  return (
-    html
-      .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
-      .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
-      // Function replacements: "$&" in product text must stay literal.
-      .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${block}`)
-  );
+  // A function replacement: "$&" in product text must stay literal.
+  return html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${block}`);
 }
 
 /** GET handler for every page. Unknown paths and unknown product slugs answer 404 with the
@@ -119,13 +137,17 @@ function withRenderedPage(html: string, rendered: ServerRender): string {
 export function pageHandler(config: Config, renderer: PageRenderer, cache: PageCache): RequestHandler {
   const indexHtml = path.join(config.clientDir, "index.html");
   let shell: string | null = null;
+  // The shell of a server-rendered page: the same, with its scripts started after the first paint.
+  let renderedShell: string | null = null;
   return async (req, res, next) => {
-    if (!shell) {
+    if (!shell || !renderedShell) {
       if (!fs.existsSync(indexHtml) || !renderer.available()) {
         res.status(503).type("text").send("The client is not built. Run `npm run build`.");
         return;
       }
       shell = renderIndexHtml(fs.readFileSync(indexHtml, "utf8"), config);
+      const startScript = startScriptOf(config.clientDir);
+      renderedShell = startScript ? scriptsAfterPaint(shell, startScript) : shell;
     }
     res.setHeader("Cache-Control", "no-cache");
     if (!isServerRenderedPath(req.path)) {
@@ -154,7 +176,7 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
         res.redirect(301, rendered.redirect);
         return;
       }
-      const page = { status: rendered.meta?.status ?? 200, html: withRenderedPage(withPageHead(shell, renderedPageHead(rendered, config, req.path)), rendered) };
+      const page = { status: rendered.meta?.status ?? 200, html: withRenderedPage(withPageHead(renderedShell, renderedPageHead(rendered, config, req.path)), rendered) };
       if (version !== null) await cache.set(version, req.originalUrl, page);
       res.status(page.status).set("X-Page-Cache", "miss").type("html").send(page.html);
     } catch (error) {

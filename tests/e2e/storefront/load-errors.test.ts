@@ -1,7 +1,7 @@
 // A network failure must not look like an empty shop (issue 11, item 9): pages that load data say
 // they could not reach the shop and offer Retry; the layout says when the phone is offline.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 
 let t: TestStore;
@@ -27,6 +27,7 @@ describe("pages that load data, with /graphql unreachable", () => {
     await page.goto("/products");
     await page.locator(".product-card").first().waitFor();
     expect(await loadError(page).count()).toBe(0);
+    await pageReady(page); // hydrated: the next link changes the listing in the page, with the API
     // Another category needs the API: the error, never "No products found".
     await page.getByRole("group", { name: "Category", exact: true }).getByRole("link", { name: "Bales", exact: true }).click();
     await loadError(page).waitFor();

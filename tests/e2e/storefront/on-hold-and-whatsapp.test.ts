@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 import { details, placeOrder } from "../../helpers/shopper.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
@@ -45,6 +45,7 @@ describe("product page WhatsApp links", () => {
     const product = await makeProduct(t.prisma, { name: "Vintage Denim Jacket Share", stock: 3, price: "4500.00" });
     const { page, context } = await newShopper(browser, t.url);
     await page.goto(`/products/${product.slug}`);
+    await pageReady(page); // the links carry the address the shopper opened once the page has run
     const ask = page.getByRole("link", { name: "Ask on WhatsApp" });
     await ask.waitFor();
     const askUrl = new URL((await ask.getAttribute("href"))!);

@@ -1,6 +1,6 @@
 // Static pages (SPEC §2, §9): contact details from the store settings, returns policy, size chart.
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 
 let t: TestStore;
@@ -24,6 +24,7 @@ afterAll(async () => {
 async function open(path: string, heading: string) {
   const shopper = await newShopper(browser, t.url);
   await shopper.page.goto(path);
+  await pageReady(shopper.page); // the head is the page's own once it has run in the browser
   await shopper.page.getByRole("heading", { name: heading, level: 1 }).waitFor();
   return shopper;
 }

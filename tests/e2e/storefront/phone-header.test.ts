@@ -1,7 +1,7 @@
 // The header and filters on a small phone (issue 11, item 15): Escape closes the menu, the category
 // chips show that there are more to scroll to, and the logo stays on one line beside Logout.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 
 let t: TestStore;
@@ -19,6 +19,7 @@ const PHONE = { width: 360, height: 740 };
 it("the mobile menu closes on Escape and gives focus back to the menu button", async () => {
   const { page, context } = await newShopper(browser, t.url, { viewport: PHONE });
   await page.goto("/");
+  await pageReady(page);
   const toggle = page.getByRole("button", { name: "Open menu" });
   await toggle.click();
   const menu = page.locator("#mobile-menu");
@@ -29,6 +30,29 @@ it("the mobile menu closes on Escape and gives focus back to the menu button", a
   expect(await menu.getAttribute("aria-hidden")).toBe("true");
   expect(await toggle.getAttribute("aria-expanded")).toBe("false");
   expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+  await context.close();
+});
+
+it("a menu opened before the page's script ran still closes once it has", async () => {
+  const { page, context } = await newShopper(browser, t.url, { viewport: PHONE });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  // Without the script the menu opens by CSS (:target).
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const panel = page.getByRole("navigation", { name: "Mobile" });
+  await panel.waitFor();
+  release();
+  await pageReady(page);
+  // The page's state took it over: still open, the address clean, and Close closes it.
+  await panel.waitFor();
+  expect(new URL(page.url()).hash).toBe("");
+  await page.getByRole("button", { name: "Close menu" }).click();
+  await panel.waitFor({ state: "hidden" });
   await context.close();
 });
 

@@ -1,7 +1,7 @@
 // Product list (SPEC §2 Products): category buttons, query parameters, size filter, price sort,
 // search, Load more, loading and empty texts, per-category meta.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 
 let t: TestStore;
@@ -32,6 +32,7 @@ const categoryLinks = (page: Page) => page.getByRole("group", { name: "Category"
 async function open(path: string) {
   const shopper = await newShopper(browser, t.url);
   await shopper.page.goto(path);
+  await pageReady(shopper.page);
   await shopper.page.locator(".product-card, .page-status").first().waitFor();
   await shopper.page.getByText("Loading products...").waitFor({ state: "detached" });
   return shopper;
@@ -50,6 +51,7 @@ describe("product list", () => {
     await categoryLinks(page).getByRole("link", { name: "Ladies" }).click();
     await page.waitForURL(/\?category=ladies$/);
     const subs = page.getByRole("group", { name: "Ladies subcategory" });
+    await subs.waitFor();
     expect(await subs.getByRole("link").allInnerTexts()).toEqual(["All Ladies", "Tops", "Skirts", "Pants", "Gowns"]);
     const expectedNames = await namesIn({ where: { category: { main: "Ladies" } } });
     await settle(page, sameSet(expectedNames));
@@ -155,6 +157,7 @@ describe("product list", () => {
     });
     // The first listing comes with the page (server-rendered); a new search asks the API.
     await page.goto("/products?category=bales");
+    await pageReady(page); // before it, the search form would be sent as a plain GET of a new page
     await page.getByRole("searchbox", { name: "Search products" }).fill("zzqx nothing matches");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.getByText("Loading products...", { exact: true }).waitFor();
@@ -201,9 +204,10 @@ describe("product list", () => {
       const { page, context } = await open("/products?category=unisex");
       const card = page.locator(".product-card").filter({ has: page.getByRole("heading", { name: product.name, exact: true }) });
       await card.getByText("This item is out of stock").waitFor();
-      expect(await card.getByRole("button", { name: "Add to Cart" }).isDisabled()).toBe(true);
+      // Hydrated (open waits for it): an in-stock card's button is on, so this one is off for its stock.
       const inStock = page.locator(".product-card").filter({ hasNot: page.getByText("This item is out of stock") }).first();
       expect(await inStock.getByRole("button", { name: "Add to Cart" }).isEnabled()).toBe(true);
+      expect(await card.getByRole("button", { name: "Add to Cart" }).isDisabled()).toBe(true);
       await context.close();
     } finally {
       await t.prisma.product.update({ where: { id: product.id }, data: { stock: product.stock } });

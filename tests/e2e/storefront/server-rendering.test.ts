@@ -155,6 +155,40 @@ describe("with JavaScript on", () => {
     await watched.close();
   });
 
+  it("the page's scripts start after its first pictures have loaded, or at once when the shopper touches it", async () => {
+    // Decision 022: on a slow connection the first screen gets the bandwidth, the scripts follow.
+    const { page, context } = await newShopper(browser, t.url);
+    const order: string[] = [];
+    page.on("requestfinished", (request) => {
+      if (request.resourceType() === "image") order.push(`image done ${new URL(request.url()).pathname}`);
+    });
+    page.on("request", (request) => {
+      if (/\/assets\/index-[^/]+\.js$/.test(request.url())) order.push("entry asked");
+    });
+    await page.goto("/products");
+    await page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")));
+    const eager = await page.locator(".product-card img[loading=eager]").evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).currentSrc).pathname));
+    expect(eager.length).toBeGreaterThan(0);
+    const entryAt = order.indexOf("entry asked");
+    for (const src of eager) expect(order.indexOf(`image done ${src}`)).toBeLessThan(entryAt);
+    await context.close();
+
+    // A picture that does not arrive does not hold the page inert once the shopper touches it.
+    const second = await newShopper(browser, t.url);
+    await second.page.route(/\.(svg|webp|png|jpe?g)$/, () => undefined); // never answered
+    let entryAsked = false;
+    second.page.on("request", (request) => {
+      if (/\/assets\/index-[^/]+\.js$/.test(request.url())) entryAsked = true;
+    });
+    await second.page.goto("/products", { waitUntil: "domcontentloaded" });
+    await second.page.waitForTimeout(300);
+    expect(entryAsked).toBe(false);
+    const asked = second.page.waitForRequest(/\/assets\/index-[^/]+\.js$/);
+    await second.page.locator("h1").dispatchEvent("pointerdown");
+    await asked;
+    await second.context.close();
+  });
+
   it("a tap can't be lost while the page's code is still arriving: its buttons wait, disabled, until hydrated", async () => {
     // React 19 drops a click on a part of the page whose code has not arrived (it does not replay
     // it): on a slow network, an enabled Add to Cart there would swallow the shopper's tap.

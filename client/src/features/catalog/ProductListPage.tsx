@@ -12,6 +12,7 @@ import { MAIN_CATEGORIES, resolveCategorySlug } from "../../../../common/categor
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { CONDITIONS, CONDITION_LABEL, isCondition } from "../../../../common/condition.ts";
 import { ActionButton } from "../../ui/ActionButton.tsx";
+import { useMounted } from "../../lib/hydration.ts";
 
 export const PAGE_SIZE = 24;
 
@@ -138,6 +139,9 @@ export function ProductListPage() {
   // The cards render from a deferred copy of the page: React then renders two dozen cards in short
   // slices (a transition) instead of one long task that freezes a slow phone.
   const shownPage = useDeferredValue(page);
+  // The selects act through the page's JavaScript: until it has hydrated they wait, disabled, as
+  // the page's buttons do (ui/ActionButton.tsx), instead of taking a choice that goes nowhere.
+  const mounted = useMounted();
   const items = shownPage?.items ?? [];
   const waiting = (loading && !loadingMore) || (!!page && !shownPage);
   return (
@@ -185,7 +189,7 @@ export function ProductListPage() {
           </Link>
           <label className="select">
             <span>Size</span>
-            <select value={size} onChange={(e) => update({ size: e.target.value || null })}>
+            <select disabled={!mounted} value={size} onChange={(e) => update({ size: e.target.value || null })}>
               <option value="">All Sizes</option>
               {size && !sizes.includes(size) && <option value={size}>{size}</option>}
               {sizes.map((s) => (
@@ -197,7 +201,7 @@ export function ProductListPage() {
           </label>
           <label className="select">
             <span>Condition</span>
-            <select value={condition ?? ""} onChange={(e) => update({ condition: e.target.value || null })}>
+            <select disabled={!mounted} value={condition ?? ""} onChange={(e) => update({ condition: e.target.value || null })}>
               <option value="">Any condition</option>
               {CONDITIONS.map((c) => (
                 <option key={c} value={c}>
@@ -208,7 +212,7 @@ export function ProductListPage() {
           </label>
           <label className="select">
             <span>Sort by price</span>
-            <select value={sort.value} onChange={(e) => update({ sort: e.target.value || null })}>
+            <select disabled={!mounted} value={sort.value} onChange={(e) => update({ sort: e.target.value || null })}>
               {SORTS.map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
