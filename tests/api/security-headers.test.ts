@@ -1,6 +1,7 @@
 // Security headers on every kind of response: pages (shop, admin, product), GraphQL, uploaded files
 // and the client's assets. The strict Content-Security-Policy is the one the store runs under (the
 // browser journeys fail on any violation); the API explorer page has its own policy.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { startTestStore, type TestStore } from "../helpers/store.ts";
@@ -49,6 +50,13 @@ function expectCommonHeaders(res: Response, where: string) {
   expect(h.get("x-powered-by")).toBeNull();
 }
 
+/** The CSP source of the client build's shell stylesheet, computed here from the file itself. */
+function shellStylesheetSource(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(t.config.clientDir, ".vite/manifest.json"), "utf8"));
+  const css = fs.readFileSync(path.join(t.config.clientDir, manifest["index.html"].css[0]));
+  return `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
+}
+
 function expectStrictPolicy(res: Response, where: string) {
   const csp = directives(res.headers.get("content-security-policy"));
   expect({ where, csp }).toEqual({
@@ -57,7 +65,8 @@ function expectStrictPolicy(res: Response, where: string) {
       "default-src": ["'self'"],
       "script-src": ["'self'"],
       "script-src-attr": ["'none'"],
-      "style-src": ["'self'"],
+      // The one inline style: the shell's stylesheet in server-rendered pages, by its hash.
+      "style-src": ["'self'", shellStylesheetSource()],
       "object-src": ["'none'"],
       "frame-ancestors": ["'none'"],
       "connect-src": ["'self'"],
@@ -66,6 +75,24 @@ function expectStrictPolicy(res: Response, where: string) {
   // Nothing in the store's own policy lets inline code or eval run.
   expect(JSON.stringify(csp)).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
 }
+
+describe("the inline stylesheet of server-rendered pages", () => {
+  it("is the built stylesheet, allowed by exactly its hash; client-rendered pages link the file", async () => {
+    const page = await fetch(`${t.url}/products/header-test-tee`);
+    const html = await page.text();
+    const inline = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
+    expect(inline).toBeDefined();
+    // What the browser checks: the element's text hashes to a source the policy names.
+    const source = `'sha256-${createHash("sha256").update(inline!).digest("base64")}'`;
+    expect(directives(page.headers.get("content-security-policy"))["style-src"]).toEqual(["'self'", source]);
+    expect(source).toBe(shellStylesheetSource());
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html.match(/<style>/g)).toHaveLength(1);
+    const cart = await (await fetch(`${t.url}/cart`)).text();
+    expect(cart).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
+    expect(cart).not.toContain("<style>");
+  });
+});
 
 describe("security headers", () => {
   it("are on the shop's pages, the admin, product pages, GraphQL, uploaded files and assets", async () => {

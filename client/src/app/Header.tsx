@@ -30,14 +30,20 @@ export function Header() {
   const toggle = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
-  // A tap on the menu before the page's script ran opened it by CSS alone (:target, #mobile-menu in
-  // the address): the page's state takes it over, so its Close and Escape work. Replacing the
-  // fragment clears :target (history.replaceState alone would not); the bare "#" is then dropped.
+  // A tap on the menu that the page's script did not handle (before hydration, or while React was
+  // still hydrating and dropped it) opens it by CSS alone (:target, #mobile-menu in the address):
+  // the page's state takes it over, so its Close and Escape work. Replacing the fragment clears
+  // :target (history.replaceState alone would not); the bare "#" is then dropped.
   useEffect(() => {
-    if (window.location.hash !== "#mobile-menu") return;
-    setMenuOpen(true);
-    window.location.replace("#");
-    history.replaceState(history.state, "", window.location.pathname + window.location.search);
+    const takeOver = () => {
+      if (window.location.hash !== "#mobile-menu") return;
+      setMenuOpen(true);
+      window.location.replace("#");
+      history.replaceState(history.state, "", window.location.pathname + window.location.search);
+    };
+    takeOver();
+    addEventListener("hashchange", takeOver);
+    return () => removeEventListener("hashchange", takeOver);
   }, []);
   // Escape closes the open menu and puts focus back on the button that opened it.
   useEffect(() => {

@@ -14,6 +14,7 @@ import { fullPageTitle, DEFAULT_DESCRIPTION, STORE_SETTINGS_ELEMENT_ID, APOLLO_S
 import type { PageRenderer, ServerRender } from "./server-render.ts";
 import type { PageCache } from "../cache/page-cache.ts";
 import { sendUnavailable } from "./unavailable.ts";
+import { inlineStylesheetOf, withInlineStylesheet } from "./inline-stylesheet.ts";
 import { logger } from "../logger.ts";
 
 /**
@@ -147,7 +148,9 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
       }
       shell = renderIndexHtml(fs.readFileSync(indexHtml, "utf8"), config);
       const startScript = startScriptOf(config.clientDir);
+      const stylesheet = inlineStylesheetOf(config.clientDir);
       renderedShell = startScript ? scriptsAfterPaint(shell, startScript) : shell;
+      if (stylesheet) renderedShell = withInlineStylesheet(renderedShell, stylesheet);
     }
     res.setHeader("Cache-Control", "no-cache");
     if (!isServerRenderedPath(req.path)) {

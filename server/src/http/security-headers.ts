@@ -1,12 +1,14 @@
 // Security headers on every response (helmet). The store's pages run under a strict
 // Content-Security-Policy: scripts, styles, fonts and data only from the store itself (no inline
-// script: the store settings travel as a JSON data block, see page-html.ts), images also from
+// script: the store settings travel as a JSON data block, see page-html.ts; the one inline style is
+// the shell's stylesheet, allowed by its hash), images also from
 // Cloudinary. The API explorer page (GraphiQL at GET /graphql, http/explorer.ts) replaces the
 // Content-Security-Policy with its own (its editor needs inline styles and workers); every other
 // header stays.
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import type { Config } from "../config.ts";
+import { inlineStylesheetOf } from "./inline-stylesheet.ts";
 
 export const CLOUDINARY_IMAGES = "https://res.cloudinary.com";
 
@@ -20,7 +22,8 @@ function storeDirectives(config: Config) {
     objectSrc: ["'none'"],
     scriptSrc: ["'self'"],
     scriptSrcAttr: ["'none'"],
-    styleSrc: ["'self'"],
+    // The shell's stylesheet, written into server-rendered pages, by its hash (inline-stylesheet.ts).
+    styleSrc: ["'self'", () => inlineStylesheetOf(config.clientDir)?.cspSource ?? ""],
     // Cloudinary even when not configured now: product rows keep their Cloudinary URLs when an
     // operator moves storage, and the client renders them (common/images.ts).
     imgSrc: ["'self'", CLOUDINARY_IMAGES],

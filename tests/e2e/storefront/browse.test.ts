@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 
 let t: TestStore;
@@ -70,6 +70,7 @@ describe("browsing the store", () => {
     const { page, context } = await newShopper(browser, t.url);
     await page.goto("/products");
     await page.locator(".product-card").first().waitFor();
+    await pageReady(page); // a route change in the app, not a new page
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.locator(".product-card__link").last().click();

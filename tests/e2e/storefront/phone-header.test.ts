@@ -53,6 +53,13 @@ it("a menu opened before the page's script ran still closes once it has", async 
   expect(new URL(page.url()).hash).toBe("");
   await page.getByRole("button", { name: "Close menu" }).click();
   await panel.waitFor({ state: "hidden" });
+  // The same when the address changes to the menu after hydration (a tap React did not handle).
+  await page.evaluate(() => (window.location.hash = "mobile-menu"));
+  await panel.waitFor();
+  expect(await page.locator("#mobile-menu").getAttribute("aria-hidden")).toBe("false");
+  expect(new URL(page.url()).hash).toBe("");
+  await page.keyboard.press("Escape");
+  await panel.waitFor({ state: "hidden" });
   await context.close();
 });
 

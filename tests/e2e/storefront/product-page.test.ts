@@ -1,6 +1,6 @@
 // Product detail (SPEC §2), its images on a slow network, and its sharing tags.
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 import { makeProduct, type ProductFixture } from "../../helpers/fixtures.ts";
 
@@ -30,6 +30,7 @@ function listGown(fields: ProductFixture & { slug: string }) {
 async function openProduct(slug: string) {
   const shopper = await newShopper(browser, t.url);
   await shopper.page.goto(`/products/${slug}`);
+  await pageReady(shopper.page); // hydrated: its head, links and buttons are the page's own
   await shopper.page.locator(".product-detail, .page-status h1").first().waitFor();
   return shopper;
 }

@@ -2,7 +2,7 @@
 // new address: the server answers the old address with a permanent redirect, and the app replaces
 // an old address it reaches by itself.
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 
 let t: TestStore;
@@ -36,8 +36,9 @@ it("the old address of a renamed product opens it at its new address", async () 
 
   // Inside the app (an old link kept in a page): the app asks for the old slug and shows the new address.
   await page.goto("/products");
-  // The app is running (its router listens for history changes) once the listing shows.
+  // The app is running (its router listens for history changes) once the page is ready.
   await page.getByRole("heading", { name: "All Products", level: 1 }).waitFor();
+  await pageReady(page);
   await page.evaluate(() => {
     window.history.pushState({}, "", "/products/gele-head-tie");
     window.dispatchEvent(new PopStateEvent("popstate"));
