@@ -155,7 +155,7 @@ interface ProductPageShape {
 // The size counts of a filter are the same for every page, sort and size of it: kept per catalogue version.
 const facetsOf = (page: ProductPageShape, ctx: Context) =>
   (page.facets ??= ctx.catalogueMemo
-    .get(`sizeCounts:${sizeCountsKey(page.filter)}`, () => sizeCounts(ctx.prisma, page.filter, ctx.catalogueMemo))
+    .get(`sizeCounts:${sizeCountsKey(page.filter)}`, () => sizeCounts(ctx, page.filter, ctx.catalogueMemo))
     .then((groups) => facetsFromSizeCounts(groups, page.filter.size)));
 
 const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement({
@@ -165,7 +165,7 @@ const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement
       type: ["Product"],
       description: "Products on this page, in the requested order",
       authScopes: { public: true },
-      resolve: (query, page, _args, ctx) => productPage(ctx.prisma, query, page.filter, page.sort, { skip: page.skip, take: page.take }, ctx.catalogueMemo),
+      resolve: (query, page, _args, ctx) => productPage(ctx, query, page.filter, page.sort, { skip: page.skip, take: page.take }, ctx.catalogueMemo),
     }),
     totalCount: t.int({ authScopes: { public: true }, description: "Products matching the filter across all pages", resolve: async (page, _args, ctx) => (await facetsOf(page, ctx)).totalCount }),
     sizes: t.stringList({

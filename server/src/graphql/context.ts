@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import type { Db } from "../db/database.ts";
+import type { Db, SqlRunner } from "../db/database.ts";
 import type { Config } from "../config.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { SessionCookies } from "../auth/cookies.ts";
@@ -7,6 +7,8 @@ import type { CatalogueMemo } from "../cache/catalogue-memo.ts";
 
 export interface Context {
   prisma: Db;
+  /** Statements on the driver itself, for the hot storefront reads (database.ts). */
+  sql: SqlRunner;
   config: Config;
   viewer: Viewer | null;
   cookies: SessionCookies;

@@ -105,7 +105,7 @@ builder.prismaObjectField("Product", "onHold", (t) =>
     resolve: (product) => ({ id: product.id, stock: product.stock }),
     load: async (products: { id: string; stock: number }[], ctx: Context) => {
       const soldOut = products.filter((p) => p.stock <= 0).map((p) => p.id);
-      const held = soldOut.length ? await productsWithHeldUnits(ctx.prisma, soldOut) : new Set<string>();
+      const held = soldOut.length ? await productsWithHeldUnits(ctx.sql, soldOut) : new Set<string>();
       return products.map((p) => held.has(p.id));
     },
   }),

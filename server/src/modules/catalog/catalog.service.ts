@@ -1,7 +1,7 @@
 // Product browsing rules: filters, sorting and paging are done by the database so a catalogue
 // of thousands of products stays fast (the spec's client-side filtering does not scale).
 import type { Prisma } from "../../generated/prisma/client.ts";
-import type { Db } from "../../db/database.ts";
+import type { Db, SqlRunner } from "../../db/database.ts";
 import { resolveCategorySlug } from "../../../../common/categories.ts";
 import type { Condition } from "../../../../common/condition.ts";
 import type { CatalogueMemo } from "../../cache/catalogue-memo.ts";
@@ -91,23 +91,25 @@ function asksForRelations(query: ProductQuery): boolean {
   return select !== undefined || (include !== undefined && Object.values(include).some(Boolean));
 }
 
-/** One page of a listing, with the relations `query` asks for. A search lists its page of ids in SQL
- *  (relevance order, typo-forgiving words) and loads them here; anything else is one Prisma query. */
+/** One page of a listing, with the relations `query` asks for. A storefront card asks for none: the
+ *  page is then one statement on the driver (product-search.ts), search or not. Otherwise a search
+ *  lists its page of ids in SQL (relevance order, typo-forgiving words) and Prisma loads them, and
+ *  anything else is one Prisma query. */
 export async function productPage(
-  prisma: Db,
+  db: { prisma: Db; sql: SqlRunner },
   query: ProductQuery,
   filter: ProductFilter,
   sort: ProductSort | null | undefined,
   window: { skip: number; take: number },
   memo?: CatalogueMemo,
 ) {
+  const { prisma } = db;
   const words = await searchTerms(prisma, filter.search, memo);
+  if (!asksForRelations(query)) return searchPageRows(db.sql, filter, words, sort ?? "RELEVANCE", window.skip, window.take);
   if (!words.length) {
     const order = !sort || sort === "RELEVANCE" ? "NEWEST" : sort;
     return prisma.product.findMany({ ...query, where: productWhere(prisma, filter), orderBy: productOrder(order), ...window } as Prisma.ProductFindManyArgs);
   }
-  // Nothing but the product's own columns asked for (a storefront card): the search reads them itself.
-  if (!asksForRelations(query)) return searchPageRows(prisma, filter, words, sort ?? "RELEVANCE", window.skip, window.take);
   const ids = await searchPageIds(prisma, filter, words, sort ?? "RELEVANCE", window.skip, window.take);
   if (!ids.length) return [];
   const rows = await prisma.product.findMany({ ...query, where: { id: { in: ids } } } as Prisma.ProductFindManyArgs);
@@ -116,15 +118,10 @@ export async function productPage(
 }
 
 /** How many products of each size match a filter without its size: one GROUP BY size, one scan of
- *  the matches. The same for every listing of that filter whatever its size, sort and page, so
- *  callers may keep it until the catalogue changes (see cache/catalogue-memo.ts). */
-export async function sizeCounts(prisma: Db, filter: ProductFilter, memo?: CatalogueMemo): Promise<{ size: string | null; count: number }[]> {
-  const words = await searchTerms(prisma, filter.search, memo);
-  return words.length
-    ? await searchSizeGroups(prisma, filter, words)
-    : (
-        await prisma.product.groupBy({ by: ["size"], where: productWhere(prisma, filter, { ignoreSize: true }), _count: { _all: true } })
-      ).map((group) => ({ size: group.size, count: group._count._all }));
+ *  the matches, on the driver. The same for every listing of that filter whatever its size, sort and
+ *  page, so callers may keep it until the catalogue changes (see cache/catalogue-memo.ts). */
+export async function sizeCounts(db: { prisma: Db; sql: SqlRunner }, filter: ProductFilter, memo?: CatalogueMemo): Promise<{ size: string | null; count: number }[]> {
+  return searchSizeGroups(db.sql, filter, await searchTerms(db.prisma, filter.search, memo));
 }
 
 /** The key under which sizeCounts of a filter may be kept: the filter without its size. */
@@ -141,10 +138,6 @@ export function facetsFromSizeCounts(groups: { size: string | null; count: numbe
     totalCount: matching.reduce((sum, group) => sum + group.count, 0),
     sizes: sortSizes(groups.flatMap((group) => (group.size ? [group.size] : []))),
   };
-}
-
-export async function productFacets(prisma: Db, filter: ProductFilter): Promise<ProductFacets> {
-  return facetsFromSizeCounts(await sizeCounts(prisma, filter), filter.size);
 }
 
 const SIZE_ORDER = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];

@@ -14,7 +14,7 @@
 // against every name with a similar word ("skirt" scores 0.5 too). A common word then reads its own
 // matches once instead of the union of two index scans (decision 010, "Amended").
 import { Prisma, type Product } from "../../generated/prisma/client.ts";
-import type { Db } from "../../db/database.ts";
+import type { Db, SqlRunner } from "../../db/database.ts";
 import { resolveCategorySlug } from "../../../../common/categories.ts";
 import { ValidationError } from "../errors.ts";
 import { visibleNowSql } from "./visibility.ts";
@@ -108,10 +108,10 @@ function orderSql(sort: SearchSort, words: SearchWord[]): Prisma.Sql {
       return Prisma.sql`p.price ASC, p.created_at DESC, p.id ASC`;
     case "PRICE_DESC":
       return Prisma.sql`p.price DESC, p.created_at DESC, p.id ASC`;
-    case "NEWEST":
-      return Prisma.sql`p.created_at DESC, p.id ASC`;
     default:
-      return Prisma.sql`${relevance(words)} DESC, p.created_at DESC, p.id ASC`;
+      // Relevance needs words: without any, a listing is newest first.
+      if (sort === "RELEVANCE" && words.length) return Prisma.sql`${relevance(words)} DESC, p.created_at DESC, p.id ASC`;
+      return Prisma.sql`p.created_at DESC, p.id ASC`;
   }
 }
 
@@ -131,10 +131,10 @@ const PRODUCT_COLUMNS = Prisma.raw(
     .join(", "),
 );
 
-/** One page of matching products, whole, in the order asked for: one statement instead of the
- *  page's ids then a Prisma query for them (which Prisma compiles afresh for every new id list). */
-export async function searchPageRows(prisma: Db, filter: SearchFilter, words: SearchWord[], sort: SearchSort, skip: number, take: number): Promise<Product[]> {
-  return prisma.$queryRaw<Product[]>(
+/** One page of matching products, whole, in the order asked for, as one statement on the driver
+ *  (database.ts `sql`): a storefront card needs nothing else. With no words it is the plain listing. */
+export async function searchPageRows(sql: SqlRunner, filter: SearchFilter, words: SearchWord[], sort: SearchSort, skip: number, take: number): Promise<Product[]> {
+  return sql<Product>(
     Prisma.sql`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${whereSql(filter, words)} ORDER BY ${orderSql(sort, words)} LIMIT ${take} OFFSET ${skip}`,
   );
 }
@@ -150,6 +150,6 @@ export function searchSizeSql(filter: SearchFilter, words: SearchWord[]): Prisma
   return Prisma.sql`SELECT p.size, count(*)::int AS count FROM products p WHERE ${whereSql(filter, words, { ignoreSize: true })} GROUP BY p.size`;
 }
 
-export async function searchSizeGroups(prisma: Db, filter: SearchFilter, words: SearchWord[]): Promise<{ size: string | null; count: number }[]> {
-  return prisma.$queryRaw<{ size: string | null; count: number }[]>(searchSizeSql(filter, words));
+export async function searchSizeGroups(sql: SqlRunner, filter: SearchFilter, words: SearchWord[]): Promise<{ size: string | null; count: number }[]> {
+  return sql<{ size: string | null; count: number }>(searchSizeSql(filter, words));
 }

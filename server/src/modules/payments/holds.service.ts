@@ -2,7 +2,7 @@
 // Expiry cancels the order, returns its stock, emails the shopper and is audited: exactly once,
 // even when several server instances run the job at the same moment.
 import { Prisma } from "../../generated/prisma/client.ts";
-import type { Db } from "../../db/database.ts";
+import type { Db, SqlRunner } from "../../db/database.ts";
 import type { Config } from "../../config.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
@@ -94,14 +94,13 @@ export async function expireOverdueOrders(prisma: Db, config: Config, now: Date)
 
 /**
  * Of the given products, those with units held by unpaid, non-cancelled orders. One statement for
- * any number of products.
+ * any number of products, on the driver (it runs for most storefront pages: see database.ts `sql`).
  */
-export async function productsWithHeldUnits(prisma: Db, productIds: readonly string[]): Promise<Set<string>> {
+export async function productsWithHeldUnits(sql: SqlRunner, productIds: readonly string[]): Promise<Set<string>> {
   if (!productIds.length) return new Set();
-  const rows = await prisma.orderItem.findMany({
-    where: { productId: { in: [...productIds] }, order: { status: { not: "cancelled" }, paymentStatus: { in: UNPAID } } },
-    select: { productId: true },
-    distinct: ["productId"],
-  });
-  return new Set(rows.map((r) => r.productId!));
+  const rows = await sql<{ id: string }>(Prisma.sql`
+    SELECT DISTINCT oi.product_id::text AS id FROM order_items oi JOIN orders o ON o.id = oi.order_id
+    WHERE oi.product_id IN (${Prisma.join(productIds.map((id) => Prisma.sql`${id}::uuid`))})
+      AND o.status <> 'cancelled' AND o.payment_status IN (${UNPAID_SQL})`);
+  return new Set(rows.map((row) => row.id));
 }
