@@ -170,13 +170,16 @@ describe("product list", () => {
     const total = await t.prisma.product.count();
     const { page, context } = await open("/products");
     expect(await page.locator(".product-card").count()).toBe(Math.min(24, total));
-    while (await page.getByRole("button", { name: "Load more" }).count()) {
+    const url = page.url();
+    while (await page.getByRole("link", { name: "Load more" }).count()) {
       const before = await page.locator(".product-card").count();
-      await page.getByRole("button", { name: "Load more" }).click();
+      await page.getByRole("link", { name: "Load more" }).click();
       await page.waitForFunction((n) => document.querySelectorAll(".product-card").length > n, before);
     }
     const shown = await names(page);
     expect(shown).toHaveLength(total);
+    // Added in the page: its link to the next page was not followed.
+    expect(page.url()).toBe(url);
     expect(await page.getByText(`Showing ${total} of ${total} products`).count()).toBe(1);
     await context.close();
   });

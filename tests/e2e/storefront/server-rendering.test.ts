@@ -55,6 +55,29 @@ describe("with JavaScript turned off", () => {
     await context.close();
   });
 
+  it("the size and sort selects apply with their Apply button, and Load more links to the next page", async () => {
+    const { page, context } = await noScript();
+    await page.goto("/products");
+    const size = (await page.locator("select[name=size]").locator("option").allInnerTexts()).find((label) => label !== "All Sizes")!;
+    await page.locator("select[name=size]").selectOption(size);
+    await page.locator("select[name=sort]").selectOption("price-asc");
+    await page.getByRole("button", { name: "Apply", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("size") === size && url.searchParams.get("sort") === "price-asc");
+    const order = [{ price: "asc" as const }, { createdAt: "desc" as const }, { id: "asc" as const }];
+    const ofSize = await t.prisma.product.findMany({ where: { size: { equals: size, mode: "insensitive" } }, orderBy: order, select: { name: true } });
+    expect(await page.locator(".product-card__name").allInnerTexts()).toEqual(ofSize.slice(0, 24).map((p) => p.name));
+
+    // "Load more" is a link to the next page of the same listing.
+    await page.goto("/products?sort=price-asc");
+    const all = await t.prisma.product.findMany({ orderBy: order, select: { name: true } });
+    expect(all.length).toBeGreaterThan(24);
+    await page.getByRole("link", { name: "Load more", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2" && url.searchParams.get("sort") === "price-asc");
+    expect(await page.locator(".product-card__name").allInnerTexts()).toEqual(all.slice(24, 48).map((p) => p.name));
+    expect(await page.getByText(`Showing 25–${Math.min(48, all.length)} of ${all.length} products`, { exact: true }).count()).toBe(1);
+    await context.close();
+  });
+
   it("a product page shows its name, price, size, stock and picture", async () => {
     const product = await t.prisma.product.findFirstOrThrow({ where: { stock: { gt: 0 }, imageUrl: { not: null } }, orderBy: { createdAt: "desc" } });
     const { page, context } = await noScript();
@@ -217,6 +240,30 @@ describe("with JavaScript on", () => {
     expect(await page.locator(".quantity__value").innerText()).toBe("2");
     await add.click();
     await page.getByText("Please login to add items to cart").waitFor();
+    await context.close();
+  });
+
+  it("a listing's select chosen while the page's code is still arriving is applied once it has arrived", async () => {
+    const { page, context } = await newShopper(browser, t.url);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(/\/assets\/ProductListPage-[^/]+\.js$/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto("/products", { waitUntil: "domcontentloaded" });
+    await chunkAsked;
+    // Not disabled: the shopper can choose, and the Apply button would send it as a plain GET.
+    await page.locator("select[name=sort]").selectOption("price-desc");
+    expect(await page.getByRole("button", { name: "Apply", exact: true }).isVisible()).toBe(true);
+    release();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "price-desc");
+    await page.getByRole("button", { name: "Apply", exact: true }).waitFor({ state: "detached" });
+    const dearest = await t.prisma.product.findFirstOrThrow({ orderBy: [{ price: "desc" }, { createdAt: "desc" }, { id: "asc" }] });
+    await page.waitForFunction((name) => document.querySelector(".product-card__name")?.textContent === name, dearest.name);
     await context.close();
   });
 

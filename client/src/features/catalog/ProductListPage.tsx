@@ -1,7 +1,9 @@
 // Products (SPEC §2): category and subcategory buttons, size select, price sort, search and
 // "Load more". Filtering, sorting and paging run on the server; the URL holds the state
-// (category, size, sort, q, deals, condition) so a listing can be shared and the back button works.
-import { useDeferredValue, useState, type FormEvent } from "react";
+// (category, size, sort, q, deals, condition, page) so a listing can be shared and the back button
+// works. Every control also works as plain HTML, before the page's JavaScript has run or without it:
+// the filters are links and GET forms, and "Load more" is a link to the next page (?page=2).
+import { useDeferredValue, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
@@ -11,10 +13,13 @@ import { usePageMeta } from "../../lib/page-meta.ts";
 import { MAIN_CATEGORIES, resolveCategorySlug } from "../../../../common/categories.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { CONDITIONS, CONDITION_LABEL, isCondition } from "../../../../common/condition.ts";
-import { ActionButton } from "../../ui/ActionButton.tsx";
 import { useMounted } from "../../lib/hydration.ts";
 
 export const PAGE_SIZE = 24;
+/** Pages a link can ask for (24 × 1,000 products): a larger number reads as the last of these. */
+const MAX_PAGE = 1000;
+/** The selects' parameters: their form sends them, the other parameters ride along hidden. */
+const SELECTS = ["size", "condition", "sort"] as const;
 
 const ProductListQuery = graphql(`
   query StorefrontProductList($filter: ProductFilter, $sort: ProductSort, $offset: Int, $limit: Int) {
@@ -78,9 +83,12 @@ export function ProductListPage() {
   const activeMain = resolved?.main ?? null;
   const activeSub = resolved?.subSlug && resolved.subSlug !== resolved.main.slug ? resolved.subSlug : null;
   const sort = SORTS.find((s) => s.value === sortValue) ?? SORTS[0]!;
+  // ?page=N (the plain link behind "Load more") starts the listing at that page.
+  const pageNumber = Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(params.get("page"))) || 1));
+  const offset = (pageNumber - 1) * PAGE_SIZE;
 
   const { data, previousData, loading, error, refetch, fetchMore } = useQuery(ProductListQuery, {
-    variables: { filter: { category, size: size || null, search: q || null, deals: deals || null, condition }, sort: sort.sort, offset: 0, limit: PAGE_SIZE },
+    variables: { filter: { category, size: size || null, search: q || null, deals: deals || null, condition }, sort: sort.sort, offset, limit: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
   });
   const [loadingMore, setLoadingMore] = useState(false);
@@ -96,9 +104,10 @@ export function ProductListPage() {
     canonicalPath: resolved ? `/products?category=${encodeURIComponent(category!)}` : "/products",
   });
 
-  /** The URL parameters with some changed. */
+  /** The URL parameters with some changed; any change of filter starts again at the first page. */
   function withChanges(changes: Record<string, string | null>): URLSearchParams {
     const next = new URLSearchParams(params);
+    next.delete("page");
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
@@ -126,7 +135,7 @@ export function ProductListPage() {
     try {
       await fetchMore({
         query: ProductListMoreQuery,
-        variables: { offset: page.items.length },
+        variables: { offset: offset + page.items.length },
         updateQuery: (previous, { fetchMoreResult }) => ({
           products: { ...previous.products, items: [...previous.products.items, ...fetchMoreResult.products.items] },
         }),
@@ -139,11 +148,23 @@ export function ProductListPage() {
   // The cards render from a deferred copy of the page: React then renders two dozen cards in short
   // slices (a transition) instead of one long task that freezes a slow phone.
   const shownPage = useDeferredValue(page);
-  // The selects act through the page's JavaScript: until it has hydrated they wait, disabled, as
-  // the page's buttons do (ui/ActionButton.tsx), instead of taking a choice that goes nowhere.
+  // Before the page's JavaScript runs (or without it) the selects are a GET form with an Apply
+  // button. A choice made in that time and not yet applied is taken over once the page is hydrated:
+  // React leaves the select as the shopper set it without telling onChange.
   const mounted = useMounted();
+  const selectsForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const form = selectsForm.current;
+    if (!form) return;
+    const shown: Record<string, string> = { size, condition: condition ?? "", sort: sort.value };
+    const chosen = Object.fromEntries(SELECTS.map((name) => [name, (form.elements.namedItem(name) as HTMLSelectElement | null)?.value ?? ""]));
+    if (SELECTS.some((name) => chosen[name] !== shown[name])) update(Object.fromEntries(SELECTS.map((name) => [name, chosen[name] || null])));
+    // Once, at hydration: later choices go through onChange.
+  }, []);
   const items = shownPage?.items ?? [];
   const waiting = (loading && !loadingMore) || (!!page && !shownPage);
+  const total = shownPage?.totalCount ?? 0;
+  const shownUpTo = offset + items.length;
   return (
     <section className="container product-list">
       <h1>{heading}</h1>
@@ -173,7 +194,7 @@ export function ProductListPage() {
         <div className="filters__row">
           {/* Without JavaScript the browser submits it as a GET of this page: the same URL. */}
           <form role="search" className="search" action="/products" onSubmit={search}>
-            {[...params].filter(([key]) => key !== "q").map(([key, value], i) => (
+            {[...params].filter(([key]) => key !== "q" && key !== "page").map(([key, value], i) => (
               <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
             ))}
             <label htmlFor="product-search" className="visually-hidden">
@@ -187,39 +208,51 @@ export function ProductListPage() {
           <Link className="chip" aria-current={deals || undefined} to={filterLink({ deals: deals ? null : "1" })}>
             Deals
           </Link>
-          <label className="select">
-            <span>Size</span>
-            <select disabled={!mounted} value={size} onChange={(e) => update({ size: e.target.value || null })}>
-              <option value="">All Sizes</option>
-              {size && !sizes.includes(size) && <option value={size}>{size}</option>}
-              {sizes.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="select">
-            <span>Condition</span>
-            <select disabled={!mounted} value={condition ?? ""} onChange={(e) => update({ condition: e.target.value || null })}>
-              <option value="">Any condition</option>
-              {CONDITIONS.map((c) => (
-                <option key={c} value={c}>
-                  {CONDITION_LABEL[c]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="select">
-            <span>Sort by price</span>
-            <select disabled={!mounted} value={sort.value} onChange={(e) => update({ sort: e.target.value || null })}>
-              {SORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          {/* A GET form of this page (display: contents: it keeps the row's layout); once hydrated,
+              each select applies its choice at once and the Apply button goes. */}
+          <form className="filters__selects" action="/products" ref={selectsForm}>
+            {[...params].filter(([key]) => key !== "page" && !(SELECTS as readonly string[]).includes(key)).map(([key, value], i) => (
+              <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
+            ))}
+            <label className="select">
+              <span>Size</span>
+              <select name="size" value={size} onChange={(e) => update({ size: e.target.value || null })}>
+                <option value="">All Sizes</option>
+                {size && !sizes.includes(size) && <option value={size}>{size}</option>}
+                {sizes.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="select">
+              <span>Condition</span>
+              <select name="condition" value={condition ?? ""} onChange={(e) => update({ condition: e.target.value || null })}>
+                <option value="">Any condition</option>
+                {CONDITIONS.map((c) => (
+                  <option key={c} value={c}>
+                    {CONDITION_LABEL[c]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="select">
+              <span>Sort by price</span>
+              <select name="sort" value={sort.value} onChange={(e) => update({ sort: e.target.value || null })}>
+                {SORTS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {!mounted && (
+              <button type="submit" className="button button--small">
+                Apply
+              </button>
+            )}
+          </form>
         </div>
       </div>
       {waiting ? (
@@ -234,18 +267,28 @@ export function ProductListPage() {
         <>
           <h2 className="visually-hidden">Products</h2>
           <p className="product-list__count" aria-live="polite">
-            Showing {items.length} of {shownPage!.totalCount} products
+            {offset ? `Showing ${offset + 1}–${shownUpTo} of ${total} products` : `Showing ${items.length} of ${total} products`}
           </p>
           <div className="product-grid">
             {items.map((product, i) => (
               <ProductCard key={product.id} product={product} eager={i < 2} />
             ))}
           </div>
-          {items.length < shownPage!.totalCount && (
+          {shownUpTo < total && (
             <p className="load-more">
-              <ActionButton className="button button--ghost" disabled={loadingMore} onClick={() => void loadMore()}>
+              {/* A link to the next page: before hydration (or without JavaScript) the browser follows
+                  it; once hydrated, the next items are added below instead. */}
+              <Link
+                className="button button--ghost"
+                to={filterLink({ page: String(pageNumber + Math.ceil(items.length / PAGE_SIZE)) })}
+                aria-disabled={loadingMore || undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  if (!loadingMore) void loadMore();
+                }}
+              >
                 {loadingMore ? "Loading more..." : "Load more"}
-              </ActionButton>
+              </Link>
             </p>
           )}
         </>
