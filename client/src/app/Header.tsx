@@ -5,7 +5,7 @@ import { graphql } from "../gql/index.ts";
 import { storeSettings } from "../lib/store-settings.ts";
 import { useCartCount } from "../features/cart/useCartCount.ts";
 import { useSavedCount } from "../features/saved/saved-store.ts";
-import { CATEGORY_MENU } from "./menu.ts";
+import { CATEGORY_MENU, type MenuGroup } from "./menu.ts";
 import { useViewer } from "../features/auth/useViewer.ts";
 import { useMounted } from "../lib/hydration.ts";
 import { Icon } from "../ui/Icon.tsx";
@@ -15,6 +15,20 @@ const LogOutMutation = graphql(`
     logOut
   }
 `);
+
+/** A category group's links, the same in the desktop dropdown and the phone menu's accordion. */
+function GroupLinks({ group }: { group: MenuGroup }) {
+  return (
+    <>
+      <Link to={group.to}>All {group.label}</Link>
+      {group.children.map((child) => (
+        <Link key={child.to} to={child.to}>
+          {child.label}
+        </Link>
+      ))}
+    </>
+  );
+}
 
 export function Header() {
   const { viewer, loading, error } = useViewer();
@@ -126,12 +140,7 @@ export function Header() {
                   {group.label} <Icon name="chevron" />
                 </Link>
                 <div className="dropdown__panel">
-                  <Link to={group.to}>All {group.label}</Link>
-                  {group.children.map((child) => (
-                    <Link key={child.to} to={child.to}>
-                      {child.label}
-                    </Link>
-                  ))}
+                  <GroupLinks group={group} />
                 </div>
               </div>
             ) : (
@@ -195,12 +204,7 @@ export function Header() {
                   {group.label} <Icon name="chevron" />
                 </summary>
                 <div className="accordion__panel">
-                  <Link to={group.to}>All {group.label}</Link>
-                  {group.children.map((child) => (
-                    <Link key={child.to} to={child.to}>
-                      {child.label}
-                    </Link>
-                  ))}
+                  <GroupLinks group={group} />
                 </div>
               </details>
             ) : (

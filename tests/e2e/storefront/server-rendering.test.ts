@@ -152,6 +152,20 @@ async function openWatched(path: string): Promise<{ page: Page; close(): Promise
   return { page, close: () => context.close(), console: consoleLines, operations };
 }
 
+/** Holds back the page's script matching `pattern` (a page's code on a slow network) until released. */
+async function holdScript(page: Page, pattern: RegExp): Promise<{ chunkAsked: Promise<void>; release(): void }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(pattern, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  return { chunkAsked, release };
+}
+
 /** Waits until React has hydrated the page: the header's menu button then opens the menu. */
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
@@ -217,15 +231,7 @@ describe("with JavaScript on", () => {
     // it): on a slow network, an enabled Add to Cart there would swallow the shopper's tap.
     const product = await t.prisma.product.findFirstOrThrow({ where: { stock: { gt: 1 } }, orderBy: { createdAt: "desc" } });
     const { page, context } = await newShopper(browser, t.url);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
-    await page.route(/\/assets\/ProductPage-[^/]+\.js$/, async (route) => {
-      asked();
-      await held;
-      await route.continue();
-    });
+    const { chunkAsked, release } = await holdScript(page, /\/assets\/ProductPage-[^/]+\.js$/);
     await page.goto(`/products/${product.slug}`, { waitUntil: "domcontentloaded" });
     await chunkAsked;
     const add = page.getByRole("button", { name: "Add to Cart" });
@@ -245,15 +251,7 @@ describe("with JavaScript on", () => {
 
   it("a listing's select chosen while the page's code is still arriving is applied once it has arrived", async () => {
     const { page, context } = await newShopper(browser, t.url);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
-    await page.route(/\/assets\/ProductListPage-[^/]+\.js$/, async (route) => {
-      asked();
-      await held;
-      await route.continue();
-    });
+    const { chunkAsked, release } = await holdScript(page, /\/assets\/ProductListPage-[^/]+\.js$/);
     await page.goto("/products", { waitUntil: "domcontentloaded" });
     await chunkAsked;
     // Not disabled: the shopper can choose, and the Apply button would send it as a plain GET.

@@ -17,8 +17,9 @@ import { uploadProductImages } from "./upload-images.ts";
 import { acceptAttribute, IMAGE_TYPES, isAllowedType, MAX_UPLOAD_FILES, TOO_MANY_FILES } from "../../../../common/upload-types.ts";
 import { resultError } from "../../lib/mutation-result.ts";
 import { CONDITIONS, CONDITION_LABEL, type Condition } from "../../../../common/condition.ts";
-import { MEASUREMENTS, type MeasurementKey, type Measurements } from "../../../../common/measurements.ts";
+import { MEASUREMENTS, type MeasurementKey } from "../../../../common/measurements.ts";
 import { CONDITION_EXPLANATION } from "../../../../common/condition-scale.ts";
+import { ProductFitFragment } from "../catalog/ProductFit.tsx";
 
 /** What the dialog needs of a product to edit it; the products list asks for it with `...AdminProductDialog`. */
 export const ProductDialogFragment = graphql(`
@@ -37,24 +38,7 @@ export const ProductDialogFragment = graphql(`
       id
     }
     goesLiveAt
-    condition
-    flawNotes
-    flawPhotoUrls
-    measurements {
-      pitToPit
-      length
-      shoulder
-      sleeve
-      waist
-      hips
-      inseam
-    }
-    bale {
-      pieces
-      weightKg
-      grade
-      mix
-    }
+    ...ProductFit
   }
 `);
 
@@ -104,6 +88,7 @@ interface FormState {
 const text = (value: number | string | null | undefined) => (value == null ? "" : String(value));
 
 function initialState(product: AdminProductDialogFragment | null): FormState {
+  const fit = product ? getFragmentData(ProductFitFragment, product) : null;
   return {
     name: product?.name ?? "",
     slug: product?.slug ?? "",
@@ -117,15 +102,15 @@ function initialState(product: AdminProductDialogFragment | null): FormState {
     imageUrl: product?.imageUrl ?? "",
     galleryUrls: product?.galleryUrls ?? [],
     goesLiveAt: product?.goesLiveAt ? toLagosDateTimeInput(product.goesLiveAt) : "",
-    condition: product?.condition ?? "",
-    flawNotes: product?.flawNotes ?? "",
-    flawPhotoUrls: product?.flawPhotoUrls ?? [],
-    measurements: Object.fromEntries(MEASUREMENTS.map(({ key }) => [key, text(product?.measurements?.[key])])) as Record<MeasurementKey, string>,
+    condition: fit?.condition ?? "",
+    flawNotes: fit?.flawNotes ?? "",
+    flawPhotoUrls: fit?.flawPhotoUrls ?? [],
+    measurements: Object.fromEntries(MEASUREMENTS.map(({ key }) => [key, text(fit?.measurements?.[key])])) as Record<MeasurementKey, string>,
     bale: {
-      pieces: text(product?.bale?.pieces),
-      weightKg: text(product?.bale?.weightKg),
-      grade: product?.bale?.grade ?? "",
-      mix: product?.bale?.mix ?? "",
+      pieces: text(fit?.bale?.pieces),
+      weightKg: text(fit?.bale?.weightKg),
+      grade: fit?.bale?.grade ?? "",
+      mix: fit?.bale?.mix ?? "",
     },
   };
 }

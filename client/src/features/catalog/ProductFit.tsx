@@ -5,19 +5,36 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { CONDITION_LABEL, type Condition } from "../../../../common/condition.ts";
-import { MEASUREMENTS, UNIT_STORAGE_KEY, formatLength, sizeChartHint, type Measurements, type Unit } from "../../../../common/measurements.ts";
+import { MEASUREMENTS, UNIT_STORAGE_KEY, formatLength, sizeChartHint, type Unit } from "../../../../common/measurements.ts";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 import { CONDITION_EXPLANATION } from "../../../../common/condition-scale.ts";
 import { ActionButton } from "../../ui/ActionButton.tsx";
+import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 
-export interface FitDetails {
-  name: string;
-  condition?: Condition | null;
-  flawNotes?: string | null;
-  flawPhotoUrls: string[];
-  measurements?: Measurements | null;
-  bale?: { pieces?: number | null; weightKg?: number | null; grade?: string | null; mix?: string | null } | null;
-}
+/** A product's condition and fit, as the product page shows it and the admin dialog edits it. */
+export const ProductFitFragment = graphql(`
+  fragment ProductFit on Product {
+    name
+    condition
+    flawNotes
+    flawPhotoUrls
+    measurements {
+      pitToPit
+      length
+      shoulder
+      sleeve
+      waist
+      hips
+      inseam
+    }
+    bale {
+      pieces
+      weightKg
+      grade
+      mix
+    }
+  }
+`);
 
 function useUnit(): [Unit, (unit: Unit) => void] {
   const [unit, setUnit] = useState<Unit>("cm");
@@ -48,7 +65,8 @@ export function ProductCondition({ condition }: { condition?: Condition | null }
   );
 }
 
-export function ProductFit({ product }: { product: FitDetails }) {
+export function ProductFit(props: { product: FragmentType<typeof ProductFitFragment> }) {
+  const product = getFragmentData(ProductFitFragment, props.product);
   const [unit, setUnit] = useUnit();
   const measured = MEASUREMENTS.filter(({ key }) => product.measurements?.[key] != null);
   const hint = product.measurements ? sizeChartHint(product.measurements, unit) : null;

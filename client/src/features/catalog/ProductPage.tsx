@@ -14,7 +14,7 @@ import { useAddToCart } from "../cart/useAddToCart.ts";
 import { OnHoldBadge } from "./OnHoldBadge.tsx";
 import { ProductWhatsApp } from "./ProductWhatsApp.tsx";
 import type { StorefrontProductDetailQuery } from "../../gql/graphql.ts";
-import { ProductCondition, ProductFit, type FitDetails } from "./ProductFit.tsx";
+import { ProductCondition, ProductFit } from "./ProductFit.tsx";
 import { productPreviewDescription } from "../../../../common/measurements.ts";
 import { SaveButton } from "../saved/SaveButton.tsx";
 import { ActionButton } from "../../ui/ActionButton.tsx";
@@ -41,23 +41,7 @@ const ProductQuery = graphql(`
       }
       ...ProductWhatsApp
       condition
-      flawNotes
-      flawPhotoUrls
-      measurements {
-        pitToPit
-        length
-        shoulder
-        sleeve
-        waist
-        hips
-        inseam
-      }
-      bale {
-        pieces
-        weightKg
-        grade
-        mix
-      }
+      ...ProductFit
     }
   }
 `);
