@@ -1,4 +1,4 @@
-import { cloudinaryUrl, IMAGE_WIDTHS, imageSources, PRODUCT_DETAIL_IMAGE, saveDataWidth } from "./images.ts";
+import { asksToSaveData, cloudinaryUrl, IMAGE_WIDTHS, imageSources, PRODUCT_DETAIL_IMAGE, saveDataWidth } from "./images.ts";
 
 const CLOUDINARY = "https://res.cloudinary.com/demo/image/upload/v1712/product-images/gown.jpg";
 
@@ -12,6 +12,24 @@ describe("srcset for product pictures", () => {
       "https://res.cloudinary.com/demo/image/upload/w_960,c_limit,f_auto,q_auto/v1712/product-images/gown.jpg 960w",
       "https://res.cloudinary.com/demo/image/upload/w_1280,c_limit,f_auto,q_auto/v1712/product-images/gown.jpg 1280w",
     ]);
+  });
+
+  it("with Save-Data, a Cloudinary picture is offered at most half the largest width, at eco quality", () => {
+    const { src, srcSet } = imageSources(CLOUDINARY, PRODUCT_DETAIL_IMAGE.width, true);
+    expect(src).toBe("https://res.cloudinary.com/demo/image/upload/w_320,c_limit,f_auto,q_auto:eco/v1712/product-images/gown.jpg");
+    expect(srcSet!.split(", ")).toEqual([
+      "https://res.cloudinary.com/demo/image/upload/w_320,c_limit,f_auto,q_auto:eco/v1712/product-images/gown.jpg 320w",
+      "https://res.cloudinary.com/demo/image/upload/w_640,c_limit,f_auto,q_auto:eco/v1712/product-images/gown.jpg 640w",
+    ]);
+    // A local upload keeps its addresses: the server answers them with smaller files (serve-uploads.ts).
+    const local = "/uploads/product-images/0a1b2c3d4e5f60718293a4b5.2000w.webp";
+    expect(imageSources(local, 400, true)).toEqual(imageSources(local, 400));
+  });
+
+  it("Save-Data is on only when the header says on", () => {
+    expect(asksToSaveData("on")).toBe(true);
+    expect(asksToSaveData(" On ")).toBe(true);
+    for (const value of [undefined, null, "", "off", "1"]) expect(asksToSaveData(value)).toBe(false);
   });
 
   it("an http Cloudinary address is transformed too; other hosts are left alone", () => {

@@ -24,26 +24,39 @@ export function localRenditionPath(base: string, width: number): string {
   return `${base}.${width}w.webp`;
 }
 
-/** The Cloudinary URL with a resize + automatic format/quality transformation; other URLs unchanged. */
-export function cloudinaryUrl(src: string, width: number): string {
+/** The Cloudinary URL with a resize + automatic format/quality transformation; other URLs unchanged.
+ *  For a shopper who asked to save data, Cloudinary's lowest automatic quality (`q_auto:eco`). */
+export function cloudinaryUrl(src: string, width: number, saveData = false): string {
   const match = CLOUDINARY_UPLOAD.exec(src);
-  return match ? `${match[1]}w_${width},c_limit,f_auto,q_auto/${match[2]}` : src;
+  return match ? `${match[1]}w_${width},c_limit,f_auto,${saveData ? "q_auto:eco" : "q_auto"}/${match[2]}` : src;
 }
+
+/** Save-Data (a browser's "lite mode"): the browser sends `Save-Data: on` with every request. */
+export function asksToSaveData(header: string | null | undefined): boolean {
+  return header?.trim().toLowerCase() === "on";
+}
+
+/** The attribute on <html> that tells the page's scripts the server rendered it for Save-Data, so
+ *  the browser's render asks for the same pictures as the server's HTML did. */
+export const SAVE_DATA_ATTRIBUTE = "data-save-data";
 
 /**
  * `src` (the fallback, about `width` wide) and `srcSet` for a picture shown `width` CSS pixels wide
- * by default. `srcSet` is absent when the picture has no renditions.
+ * by default. `srcSet` is absent when the picture has no renditions. With `saveData`, a Cloudinary
+ * picture is offered at most half the largest width, at eco quality (a local upload's own files are
+ * swapped for smaller ones by the server, serve-uploads.ts).
  */
-export function imageSources(src: string, width: number): { src: string; srcSet?: string } {
+export function imageSources(src: string, width: number, saveData = false): { src: string; srcSet?: string } {
   const cloud = CLOUDINARY_UPLOAD.exec(src);
   const local = LOCAL_RENDITION.exec(src);
   if (!cloud && !local) return { src };
   // A local upload: the widths below its own, then the picture itself (never upscaled); the
   // fallback (browsers without srcset, the preload's href) is the smallest that fills the slot.
   const stored = local ? Number(local[2]) : 0;
-  const widths = local ? [...IMAGE_WIDTHS.filter((w) => w < stored), stored] : IMAGE_WIDTHS;
-  const at = (w: number) => (local ? localRenditionPath(local[1]!, w) : cloudinaryUrl(src, w));
-  return { src: at(local ? (widths.find((w) => w >= width) ?? stored) : width), srcSet: widths.map((w) => `${at(w)} ${w}w`).join(", ") };
+  const widths = local ? [...IMAGE_WIDTHS.filter((w) => w < stored), stored] : saveData ? IMAGE_WIDTHS.filter((w) => w <= IMAGE_WIDTHS.at(-1)! / 2) : IMAGE_WIDTHS;
+  const at = (w: number) => (local ? localRenditionPath(local[1]!, w) : cloudinaryUrl(src, w, saveData));
+  const fallback = local ? (widths.find((w) => w >= width) ?? stored) : saveData ? (saveDataWidth(width) ?? width) : width;
+  return { src: at(fallback), srcSet: widths.map((w) => `${at(w)} ${w}w`).join(", ") };
 }
 
 /**

@@ -14,6 +14,7 @@ import { createApolloClient } from "./lib/apollo.ts";
 import { AppRoutes, preloadRoute } from "./app/routes.tsx";
 import { ServerPageContext, type PageMeta, type ServerPage } from "./lib/page-meta.ts";
 import { setStoreSettings } from "./lib/store-settings.ts";
+import { SaveDataContext } from "./lib/save-data.ts";
 import type { PageStoreSettings } from "../../common/store-settings.ts";
 
 export type { PageMeta };
@@ -24,6 +25,8 @@ export interface RenderOptions {
   /** Path and query of the page, e.g. "/products?category=ladies". */
   url: string;
   settings: PageStoreSettings;
+  /** The visitor asked to save data (Save-Data: on): smaller pictures (client/src/lib/save-data.ts). */
+  saveData?: boolean;
   execute: Execute;
   /** Stops rendering (e.g. a time limit); the render then rejects. */
   signal?: AbortSignal;
@@ -54,18 +57,20 @@ function executeLink(execute: Execute): ApolloLink {
   );
 }
 
-export async function render({ url, settings, execute, signal }: RenderOptions): Promise<RenderResult> {
+export async function render({ url, settings, saveData = false, execute, signal }: RenderOptions): Promise<RenderResult> {
   setStoreSettings(settings);
   await preloadRoute(new URL(url, "http://page.invalid").pathname);
   const client = createApolloClient({ link: executeLink(execute), ssrMode: true });
   const page: ServerPage = { meta: null, redirect: null };
   const tree = (
     <ServerPageContext.Provider value={page}>
-      <ApolloProvider client={client}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </ApolloProvider>
+      <SaveDataContext.Provider value={saveData}>
+        <ApolloProvider client={client}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </ApolloProvider>
+      </SaveDataContext.Provider>
     </ServerPageContext.Provider>
   );
   // Renders until no query is waiting (a page asks for its data in one query, so twice), each

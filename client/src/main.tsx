@@ -6,6 +6,7 @@ import type { NormalizedCacheObject } from "@apollo/client";
 import { createApolloClient } from "./lib/apollo.ts";
 import { AppRoutes, preloadRoute } from "./app/routes.tsx";
 import { APOLLO_STATE_ELEMENT_ID } from "../../common/page-head.ts";
+import { SaveDataContext, pageSavesData } from "./lib/save-data.ts";
 import "./styles.css";
 import "./pwa/register-service-worker.ts";
 
@@ -16,11 +17,13 @@ const state = stateText ? (JSON.parse(stateText) as NormalizedCacheObject) : nul
 
 const app = (
   <StrictMode>
-    <ApolloProvider client={createApolloClient({ state })}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </ApolloProvider>
+    <SaveDataContext.Provider value={pageSavesData()}>
+      <ApolloProvider client={createApolloClient({ state })}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </ApolloProvider>
+    </SaveDataContext.Provider>
   </StrictMode>
 );
 

@@ -83,6 +83,31 @@ describe("product page HTML", () => {
     expect(metaContent(html, "name", "description")).toMatch(/^Quality pre-loved clothing/); // no description: the shop's
   });
 
+  it("Save-Data: on gets the page with smaller, eco-quality Cloudinary pictures, kept apart from the usual page", async () => {
+    const imageUrl = "https://res.cloudinary.com/demo/image/upload/v1/thrift/lite.jpg";
+    await addProduct({ name: "Lite Shirt", slug: "lite-shirt", description: null, imageUrl });
+    const imagesOf = (html: string) => [...html.matchAll(/<img [^>]*>|<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes("lite.jpg"));
+    // The usual page first, so it is in the page cache when the Save-Data visitor asks.
+    const usual = await fetch(`${t.url}/products/lite-shirt`);
+    const usualHtml = await usual.text();
+    const saving = await fetch(`${t.url}/products/lite-shirt`, { headers: { "Save-Data": "on" } });
+    const savingHtml = await saving.text();
+    for (const answer of [usual, saving]) expect(answer.headers.get("vary")).toMatch(/Save-Data/i);
+
+    expect(usualHtml).not.toContain('data-save-data="on"');
+    expect(imagesOf(usualHtml).join(" ")).toContain("w_1280,c_limit,f_auto,q_auto/");
+    expect(savingHtml).toMatch(/<html data-save-data="on"/);
+    const saved = imagesOf(savingHtml);
+    expect(saved.length).toBeGreaterThanOrEqual(2); // the picture and its preload
+    for (const tag of saved) {
+      expect(tag).toContain("q_auto:eco/");
+      expect(tag).not.toMatch(/w_(960|1280),/);
+      expect(tag).not.toMatch(/q_auto\//);
+    }
+    // And the usual visitor still gets the usual page, not the cached Save-Data one.
+    expect(await (await fetch(`${t.url}/products/lite-shirt`)).text()).not.toContain("q_auto:eco");
+  });
+
   it("an unknown product address answers 404 with the page that says Product not found", async () => {
     const { status, html } = await page("/products/no-such-product");
     expect(status).toBe(404);

@@ -4,6 +4,7 @@
 // stored in: common/images.ts).
 import { useEffect, useRef, useState } from "react";
 import { imageSources, PRODUCT_CARD_IMAGE } from "../../../common/images.ts";
+import { useSaveData } from "../lib/save-data.ts";
 
 export const PLACEHOLDER_IMAGE = "/images/demo/placeholder.svg";
 
@@ -29,6 +30,7 @@ export function ProductImage({
   height = PRODUCT_CARD_IMAGE.height,
 }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const saveData = useSaveData();
   const usable = src && failedSrc !== src ? src : null;
   // A server-rendered picture may fail before hydration, when no onError handler is attached yet:
   // decode() of an image that already failed rejects, so the placeholder still replaces it.
@@ -36,7 +38,7 @@ export function ProductImage({
   useEffect(() => {
     if (usable && image.current?.complete) image.current.decode().catch(() => setFailedSrc(usable));
   }, [usable]);
-  const sources = usable ? imageSources(usable, width) : { src: PLACEHOLDER_IMAGE };
+  const sources = usable ? imageSources(usable, width, saveData) : { src: PLACEHOLDER_IMAGE };
   return (
     <img
       ref={image}

@@ -16,6 +16,7 @@ import type { PageCache } from "../cache/page-cache.ts";
 import { sendUnavailable } from "./unavailable.ts";
 import { inlineStylesheetOf, withInlineStylesheet } from "./inline-stylesheet.ts";
 import { logger } from "../logger.ts";
+import { SAVE_DATA_ATTRIBUTE, asksToSaveData } from "../../../common/images.ts";
 
 /**
  * Injects the store settings so the first paint needs no extra request. A JSON data block, not a
@@ -153,13 +154,18 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
       if (stylesheet) renderedShell = withInlineStylesheet(renderedShell, stylesheet);
     }
     res.setHeader("Cache-Control", "no-cache");
+    // A page asked with Save-Data is marked so, and rendered with smaller pictures (common/images.ts).
+    res.vary("Save-Data");
+    const saveData = asksToSaveData(req.get("save-data"));
+    const marked = (html: string) => (saveData ? html.replace(/<html\b/, `<html ${SAVE_DATA_ATTRIBUTE}="on"`) : html);
     if (!isServerRenderedPath(req.path)) {
-      res.status(200).type("html").send(shell);
+      res.status(200).type("html").send(marked(shell));
       return;
     }
+    const cacheKey = saveData ? `save-data ${req.originalUrl}` : req.originalUrl;
     try {
       const version = cache.version();
-      const cached = version === null ? undefined : await cache.get(version, req.originalUrl);
+      const cached = version === null ? undefined : await cache.get(version, cacheKey);
       if (cached) {
         res.status(cached.status).set("X-Page-Cache", "hit").type("html").send(cached.html);
         return;
@@ -172,15 +178,15 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
       if (rendered.errors.length) {
         // The page would show its error state: send the plain page instead, whose script asks again.
         logger.warn(`Server render of ${req.path} failed; sending the client-rendered page`, { errors: rendered.errors.map((e) => e.message) });
-        res.status(isPagePath(req.path) ? 200 : 404).type("html").send(shell);
+        res.status(isPagePath(req.path) ? 200 : 404).type("html").send(marked(shell));
         return;
       }
       if (rendered.redirect) {
         res.redirect(301, rendered.redirect);
         return;
       }
-      const page = { status: rendered.meta?.status ?? 200, html: withRenderedPage(withPageHead(renderedShell, renderedPageHead(rendered, config, req.path)), rendered) };
-      if (version !== null) await cache.set(version, req.originalUrl, page);
+      const page = { status: rendered.meta?.status ?? 200, html: marked(withRenderedPage(withPageHead(renderedShell, renderedPageHead(rendered, config, req.path)), rendered)) };
+      if (version !== null) await cache.set(version, cacheKey, page);
       res.status(page.status).set("X-Page-Cache", "miss").type("html").send(page.html);
     } catch (error) {
       next(error);

@@ -16,6 +16,7 @@ import type { Context } from "../graphql/context.ts";
 import type { CatalogueMemo } from "../cache/catalogue-memo.ts";
 import type { SessionCookies } from "../auth/cookies.ts";
 import { PUBLIC_QUERY_FIELDS } from "../../../common/public-queries.ts";
+import { asksToSaveData } from "../../../common/images.ts";
 // Types only: the module itself is the built file, loaded at run time.
 import type { RenderOptions, RenderResult } from "../../../client/src/entry-server.tsx";
 
@@ -63,6 +64,7 @@ export function pageRenderer(options: { config: Config; prisma: Db; sql: SqlRunn
       const result = await render({
         url,
         settings,
+        saveData: asksToSaveData(req.get("save-data")),
         async execute({ query, variables, operationName }): Promise<FormattedExecutionResult> {
           if (!isPublicQuery(query)) {
             const message = `The server renderer reads public catalogue data only, not ${operationName ?? "an operation"}`;

@@ -10,6 +10,7 @@ import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta, useServerPage } from "../../lib/page-meta.ts";
 import { useSiteOrigin } from "../../lib/hydration.ts";
 import { imageSources, PRODUCT_DETAIL_IMAGE } from "../../../../common/images.ts";
+import { useSaveData } from "../../lib/save-data.ts";
 import { useAddToCart } from "../cart/useAddToCart.ts";
 import { OnHoldBadge } from "./OnHoldBadge.tsx";
 import { ProductWhatsApp } from "./ProductWhatsApp.tsx";
@@ -72,6 +73,7 @@ function productStructuredData(
 
 export function ProductPage() {
   const { slug = "" } = useParams();
+  const saveData = useSaveData();
   const { data, loading, error, refetch } = useQuery(ProductQuery, { variables: { slug } });
   const product = data?.product;
   const navigate = useNavigate();
@@ -84,7 +86,7 @@ export function ProductPage() {
     const server = useServerPage();
     if (server && currentSlug && currentSlug !== slug) server.redirect = `/products/${encodeURIComponent(currentSlug)}${search}`;
   }
-  const picture = product?.imageUrl ? imageSources(product.imageUrl, PRODUCT_DETAIL_IMAGE.width) : null;
+  const picture = product?.imageUrl ? imageSources(product.imageUrl, PRODUCT_DETAIL_IMAGE.width, saveData) : null;
   useEffect(() => {
     if (currentSlug && currentSlug !== slug) void navigate(`/products/${encodeURIComponent(currentSlug)}${search}`, { replace: true });
   }, [currentSlug, slug, search, navigate]);
