@@ -253,39 +253,45 @@ describe("with JavaScript on", () => {
 
   it("a page asked with Save-Data hydrates without a warning and keeps its smaller pictures", async () => {
     const category = await t.prisma.category.findFirstOrThrow({ where: { slug: "men-tops" } });
-    await t.prisma.product.create({
+    const product = await t.prisma.product.create({
       data: { name: "Lite Mode Shirt", slug: "lite-mode-shirt", price: 3000, stock: 2, size: "L", categoryId: category.id, imageUrl: "https://res.cloudinary.com/demo/image/upload/v1/lite-mode.jpg" },
     });
     await t.store.catalogue.sync();
-    const { page, context } = await newShopper(browser, t.url, { mobile: false });
-    await context.setExtraHTTPHeaders({ "Save-Data": "on" });
-    // Cloudinary is out of reach here: a local picture stands in for its answers.
-    const asked: string[] = [];
-    await page.route("https://res.cloudinary.com/**", (route) => {
-      asked.push(route.request().url());
-      return route.fulfill({ path: path.join(PROJECT_ROOT, "prisma/seed/images/shirt.svg"), contentType: "image/svg+xml" });
-    });
-    const warnings: string[] = [];
-    page.on("console", (message: ConsoleMessage) => {
-      // (Service workers are off so that page.route sees the pictures.)
-      if ((message.type() === "error" || message.type() === "warning") && !/Service Worker registration blocked/.test(message.text())) warnings.push(message.text());
-    });
-    await page.goto("/products/lite-mode-shirt");
-    await pageReady(page);
-    await hydrated(page);
-    expect(warnings).toEqual([]);
-    const srcset = await page.locator(".product-detail__image").getAttribute("srcset");
-    expect(srcset).toContain("q_auto:eco");
-    expect(srcset).not.toContain("1280w");
-    // A page the browser renders itself (a link followed in the page) keeps to the same pictures.
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Men", exact: true }).click();
-    await page.waitForURL(/\/products\?category=men$/);
-    const card = page.locator(".product-card", { has: page.getByRole("heading", { name: "Lite Mode Shirt" }) });
-    expect(await card.locator("img").getAttribute("srcset")).toContain("q_auto:eco");
-    // What the browser fetched from Cloudinary was the eco-quality pictures only.
-    expect(asked.length).toBeGreaterThan(0);
-    expect(asked.filter((url) => !url.includes("q_auto:eco"))).toEqual([]);
-    await context.close();
+    // Its picture can't load outside this test (no Cloudinary here): the product leaves with it.
+    try {
+      const { page, context } = await newShopper(browser, t.url, { mobile: false });
+      await context.setExtraHTTPHeaders({ "Save-Data": "on" });
+      // Cloudinary is out of reach here: a local picture stands in for its answers.
+      const asked: string[] = [];
+      await page.route("https://res.cloudinary.com/**", (route) => {
+        asked.push(route.request().url());
+        return route.fulfill({ path: path.join(PROJECT_ROOT, "prisma/seed/images/shirt.svg"), contentType: "image/svg+xml" });
+      });
+      const warnings: string[] = [];
+      page.on("console", (message: ConsoleMessage) => {
+        // (Service workers are off so that page.route sees the pictures.)
+        if ((message.type() === "error" || message.type() === "warning") && !/Service Worker registration blocked/.test(message.text())) warnings.push(message.text());
+      });
+      await page.goto("/products/lite-mode-shirt");
+      await pageReady(page);
+      await hydrated(page);
+      expect(warnings).toEqual([]);
+      const srcset = await page.locator(".product-detail__image").getAttribute("srcset");
+      expect(srcset).toContain("q_auto:eco");
+      expect(srcset).not.toContain("1280w");
+      // A page the browser renders itself (a link followed in the page) keeps to the same pictures.
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Men", exact: true }).click();
+      await page.waitForURL(/\/products\?category=men$/);
+      const card = page.locator(".product-card", { has: page.getByRole("heading", { name: "Lite Mode Shirt" }) });
+      expect(await card.locator("img").getAttribute("srcset")).toContain("q_auto:eco");
+      // What the browser fetched from Cloudinary was the eco-quality pictures only.
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked.filter((url) => !url.includes("q_auto:eco"))).toEqual([]);
+      await context.close();
+    } finally {
+      await t.prisma.product.delete({ where: { id: product.id } });
+      await t.store.catalogue.sync();
+    }
   });
 
   it("a listing's select chosen while the page's code is still arriving is applied once it has arrived", async () => {
