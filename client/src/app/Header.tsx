@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { memo, useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { graphql } from "../gql/index.ts";
@@ -29,6 +29,55 @@ function GroupLinks({ group }: { group: MenuGroup }) {
     </>
   );
 }
+
+/** The category menus: the same for everyone, so kept as they are (memo) when the header
+ *  re-renders for the viewer, the counts or hydration; they are most of its links. */
+const DesktopCategories = memo(function DesktopCategories() {
+  return (
+    <>
+      {CATEGORY_MENU.map((group) =>
+        group.children.length ? (
+          <div className="dropdown" key={group.label}>
+            <Link to={group.to} className="dropdown__trigger">
+              {group.label} <Icon name="chevron" />
+            </Link>
+            <div className="dropdown__panel">
+              <GroupLinks group={group} />
+            </div>
+          </div>
+        ) : (
+          <Link key={group.label} to={group.to}>
+            {group.label}
+          </Link>
+        ),
+      )}
+    </>
+  );
+});
+
+const PhoneCategories = memo(function PhoneCategories() {
+  return (
+    <>
+      {CATEGORY_MENU.map((group) =>
+        group.children.length ? (
+          // <details>: opens and closes by itself, with or without JavaScript.
+          <details className="accordion" key={group.label}>
+            <summary className="accordion__trigger">
+              {group.label} <Icon name="chevron" />
+            </summary>
+            <div className="accordion__panel">
+              <GroupLinks group={group} />
+            </div>
+          </details>
+        ) : (
+          <Link key={group.label} to={group.to}>
+            {group.label}
+          </Link>
+        ),
+      )}
+    </>
+  );
+});
 
 export function Header() {
   const { viewer, loading, error } = useViewer();
@@ -133,22 +182,7 @@ export function Header() {
           <NavLink to="/" end>
             Home
           </NavLink>
-          {CATEGORY_MENU.map((group) =>
-            group.children.length ? (
-              <div className="dropdown" key={group.label}>
-                <Link to={group.to} className="dropdown__trigger">
-                  {group.label} <Icon name="chevron" />
-                </Link>
-                <div className="dropdown__panel">
-                  <GroupLinks group={group} />
-                </div>
-              </div>
-            ) : (
-              <Link key={group.label} to={group.to}>
-                {group.label}
-              </Link>
-            ),
-          )}
+          <DesktopCategories />
           <NavLink to="/size-chart">Size Chart</NavLink>
           <NavLink to="/about">About</NavLink>
           <NavLink to="/contact">Contact</NavLink>
@@ -196,23 +230,7 @@ export function Header() {
             </a>
           </div>
           <Link to="/">Home</Link>
-          {CATEGORY_MENU.map((group) =>
-            group.children.length ? (
-              // <details>: opens and closes by itself, with or without JavaScript.
-              <details className="accordion" key={group.label}>
-                <summary className="accordion__trigger">
-                  {group.label} <Icon name="chevron" />
-                </summary>
-                <div className="accordion__panel">
-                  <GroupLinks group={group} />
-                </div>
-              </details>
-            ) : (
-              <Link key={group.label} to={group.to}>
-                {group.label}
-              </Link>
-            ),
-          )}
+          <PhoneCategories />
           <Link to="/size-chart">Size Chart</Link>
           <Link to="/about">About</Link>
           <Link to="/contact">Contact</Link>

@@ -1,4 +1,5 @@
 // The product card used on the home page, the product list and the cart's related products.
+import { memo } from "react";
 import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import { Price } from "../../ui/Price.tsx";
@@ -24,7 +25,9 @@ export const ProductCardFragment = graphql(`
   }
 `);
 
-export function ProductCard(props: { product: FragmentType<typeof ProductCardFragment>; eager?: boolean }) {
+// memo: a listing re-renders when the page is hydrated and when it loads more; the cards already on
+// screen (two dozen links, pictures and buttons) then stay as they are, which a slow phone feels.
+export const ProductCard = memo(function ProductCard(props: { product: FragmentType<typeof ProductCardFragment>; eager?: boolean }) {
   const product = getFragmentData(ProductCardFragment, props.product);
   const { addToCart, busy } = useAddToCart();
   const soldOut = product.stock === 0;
@@ -52,4 +55,4 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
       </ActionButton>
     </article>
   );
-}
+});
