@@ -7,6 +7,8 @@ import { createApolloClient } from "./lib/apollo.ts";
 import { AppRoutes, preloadRoute } from "./app/routes.tsx";
 import { APOLLO_STATE_ELEMENT_ID } from "../../common/page-head.ts";
 import { SaveDataContext, pageSavesData } from "./lib/save-data.ts";
+import { MountedProvider } from "./lib/hydration.tsx";
+import { startAsGuestWhenSignedOut } from "./features/auth/useViewer.ts";
 import "./styles.css";
 import "./pwa/register-service-worker.ts";
 
@@ -15,15 +17,20 @@ import "./pwa/register-service-worker.ts";
 const stateText = document.getElementById(APOLLO_STATE_ELEMENT_ID)?.textContent;
 const state = stateText ? (JSON.parse(stateText) as NormalizedCacheObject) : null;
 
+const apollo = createApolloClient({ state });
+startAsGuestWhenSignedOut(apollo);
+
 const app = (
   <StrictMode>
-    <SaveDataContext.Provider value={pageSavesData()}>
-      <ApolloProvider client={createApolloClient({ state })}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </ApolloProvider>
-    </SaveDataContext.Provider>
+    <MountedProvider hydrating={state !== null}>
+      <SaveDataContext.Provider value={pageSavesData()}>
+        <ApolloProvider client={apollo}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </ApolloProvider>
+      </SaveDataContext.Provider>
+    </MountedProvider>
   </StrictMode>
 );
 

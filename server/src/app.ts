@@ -13,7 +13,7 @@ import { PROJECT_ROOT } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { schema } from "./graphql/schema.ts";
 import type { Context } from "./graphql/context.ts";
-import { sessionCookieName, sessionCookies } from "./auth/cookies.ts";
+import { sessionCookieName, sessionCookies, signedInCookieBackfill } from "./auth/cookies.ts";
 import { validateSessionToken } from "./auth/session.ts";
 import { logger } from "./logger.ts";
 import { uploadsHandler } from "./http/uploads.ts";
@@ -178,7 +178,7 @@ export async function createApp(
   );
   // Rendered pages get a quarter of the response cache's memory budget on top of it.
   const pages = pageCache(catalogue, (config.responseCacheMb * 1024 * 1024) / 4);
-  app.get("/{*path}", pageHandler(config, pageRenderer({ config, prisma: db.prisma, sql: db.sql, apollo, catalogueMemo: memo }), pages));
+  app.get("/{*path}", signedInCookieBackfill(config.env === "production"), pageHandler(config, pageRenderer({ config, prisma: db.prisma, sql: db.sql, apollo, catalogueMemo: memo }), pages));
   app.use(databaseUnavailableHandler);
 
   return {

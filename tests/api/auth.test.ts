@@ -31,7 +31,7 @@ describe("sessions", () => {
       input: { email: "cookie@example.ng", password: "secret-pass", confirmPassword: "secret-pass", fullName: "Tolu" },
     });
     expect(body.data.signUp.__typename).toBe("MutationSignUpSuccess");
-    expect(setCookie).toHaveLength(1);
+    expect(setCookie).toHaveLength(2);
     const cookie = setCookie[0]!;
     expect(cookie).toMatch(/^session=[a-z0-9]{32}\.[a-z0-9]{32};/);
     expect(cookie).toContain("HttpOnly");
@@ -43,6 +43,19 @@ describe("sessions", () => {
     const [id, secret] = cookie.split(";")[0]!.split("=")[1]!.split(".");
     const session = await t.prisma.session.findUniqueOrThrow({ where: { id } });
     expect(Buffer.from(session.secretHash).toString("utf8")).not.toContain(secret);
+    // Its companion, for the page's scripts: no secret, readable (not HttpOnly), the same lifetime.
+    const companion = setCookie[1]!;
+    expect(companion).toBe(`signed-in=1; SameSite=Lax; Path=/; Expires=${new Date(expires).toUTCString()}`);
+  });
+
+  it("a page asked with a session cookie but without its companion (an older session) gives the companion", async () => {
+    const client = t.client();
+    await client.signUp("older-session@example.ng");
+    const page = (cookie?: string) => fetch(`${t.url}/about`, { headers: cookie ? { cookie } : {} }).then((res) => res.headers.getSetCookie());
+    expect(await page(client.cookie!)).toEqual([expect.stringMatching(/^signed-in=1; SameSite=Lax; Path=\/; Max-Age=\d+$/)]);
+    // Not again once it has it, and never for a guest.
+    expect(await page(`${client.cookie!}; signed-in=1`)).toEqual([]);
+    expect(await page()).toEqual([]);
   });
 
   it("in production the cookie is __Host-session and Secure", () => {
@@ -50,6 +63,7 @@ describe("sessions", () => {
     const res = { append: (_name: string, value: string) => headers.push(value) } as unknown as Response;
     sessionCookies({ headers: {} } as Request, res, true).set("abc.def", new Date(Date.now() + 1000));
     expect(headers[0]).toMatch(/^__Host-session=abc\.def; HttpOnly; SameSite=Lax; Path=\/; Secure;/);
+    expect(headers[1]).toMatch(/^__Host-signed-in=1; SameSite=Lax; Path=\/; Secure;/);
   });
 
   it("signing out deletes the session: the old cookie no longer signs anyone in", async () => {
@@ -60,12 +74,12 @@ describe("sessions", () => {
     const user = await t.prisma.user.findUniqueOrThrow({ where: { email: "signout@example.ng" } });
     expect(await t.prisma.session.count({ where: { userId: user.id } })).toBe(1);
     const out = await rawGraphQL(`mutation { logOut }`, {}, cookie);
-    expect(out.setCookie[0]).toMatch(/^session=;.*Max-Age=0/);
+    expect(out.setCookie).toEqual([expect.stringMatching(/^session=;.*Max-Age=0/), expect.stringMatching(/^signed-in=;.*Max-Age=0/)]);
     expect(await t.prisma.session.count({ where: { userId: user.id } })).toBe(0);
     const replay = await rawGraphQL(VIEWER, {}, cookie);
     expect(replay.body.data.viewer).toBeNull();
     // The dead cookie is cleared in the browser too.
-    expect(replay.setCookie[0]).toContain("Max-Age=0");
+    expect(replay.setCookie).toEqual([expect.stringMatching(/^session=;.*Max-Age=0/), expect.stringMatching(/^signed-in=;.*Max-Age=0/)]);
   });
 
   it("a tampered or garbage cookie is no session", async () => {

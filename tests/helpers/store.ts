@@ -104,6 +104,8 @@ export class GraphQLClient {
     const setCookie = res.headers.getSetCookie();
     for (const header of setCookie) {
       const [pair] = header.split(";");
+      // The session cookie only: its readable companion (signed-in) is for the page's scripts.
+      if (!/^(__Host-)?session=/.test(header)) continue;
       if (/Max-Age=0/i.test(header)) this.cookie = null;
       else this.cookie = pair ?? null;
     }

@@ -7,7 +7,7 @@ import { useCartCount } from "../features/cart/useCartCount.ts";
 import { useSavedCount } from "../features/saved/saved-store.ts";
 import { CATEGORY_MENU, type MenuGroup } from "./menu.ts";
 import { useViewer } from "../features/auth/useViewer.ts";
-import { useMounted } from "../lib/hydration.ts";
+import { useMounted } from "../lib/hydration.tsx";
 import { Icon } from "../ui/Icon.tsx";
 
 const LogOutMutation = graphql(`

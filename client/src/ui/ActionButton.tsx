@@ -4,7 +4,7 @@
 // enabled-looking button would swallow the shopper's tap on a slow network. With JavaScript off it
 // stays disabled, which is the truth there.
 import type { ButtonHTMLAttributes } from "react";
-import { useMounted } from "../lib/hydration.ts";
+import { useMounted } from "../lib/hydration.tsx";
 
 export function ActionButton({ disabled, type = "button", ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
   const mounted = useMounted();

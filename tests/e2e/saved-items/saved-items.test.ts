@@ -2,7 +2,7 @@
 // /saved, signs in and keeps it (the guest list merged into the account's); when the piece sells,
 // /saved says so ("On hold" while the order is unpaid, then "Sold"), and it can be removed.
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 import { details, placeOrder } from "../../helpers/shopper.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
@@ -29,6 +29,9 @@ it("a guest saves from a card, signs in and keeps it; once it sells, /saved show
   const heart = card.getByRole("button", { name: "Save Heart Ankara Gown" });
   await heart.waitFor();
   expect(await heart.getAttribute("aria-pressed")).toBe("false");
+  // Measured once hydrated: a click Playwright has to retry (the button still disabled) may scroll
+  // the page to try another spot, which would move the box without the heart moving anything.
+  await pageReady(page);
   const cardBox = await card.boundingBox();
   await heart.click();
   const pressed = card.getByRole("button", { name: "Remove Heart Ankara Gown from saved" });

@@ -183,15 +183,52 @@ describe("with JavaScript on", () => {
     ["the listing", "/products?category=ladies"],
     ["a product page", "product"],
     ["a static page", "/about"],
-  ])("%s hydrates without console errors or warnings and asks for no catalogue data again", async (_label, where) => {
+  ])("%s hydrates without console errors or warnings and asks the shop for nothing", async (_label, where) => {
     const path = where === "product" ? `/products/${(await t.prisma.product.findFirstOrThrow({ orderBy: { createdAt: "desc" } })).slug}` : where;
     const watched = await openWatched(path);
     await hydrated(watched.page);
     expect(watched.console).toEqual([]);
     expect((watched.page as Page & { errors: string[] }).errors).toEqual([]);
-    // Only the personal question the server never answers in the HTML: who is signed in.
-    expect(watched.operations.filter((name) => name !== "Viewer")).toEqual([]);
+    // Nothing at all: not even who is signed in (a browser without a session cookie is a guest's).
+    expect(watched.operations).toEqual([]);
     await watched.close();
+  });
+
+  it("a signed-in shopper's page asks who is signed in and shows their account, also from a session older than its companion cookie", async () => {
+    const shopper = t.client();
+    await shopper.signUp(`header-${Date.now()}@example.ng`);
+    const [name, ...value] = shopper.cookie!.split("=");
+    const { page, context } = await newShopper(browser, t.url);
+    // The session cookie alone, as a browser signed in before the readable companion existed.
+    await context.addCookies([{ name: name!, value: value.join("="), url: t.url }]);
+    const viewerAsked = page.waitForRequest((request) => operationOf(request) === "Viewer");
+    await page.goto("/about");
+    await viewerAsked;
+    await page.getByRole("button", { name: "Logout" }).first().waitFor();
+    expect(await page.getByRole("link", { name: "Login", exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it.each([
+    ["the home page", "/"],
+    ["the listing", "/products"],
+    ["a search", "/products?q=shirt"],
+    ["a product page", "product"],
+  ])("%s on a phone: hydration moves nothing on screen (no layout shift)", async (_label, where) => {
+    const path = where === "product" ? `/products/${(await t.prisma.product.findFirstOrThrow({ orderBy: { createdAt: "desc" } })).slug}` : where;
+    const { page, context } = await newShopper(browser, t.url);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(path);
+    await hydrated(page);
+    await pageReady(page);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await context.close();
   });
 
   it("the page's scripts start after its first pictures have loaded, or at once when the shopper touches it", async () => {
@@ -326,7 +363,7 @@ describe("with JavaScript on", () => {
     await watched.page.getByRole("group", { name: "Category", exact: true }).getByRole("link", { name: "Kids", exact: true }).click();
     await watched.page.waitForURL(/\?category=kids$/);
     await watched.page.getByRole("heading", { level: 1, name: "Kids" }).waitFor();
-    expect(watched.operations.filter((name) => name !== "Viewer")).toEqual(["StorefrontProductList"]);
+    expect(watched.operations).toEqual(["StorefrontProductList"]);
     expect(watched.console).toEqual([]);
     await watched.close();
   });

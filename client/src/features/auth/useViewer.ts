@@ -1,6 +1,7 @@
 import { useQuery } from "@apollo/client/react";
+import type { ApolloClient } from "@apollo/client";
 import { graphql } from "../../gql/index.ts";
-import { useMounted } from "../../lib/hydration.ts";
+import { useMounted } from "../../lib/hydration.tsx";
 
 export const ViewerQuery = graphql(`
   query Viewer {
@@ -12,6 +13,19 @@ export const ViewerQuery = graphql(`
     }
   }
 `);
+
+/** The session cookie's readable companion (server/src/auth/cookies.ts, signedInCookieName). */
+const SIGNED_IN_COOKIE = /(?:^|;\s*)(?:__Host-)?signed-in=1(?:;|$)/;
+
+/**
+ * A browser without a session cookie is a guest's: its cache starts with "no one signed in", so
+ * neither the header nor adding to the cart asks the shop who is signed in (on a guest's first
+ * page that question was the only request, and its answer a long task on a slow phone). A browser
+ * with one asks as before; signing in or out writes the answer into the cache.
+ */
+export function startAsGuestWhenSignedOut(apollo: ApolloClient): void {
+  if (!SIGNED_IN_COOKIE.test(document.cookie)) apollo.writeQuery({ query: ViewerQuery, data: { viewer: null } });
+}
 
 /** The signed-in user (null for guests); loading is true until the first answer; error when the
  *  shop could not be asked (then viewer is null but the person may well be signed in).

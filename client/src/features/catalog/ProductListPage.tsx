@@ -13,7 +13,7 @@ import { usePageMeta } from "../../lib/page-meta.ts";
 import { MAIN_CATEGORIES, resolveCategorySlug } from "../../../../common/categories.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { CONDITIONS, CONDITION_LABEL, isCondition } from "../../../../common/condition.ts";
-import { useMounted } from "../../lib/hydration.ts";
+import { useMounted } from "../../lib/hydration.tsx";
 
 export const PAGE_SIZE = 24;
 /** Pages a link can ask for (24 × 1,000 products): a larger number reads as the last of these. */

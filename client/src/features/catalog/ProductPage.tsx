@@ -8,7 +8,7 @@ import { ProductImage } from "../../ui/ProductImage.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta, useServerPage } from "../../lib/page-meta.ts";
-import { useSiteOrigin } from "../../lib/hydration.ts";
+import { useSiteOrigin } from "../../lib/hydration.tsx";
 import { imageSources, PRODUCT_DETAIL_IMAGE } from "../../../../common/images.ts";
 import { useSaveData } from "../../lib/save-data.ts";
 import { useAddToCart } from "../cart/useAddToCart.ts";

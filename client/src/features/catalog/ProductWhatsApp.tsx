@@ -2,7 +2,7 @@
 import { productQuestionLink, productShareLink } from "../../../../common/whatsapp.ts";
 import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
-import { useSiteOrigin } from "../../lib/hydration.ts";
+import { useSiteOrigin } from "../../lib/hydration.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 
 export const ProductWhatsAppFragment = graphql(`
