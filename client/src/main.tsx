@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { ApolloProvider } from "@apollo/client/react";
-import type { NormalizedCacheObject } from "@apollo/client";
+import type { ApolloClient, NormalizedCacheObject } from "@apollo/client";
 import { createApolloClient } from "./lib/apollo.ts";
 import { AppRoutes, preloadRoute } from "./app/routes.tsx";
 import { APOLLO_STATE_ELEMENT_ID } from "../../common/page-head.ts";
@@ -16,38 +16,53 @@ import "./pwa/register-service-worker.ts";
 // block: the browser starts from it, so hydration shows the same data without asking for it again.
 const stateText = document.getElementById(APOLLO_STATE_ELEMENT_ID)?.textContent;
 const state = stateText ? (JSON.parse(stateText) as NormalizedCacheObject) : null;
-
-const apollo = createApolloClient({ state });
-startAsGuestWhenSignedOut(apollo);
-
-const app = (
-  <StrictMode>
-    <MountedProvider hydrating={state !== null}>
-      <SaveDataContext.Provider value={pageSavesData()}>
-        <ApolloProvider client={apollo}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </ApolloProvider>
-      </SaveDataContext.Provider>
-    </MountedProvider>
-  </StrictMode>
-);
-
 const container = document.getElementById("root")!;
+
+/** Ends the current task: the steps of starting the page (evaluating the scripts, the cache, the
+ *  first render) run as separate tasks, so a slow phone can paint and answer a tap between them
+ *  instead of being blocked for their sum. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function apolloClient(): ApolloClient {
+  const apollo = createApolloClient({ state });
+  startAsGuestWhenSignedOut(apollo);
+  return apollo;
+}
+
+function app(apollo: ApolloClient) {
+  return (
+    <StrictMode>
+      <MountedProvider hydrating={state !== null}>
+        <SaveDataContext.Provider value={pageSavesData()}>
+          <ApolloProvider client={apollo}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </ApolloProvider>
+        </SaveDataContext.Provider>
+      </MountedProvider>
+    </StrictMode>
+  );
+}
+
 if (state) {
+  await nextTask();
   void preloadRoute(window.location.pathname); // the page's chunk, fetched beside the shell
+  await nextTask();
+  const apollo = apolloClient();
+  await nextTask();
   // Hydrated at once: the header and footer answer taps as soon as they are hydrated. The page's
   // Suspense boundary keeps the server's markup on screen until its chunk arrives; React drops a
   // tap there meanwhile, so the page's JavaScript-only buttons stay disabled until hydrated
   // (ui/ActionButton.tsx). As a transition, hydration runs in short slices instead of one long
   // task, as the client-only first render does.
   startTransition(() => {
-    hydrateRoot(container, app);
+    hydrateRoot(container, app(apollo));
   });
 } else {
   // The page for the address the shopper opened arrives before the first render, so it shows at
   // once instead of after a "Loading..." placeholder. The first render runs as a transition, which
   // React splits into short slices instead of one long task: a slow phone answers taps meanwhile.
-  void preloadRoute(window.location.pathname).then(() => startTransition(() => createRoot(container).render(app)));
+  const apollo = apolloClient();
+  void preloadRoute(window.location.pathname).then(() => startTransition(() => createRoot(container).render(app(apollo))));
 }

@@ -1,12 +1,12 @@
-import { memo, useEffect, useRef, useState, type MouseEvent } from "react";
+import { memo, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
-import { useApolloClient, useMutation } from "@apollo/client/react";
+import { useApolloClient } from "@apollo/client/react";
 import { graphql } from "../gql/index.ts";
 import { storeSettings } from "../lib/store-settings.ts";
 import { useCartCount } from "../features/cart/useCartCount.ts";
 import { useSavedCount } from "../features/saved/saved-store.ts";
 import { CATEGORY_MENU, type MenuGroup } from "./menu.ts";
-import { useViewer } from "../features/auth/useViewer.ts";
+import { useViewer, type Viewer } from "../features/auth/useViewer.ts";
 import { useMounted } from "../lib/hydration.tsx";
 import { Icon } from "../ui/Icon.tsx";
 
@@ -79,16 +79,53 @@ const PhoneCategories = memo(function PhoneCategories() {
   );
 });
 
-export function Header() {
+/** Signs out, empties the cache (nothing of the account stays in memory) and goes home. */
+function useLogOut(): () => Promise<void> {
+  const apollo = useApolloClient();
+  const navigate = useNavigate();
+  return async () => {
+    await apollo.mutate({ mutation: LogOutMutation }).catch(() => undefined);
+    await apollo.resetStore().catch(() => undefined);
+    navigate("/");
+  };
+}
+
+type ViewerPartsProps = {
+  render: (parts: { viewer: Viewer | null; savedCount: number; cartCount: number; logOut: () => void }) => ReactNode;
+  /** Whether these parts show the cart and saved counts (one place in the header does). */
+  counts?: boolean;
+};
+
+/**
+ * The header's parts that depend on who is browsing: the viewer, the cart and saved counts. The
+ * server renders them for a guest and hydration renders the same with no Apollo work at all; the
+ * live parts take over in the render after hydration (useMounted), in tasks of their own, instead
+ * of adding their queries' setup to hydration's longest task on a slow phone.
+ */
+function ViewerParts({ render, counts = false }: ViewerPartsProps) {
+  if (!useMounted()) return render({ viewer: null, savedCount: 0, cartCount: 0, logOut: () => undefined });
+  return counts ? <LiveViewerCounts render={render} /> : <LiveViewer render={render} />;
+}
+
+function LiveViewer({ render }: ViewerPartsProps) {
+  const { viewer } = useViewer();
+  const logOut = useLogOut();
+  return render({ viewer, savedCount: 0, cartCount: 0, logOut: () => void logOut() });
+}
+
+function LiveViewerCounts({ render }: ViewerPartsProps) {
   const { viewer, loading, error } = useViewer();
-  const mounted = useMounted();
   const cartCount = useCartCount();
   const apollo = useApolloClient();
-  const savedCount = useSavedCount(apollo, !mounted || loading || error ? undefined : (viewer?.id ?? null));
+  const savedCount = useSavedCount(apollo, loading || error ? undefined : (viewer?.id ?? null));
+  const logOut = useLogOut();
+  return render({ viewer, savedCount, cartCount, logOut: () => void logOut() });
+}
+
+export function Header() {
+  const mounted = useMounted();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  const navigate = useNavigate();
-  const [logOut] = useMutation(LogOutMutation);
 
   const toggle = useRef<HTMLAnchorElement>(null);
 
@@ -123,12 +160,6 @@ export function Header() {
   function closeMenu(event: MouseEvent) {
     event.preventDefault();
     setMenuOpen(false);
-  }
-
-  async function handleLogout() {
-    await logOut().catch(() => undefined);
-    await apollo.resetStore().catch(() => undefined);
-    navigate("/");
   }
 
   return (
@@ -186,35 +217,42 @@ export function Header() {
           <NavLink to="/size-chart">Size Chart</NavLink>
           <NavLink to="/about">About</NavLink>
           <NavLink to="/contact">Contact</NavLink>
-          {viewer?.isAdmin && <NavLink to="/admin">Admin</NavLink>}
+          <ViewerParts render={({ viewer }) => viewer?.isAdmin && <NavLink to="/admin">Admin</NavLink>} />
         </nav>
         <div className="nav-bar__actions">
-          <Link to="/saved" className="icon-button" aria-label={`Saved items, ${savedCount}`}>
-            <Icon name="heart" />
-            {savedCount > 0 && <span className="badge">{savedCount}</span>}
-          </Link>
-          <Link to="/cart" className="icon-button cart-link" aria-label={`Cart, ${cartCount} items`}>
-            <Icon name="cart" />
-            {cartCount > 0 && (
-              <span className="badge" data-testid="cart-count">
-                {cartCount}
-              </span>
+          <ViewerParts
+            counts
+            render={({ viewer, savedCount, cartCount, logOut }) => (
+              <>
+                <Link to="/saved" className="icon-button" aria-label={`Saved items, ${savedCount}`}>
+                  <Icon name="heart" />
+                  {savedCount > 0 && <span className="badge">{savedCount}</span>}
+                </Link>
+                <Link to="/cart" className="icon-button cart-link" aria-label={`Cart, ${cartCount} items`}>
+                  <Icon name="cart" />
+                  {cartCount > 0 && (
+                    <span className="badge" data-testid="cart-count">
+                      {cartCount}
+                    </span>
+                  )}
+                </Link>
+                {viewer ? (
+                  <>
+                    <Link to="/account" className="icon-button" aria-label="Account">
+                      <Icon name="user" />
+                    </Link>
+                    <button type="button" className="link-button" onClick={logOut}>
+                      Logout
+                    </button>
+                  </>
+                ) : (
+                  <Link to="/auth" className="link-button">
+                    Login
+                  </Link>
+                )}
+              </>
             )}
-          </Link>
-          {viewer ? (
-            <>
-              <Link to="/account" className="icon-button" aria-label="Account">
-                <Icon name="user" />
-              </Link>
-              <button type="button" className="link-button" onClick={handleLogout}>
-                Logout
-              </button>
-            </>
-          ) : (
-            <Link to="/auth" className="link-button">
-              Login
-            </Link>
-          )}
+          />
         </div>
       </div>
 
@@ -234,17 +272,21 @@ export function Header() {
           <Link to="/size-chart">Size Chart</Link>
           <Link to="/about">About</Link>
           <Link to="/contact">Contact</Link>
-          {viewer?.isAdmin && <Link to="/admin">Admin</Link>}
-          {viewer ? (
-            <>
-              <Link to="/account">My Account</Link>
-              <button type="button" className="link-button" onClick={handleLogout}>
-                Logout
-              </button>
-            </>
-          ) : (
-            <Link to="/auth">Login</Link>
-          )}
+          <ViewerParts
+            render={({ viewer, logOut }) =>
+              viewer ? (
+                <>
+                  {viewer.isAdmin && <Link to="/admin">Admin</Link>}
+                  <Link to="/account">My Account</Link>
+                  <button type="button" className="link-button" onClick={logOut}>
+                    Logout
+                  </button>
+                </>
+              ) : (
+                <Link to="/auth">Login</Link>
+              )
+            }
+          />
         </nav>
       </div>
     </header>

@@ -14,6 +14,8 @@ export const ViewerQuery = graphql(`
   }
 `);
 
+export type Viewer = NonNullable<ReturnType<typeof useViewer>["viewer"]>;
+
 /** The session cookie's readable companion (server/src/auth/cookies.ts, signedInCookieName). */
 const SIGNED_IN_COOKIE = /(?:^|;\s*)(?:__Host-)?signed-in=1(?:;|$)/;
 
