@@ -124,13 +124,19 @@ function isOwnNonPageModule(id: string): boolean {
   return (id.startsWith(SOURCE) || id.startsWith(COMMON)) && !/Page\.tsx$/.test(id) && !isFitModule(id);
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root,
   plugins: [graphqlDocumentImports(), react()],
   resolve: {
     // rxjs (used by Apollo Client) otherwise resolves to its ES5 build, which is larger and pulls in
     // tslib's class helpers; the es2015 build is the same code in the syntax our target supports.
     conditions: ["es2015", ...defaultClientConditions],
+    // react-router's package exports only its development build (remix-run/react-router#12532,
+    // #14102): its dev warnings then ship and run in production. Its production build sits beside it.
+    alias: mode === "production" ? [
+      { find: /^react-router$/, replacement: path.resolve(root, "../node_modules/react-router/dist/production/index.mjs") },
+      { find: /^react-router\/dom$/, replacement: path.resolve(root, "../node_modules/react-router/dist/production/dom-export.mjs") },
+    ] : [],
   },
   // The server renderer (`vite build --ssr src/entry-server.tsx`, decision 019) is one
   // self-contained file with its libraries inside: it runs wherever it is built to (a CLIENT_DIR

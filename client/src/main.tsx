@@ -45,24 +45,32 @@ function app(apollo: ApolloClient) {
   );
 }
 
-if (state) {
-  await nextTask();
-  void preloadRoute(window.location.pathname); // the page's chunk, fetched beside the shell
-  await nextTask();
-  const apollo = apolloClient();
-  await nextTask();
-  // Hydrated at once: the header and footer answer taps as soon as they are hydrated. The page's
-  // Suspense boundary keeps the server's markup on screen until its chunk arrives; React drops a
-  // tap there meanwhile, so the page's JavaScript-only buttons stay disabled until hydrated
-  // (ui/ActionButton.tsx). As a transition, hydration runs in short slices instead of one long
-  // task, as the client-only first render does.
-  startTransition(() => {
-    hydrateRoot(container, app(apollo));
-  });
-} else {
-  // The page for the address the shopper opened arrives before the first render, so it shows at
-  // once instead of after a "Loading..." placeholder. The first render runs as a transition, which
-  // React splits into short slices instead of one long task: a slow phone answers taps meanwhile.
-  const apollo = apolloClient();
-  void preloadRoute(window.location.pathname).then(() => startTransition(() => createRoot(container).render(app(apollo))));
+/** Hydrates a server-rendered page (its cache came with it), or renders a client-only page. Not
+ *  top-level await: the bundler would then split modules the entry shares with pages into chunks
+ *  of their own (more files, more bytes, on every route). */
+async function start(): Promise<void> {
+  if (state) {
+    await nextTask();
+    void preloadRoute(window.location.pathname); // the page's chunk, fetched beside the shell
+    await nextTask();
+    const apollo = apolloClient();
+    await nextTask();
+    // Hydrated at once: the header and footer answer taps as soon as they are hydrated. The page's
+    // Suspense boundary keeps the server's markup on screen until its chunk arrives; React drops a
+    // tap there meanwhile, so the page's JavaScript-only buttons stay disabled until hydrated
+    // (ui/ActionButton.tsx). As a transition, hydration runs in short slices instead of one long
+    // task, as the client-only first render does.
+    startTransition(() => {
+      hydrateRoot(container, app(apollo));
+    });
+  } else {
+    // The page for the address the shopper opened arrives before the first render, so it shows at
+    // once instead of after a "Loading..." placeholder. The first render runs as a transition, which
+    // React splits into short slices instead of one long task: a slow phone answers taps meanwhile.
+    const apollo = apolloClient();
+    await preloadRoute(window.location.pathname);
+    startTransition(() => createRoot(container).render(app(apollo)));
+  }
 }
+
+void start();

@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
-import { useApolloClient } from "@apollo/client/react";
+import { useApolloClient, useMutation } from "@apollo/client/react";
 import { graphql } from "../gql/index.ts";
 import { storeSettings } from "../lib/store-settings.ts";
 import { useCartCount } from "../features/cart/useCartCount.ts";
@@ -83,8 +83,9 @@ const PhoneCategories = memo(function PhoneCategories() {
 function useLogOut(): () => Promise<void> {
   const apollo = useApolloClient();
   const navigate = useNavigate();
+  const [logOut] = useMutation(LogOutMutation);
   return async () => {
-    await apollo.mutate({ mutation: LogOutMutation }).catch(() => undefined);
+    await logOut().catch(() => undefined);
     await apollo.resetStore().catch(() => undefined);
     navigate("/");
   };
