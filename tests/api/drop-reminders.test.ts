@@ -9,6 +9,7 @@ import { openDatabase } from "../../server/src/db/database.ts";
 import { dropReminderJob } from "../../server/src/jobs/drop-reminder.job.ts";
 import { sendDueDropReminders } from "../../server/src/modules/drops/drops.service.ts";
 import { signingKey, unsubscribeToken } from "../../server/src/modules/drops/unsubscribe-token.ts";
+import { toLagosDateTimeInput } from "../../common/lagos-time-input.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -130,6 +131,57 @@ describe("at drop time", () => {
   }
 });
 
+describe("when an admin moves or empties a drop", () => {
+  const MOVE = `mutation($id: ID!, $input: AdminProductInput!) { updateProduct(id: $id, input: $input) { __typename ... on Error { message } } }`;
+  const moveTo = async (product: { id: string; name: string; price: unknown; stock: number }, at: Date) => {
+    const admin = await t.admin();
+    const res = await admin.data(MOVE, { id: product.id, input: { name: product.name, price: String(product.price), stock: product.stock, goesLiveAt: toLagosDateTimeInput(at) } });
+    expect(res.updateProduct.__typename).toBe("MutationUpdateProductSuccess");
+  };
+
+  it("a drop moved to a later time takes its reminders along: no email at the old time, one at the new time counting its pieces", async () => {
+    const at = new Date(Math.ceil((Date.now() + 70 * DAY) / 60_000) * 60_000);
+    const later = new Date(at.getTime() + 2 * DAY);
+    const category = await scheduleDrop(at, 2);
+    const email = `moved-${randomUUID().slice(0, 6)}@example.ng`;
+    // Already waiting for the later moment too: still one email.
+    const both = `both-${randomUUID().slice(0, 6)}@example.ng`;
+    await t.prisma.dropReminder.createMany({ data: [email, both].map((address) => ({ email: address, dropAt: at, consentAt: new Date() })) });
+    await t.prisma.dropReminder.create({ data: { email: both, dropAt: later, consentAt: new Date() } });
+    const pieces = await t.prisma.product.findMany({ where: { categoryId: category.id } });
+    await moveTo(pieces[0]!, later);
+    // One piece still at the old moment: the drop is still there, the reminders stay.
+    expect(await t.prisma.dropReminder.count({ where: { email, dropAt: at } })).toBe(1);
+    await moveTo(pieces[1]!, later);
+    expect(await t.prisma.dropReminder.findMany({ where: { email: { in: [email, both] } }, select: { email: true, dropAt: true } })).toEqual(
+      expect.arrayContaining([{ email, dropAt: later }, { email: both, dropAt: later }]),
+    );
+    expect(await t.prisma.dropReminder.count({ where: { email: { in: [email, both] } } })).toBe(2);
+
+    await sendDueDropReminders(t.prisma, t.config, new Date(at.getTime() + 1000));
+    expect(await outboxFor(email)).toHaveLength(0);
+    await sendDueDropReminders(t.prisma, t.config, new Date(later.getTime() + 1000));
+    for (const address of [email, both]) {
+      const mails = await outboxFor(address);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.body).toContain("2 pieces are on sale now");
+    }
+  });
+
+  it("a reminder whose drop has no pieces left (deleted) sends no email saying nothing is on sale", async () => {
+    const at = new Date(Math.ceil((Date.now() + 80 * DAY) / 60_000) * 60_000);
+    const category = await scheduleDrop(at, 1);
+    const email = `emptied-${randomUUID().slice(0, 6)}@example.ng`;
+    await t.prisma.dropReminder.create({ data: { email, dropAt: at, consentAt: new Date() } });
+    const [piece] = await t.prisma.product.findMany({ where: { categoryId: category.id } });
+    const admin = await t.admin();
+    expect((await admin.data(`mutation($id: ID!) { deleteProduct(id: $id) { __typename } }`, { id: piece!.id })).deleteProduct.__typename).toBe("MutationDeleteProductSuccess");
+    await sendDueDropReminders(t.prisma, t.config, new Date(at.getTime() + 1000));
+    expect(await outboxFor(email)).toHaveLength(0);
+    expect((await t.prisma.dropReminder.findFirstOrThrow({ where: { email } })).remindedAt).not.toBeNull();
+  });
+});
+
 describe("unsubscribing", () => {
   async function reminderWithLink() {
     const at = new Date(Math.ceil((Date.now() + 60 * DAY) / 1000) * 1000);
@@ -137,6 +189,7 @@ describe("unsubscribing", () => {
     const email = `leave-${randomUUID().slice(0, 6)}@example.ng`;
     const reminder = await t.prisma.dropReminder.create({ data: { email, dropAt: at, consentAt: new Date() } });
     // A link from a real reminder email: another reminder of a drop just before, sent now.
+    await scheduleDrop(new Date(at.getTime() - 1000), 1);
     const other = await t.prisma.dropReminder.create({ data: { email: `x-${email}`, dropAt: new Date(at.getTime() - 1000), consentAt: new Date() } });
     await sendDueDropReminders(t.prisma, t.config, new Date(at.getTime() - 500));
     const [mail] = await outboxFor(`x-${email}`);

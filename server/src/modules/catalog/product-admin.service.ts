@@ -5,6 +5,7 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import { checkProduct, hasBaleDetails, type ProductFields, type ProductFieldsInput } from "../../../../common/product-validation.ts";
 import { chooseSlug, recordSlugChange } from "./product-slugs.ts";
+import { moveRemindersWithDrop } from "../drops/drops.service.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { NotFoundError, ValidationError, invariant } from "../errors.ts";
 import { isUuid } from "../../../../common/uuid.ts";
@@ -58,6 +59,7 @@ export async function updateProduct(prisma: Db, actor: Actor, id: string, input:
       const slug = await chooseSlug(tx, data.slug, data.name, id);
       const product = await tx.product.update({ where: { id }, data: { ...data, slug } });
       await recordSlugChange(tx, id, before.slug, slug);
+      await moveRemindersWithDrop(tx, before.goesLiveAt, product.goesLiveAt);
       const was = snapshot(before);
       const now = snapshot(product);
       if (was.price !== now.price || was.originalPrice !== now.originalPrice || was.stock !== now.stock) {

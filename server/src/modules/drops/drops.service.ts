@@ -2,6 +2,7 @@
 // which categories; never the hidden pieces themselves), and shoppers' requests to be emailed when
 // it goes live. A drop is the set of products that share one goes_live_at.
 import type { Db } from "../../db/database.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Config } from "../../config.ts";
 import { emailError } from "../../../../common/validation.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
@@ -82,9 +83,12 @@ export async function sendDueDropReminders(prisma: Db, config: Config, now = new
       for (const at of new Set(due.map((r) => new Date(r.drop_at).getTime()))) {
         counts.set(at, await tx.product.count({ where: { goesLiveAt: new Date(at) } }));
       }
+      const pieces = (reminder: DueReminder) => counts.get(new Date(reminder.drop_at).getTime()) ?? 0;
+      // A moment with no pieces left (its pieces deleted or made live otherwise) went live with
+      // nothing: "0 pieces are on sale now" would be untrue. Marked as handled, never emailed.
       await queueEmails(
         tx,
-        due.map((reminder) => dropLiveEmail(config, reminder, counts.get(new Date(reminder.drop_at).getTime()) ?? 0, unsubscribeToken(key, reminder.id))),
+        due.filter((reminder) => pieces(reminder) > 0).map((reminder) => dropLiveEmail(config, reminder, pieces(reminder), unsubscribeToken(key, reminder.id))),
       );
       const { count } = await tx.dropReminder.updateMany({ where: { id: { in: due.map((r) => r.id) }, remindedAt: null }, data: { remindedAt: now } });
       if (count !== due.length) throw new Error(`Drop reminders matched ${count} of ${due.length} locked rows`);
@@ -93,6 +97,23 @@ export async function sendDueDropReminders(prisma: Db, config: Config, now = new
     queued += batch;
     if (batch < REMINDER_BATCH) return queued;
   }
+}
+
+/**
+ * Keeps unsent reminders with their drop when an admin moves a product's go-live moment: once no
+ * product is left at the old moment (still to come), its reminders follow to the new one, if that
+ * is to come too (the drop was moved). Run in the transaction that changes the product. A drop
+ * emptied otherwise (its pieces made live now, deleted) keeps its reminders, and the job sends
+ * none for a moment with no pieces (sendDueDropReminders).
+ */
+export async function moveRemindersWithDrop(tx: Prisma.TransactionClient, from: Date | null, to: Date | null, now = new Date()): Promise<void> {
+  if (!from || !to || from.getTime() <= now.getTime() || to.getTime() <= now.getTime() || from.getTime() === to.getTime()) return;
+  if (await tx.product.count({ where: { goesLiveAt: from } })) return;
+  // One reminder per address and moment: an address already waiting for the new moment keeps that one.
+  await tx.$executeRaw`
+    DELETE FROM drop_reminders moved WHERE moved.drop_at = ${from} AND moved.reminded_at IS NULL
+      AND EXISTS (SELECT 1 FROM drop_reminders kept WHERE kept.email = moved.email AND kept.drop_at = ${to})`;
+  await tx.dropReminder.updateMany({ where: { dropAt: from, remindedAt: null }, data: { dropAt: to } });
 }
 
 export function unsubscribeUrl(publicUrl: string, token: string): string {
