@@ -8,7 +8,7 @@ import { AppRoutes, preloadRoute } from "./app/routes.tsx";
 import { APOLLO_STATE_ELEMENT_ID } from "../../common/page-head.ts";
 import { SaveDataContext, pageSavesData } from "./lib/save-data.ts";
 import { MountedProvider } from "./lib/hydration.tsx";
-import { startAsGuestWhenSignedOut } from "./features/auth/useViewer.ts";
+import { startingCache } from "./features/auth/useViewer.ts";
 import "./styles.css";
 import "./pwa/register-service-worker.ts";
 
@@ -24,9 +24,7 @@ const container = document.getElementById("root")!;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function apolloClient(): ApolloClient {
-  const apollo = createApolloClient({ state });
-  startAsGuestWhenSignedOut(apollo);
-  return apollo;
+  return createApolloClient({ state: startingCache(state) });
 }
 
 function app(apollo: ApolloClient) {

@@ -1,5 +1,5 @@
 import { useQuery } from "@apollo/client/react";
-import type { ApolloClient } from "@apollo/client";
+import type { NormalizedCacheObject } from "@apollo/client";
 import { graphql } from "../../gql/index.ts";
 import { useMounted } from "../../lib/hydration.tsx";
 
@@ -20,13 +20,18 @@ export type Viewer = NonNullable<ReturnType<typeof useViewer>["viewer"]>;
 const SIGNED_IN_COOKIE = /(?:^|;\s*)(?:__Host-)?signed-in=1(?:;|$)/;
 
 /**
- * A browser without a session cookie is a guest's: its cache starts with "no one signed in", so
- * neither the header nor adding to the cart asks the shop who is signed in (on a guest's first
- * page that question was the only request, and its answer a long task on a slow phone). A browser
- * with one asks as before; signing in or out writes the answer into the cache.
+ * The cache a browser starts from: the page's own (server-rendered pages), and for a browser
+ * without a session cookie, a guest's, "no one signed in", so neither the header nor adding to the
+ * cart asks the shop who is signed in (on a guest's first page that question was the only request,
+ * and its answer a long task on a slow phone). A browser with one asks as before; signing in or out
+ * writes the answer into the cache. Put into the restored state (Apollo's extract/restore format:
+ * ROOT_QUERY's field "viewer") instead of written with writeQuery: the first cache write of a page
+ * is a long task of its own on a slow phone.
  */
-export function startAsGuestWhenSignedOut(apollo: ApolloClient): void {
-  if (!SIGNED_IN_COOKIE.test(document.cookie)) apollo.writeQuery({ query: ViewerQuery, data: { viewer: null } });
+export function startingCache(state: NormalizedCacheObject | null): NormalizedCacheObject | null {
+  if (SIGNED_IN_COOKIE.test(document.cookie)) return state;
+  const root = state?.ROOT_QUERY ?? { __typename: "Query" };
+  return { ...state, ROOT_QUERY: { ...root, viewer: null } };
 }
 
 /** The signed-in user (null for guests); loading is true until the first answer; error when the
