@@ -177,6 +177,11 @@ async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
+/** A test row's address: "product" stands for the newest product's page. */
+async function pathOf(where: string): Promise<string> {
+  return where === "product" ? `/products/${(await t.prisma.product.findFirstOrThrow({ orderBy: { createdAt: "desc" } })).slug}` : where;
+}
+
 describe("with JavaScript on", () => {
   it.each([
     ["the home page", "/"],
@@ -184,7 +189,7 @@ describe("with JavaScript on", () => {
     ["a product page", "product"],
     ["a static page", "/about"],
   ])("%s hydrates without console errors or warnings and asks the shop for nothing", async (_label, where) => {
-    const path = where === "product" ? `/products/${(await t.prisma.product.findFirstOrThrow({ orderBy: { createdAt: "desc" } })).slug}` : where;
+    const path = await pathOf(where);
     const watched = await openWatched(path);
     await hydrated(watched.page);
     expect(watched.console).toEqual([]);
@@ -215,7 +220,7 @@ describe("with JavaScript on", () => {
     ["a search", "/products?q=shirt"],
     ["a product page", "product"],
   ])("%s on a phone: hydration moves nothing on screen (no layout shift)", async (_label, where) => {
-    const path = where === "product" ? `/products/${(await t.prisma.product.findFirstOrThrow({ orderBy: { createdAt: "desc" } })).slug}` : where;
+    const path = await pathOf(where);
     const { page, context } = await newShopper(browser, t.url);
     await page.addInitScript(() => {
       const shifts: number[] = [];
