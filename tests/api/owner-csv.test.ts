@@ -132,6 +132,19 @@ describe("products export", () => {
     expect(body.map((r) => r[0])).toEqual(["Ìyá Àgbà boubou", "'+2348031234567 call me", "'@SUM(A1)", "'-1+1", "'\tTabbed"]);
     expect(body[0]!.slice(1, 5)).toEqual([category.slug, "8000.00", "", "2"]);
   });
+
+  it("says when a scheduled product goes live, in Lagos time, and nothing for one on sale since listing", async () => {
+    await makeListedProduct(t.prisma, { name: "Drop boubou", price: "9000.00", stock: 1, createdAt: at("2031-05-09T08:00:00Z"), goesLiveAt: at("2031-05-16T18:00:00Z") });
+    await makeListedProduct(t.prisma, { name: "Plain boubou", price: "9000.00", stock: 1, createdAt: at("2031-05-09T09:00:00Z") });
+    const { rows } = await csvRows(await get("/api/admin/exports/products.csv?from=2031-05-09&to=2031-05-09", admin));
+    const [header, ...body] = rows;
+    const column = header!.indexOf("goes live (Lagos)");
+    expect(column).toBeGreaterThan(0);
+    expect(body.map((r) => [r[0], r[column]])).toEqual([
+      ["Drop boubou", "2031-05-16 19:00"],
+      ["Plain boubou", ""],
+    ]);
+  });
 });
 
 describe("who may export and import", () => {

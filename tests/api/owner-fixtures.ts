@@ -10,7 +10,7 @@ export async function makeCategory(prisma: Db, name: string) {
 
 export async function makeListedProduct(
   prisma: Db,
-  options: { name?: string; price: string; stock: number; categoryId?: string | null; createdAt: Date; size?: string },
+  options: { name?: string; price: string; stock: number; categoryId?: string | null; createdAt: Date; size?: string; goesLiveAt?: Date },
 ) {
   const suffix = randomBytes(4).toString("hex");
   return prisma.product.create({
@@ -22,6 +22,7 @@ export async function makeListedProduct(
       size: options.size ?? null,
       categoryId: options.categoryId ?? null,
       createdAt: options.createdAt,
+      goesLiveAt: options.goesLiveAt ?? null,
     },
   });
 }

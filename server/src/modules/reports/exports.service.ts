@@ -108,6 +108,8 @@ export async function ordersCsv(prisma: Db, range: { start: Date; end: Date }): 
 export const PRODUCT_COLUMNS = [
   "name", "category", "price", "size", "stock", "description", "originalPrice", "slug",
   "condition", "flawNotes", ...MEASUREMENTS.map(({ key }) => `${key} (cm)`), "listed (Lagos)", "image",
+  // Empty for a product on sale since it was listed; a drop's moment otherwise (decision 020).
+  "goes live (Lagos)",
 ];
 
 interface ProductRow {
@@ -120,6 +122,7 @@ interface ProductRow {
   stock: number;
   description: string | null;
   created_at: Date;
+  goes_live_at: Date | null;
   image_url: string | null;
   condition: Condition | null;
   flaw_notes: string | null;
@@ -129,7 +132,7 @@ interface ProductRow {
 export async function productsCsv(prisma: Db, range: { start: Date; end: Date }): Promise<string> {
   const rows = await prisma.$queryRaw<ProductRow[]>`
     SELECT p.name, p.slug, c.slug AS category, p.price::text AS price, p.original_price::text AS original_price,
-           p.size, p.stock, p.description, p.created_at, p.image_url, p.condition::text AS condition, p.flaw_notes,
+           p.size, p.stock, p.description, p.created_at, p.goes_live_at, p.image_url, p.condition::text AS condition, p.flaw_notes,
            ARRAY[p.pit_to_pit_cm, p.length_cm, p.shoulder_cm, p.sleeve_cm, p.waist_cm, p.hips_cm, p.inseam_cm]::text[] AS measurements
     FROM products p
     LEFT JOIN categories c ON c.id = p.category_id
@@ -140,7 +143,7 @@ export async function productsCsv(prisma: Db, range: { start: Date; end: Date })
     rows.map((r) => [
       r.name, r.category, r.price, r.size, r.stock, r.description, r.original_price, r.slug,
       r.condition ? CONDITION_LABEL[r.condition] : null, r.flaw_notes, ...r.measurements,
-      formatLagos(r.created_at), r.image_url,
+      formatLagos(r.created_at), r.image_url, formatLagos(r.goes_live_at),
     ]),
   );
 }
