@@ -91,6 +91,36 @@ describe("adding and editing products", () => {
     expect(res.createProduct).toMatchObject({ __typename: "ValidationError", message: `Another product already uses the slug "${existing.slug}"` });
   });
 
+  it("an edit changes only what it names: left-out fields keep their value, null clears, and the whole product is checked", async () => {
+    const category = await anyCategory();
+    const inAMonth = new Date(Math.floor((Date.now() + 30 * 24 * 3600_000) / 1000) * 1000 + 123);
+    const product = await t.prisma.product.create({
+      data: {
+        name: "Partial edit gown", slug: `partial-${Date.now()}`, price: "9000", originalPrice: "12000", stock: 2, categoryId: category.id,
+        size: "M", description: "Wine-red, lined", condition: "like_new", flawNotes: "Tiny pull at the hem", pitToPitCm: "48.5", lengthCm: "120",
+        goesLiveAt: inAMonth, galleryUrls: ["/images/demo/gown.svg"],
+      },
+    });
+    const edit = (input: Record<string, unknown>) => admin.data(UPDATE, { id: product.id, input: { name: product.name, price: "9000", stock: 2, ...input } });
+    const stored = () => t.prisma.product.findUniqueOrThrow({ where: { id: product.id } });
+
+    expect((await edit({ stock: 3 })).updateProduct.__typename).toBe("MutationUpdateProductSuccess");
+    let now = await stored();
+    expect(now).toMatchObject({ stock: 3, slug: product.slug, categoryId: category.id, size: "M", description: "Wine-red, lined", condition: "like_new", flawNotes: "Tiny pull at the hem", galleryUrls: ["/images/demo/gown.svg"] });
+    expect([now.originalPrice?.toFixed(2), now.pitToPitCm?.toFixed(1), now.lengthCm?.toFixed(1)]).toEqual(["12000.00", "48.5", "120.0"]);
+    expect(now.goesLiveAt).toEqual(inAMonth); // to the millisecond
+
+    // One measurement named: the others stay. Null clears what it names.
+    await edit({ measurements: { length: 118 }, description: null, flawNotes: "" });
+    now = await stored();
+    expect([now.pitToPitCm?.toFixed(1), now.lengthCm?.toFixed(1), now.description, now.flawNotes, now.size]).toEqual(["48.5", "118.0", null, null, "M"]);
+
+    // Checked with the stored fields: a price at the stored original price is refused, nothing changes.
+    const refused = await edit({ price: "12000" });
+    expect(refused.updateProduct).toEqual({ __typename: "ValidationError", message: "Original price must be higher than the price" });
+    expect((await stored()).price.toFixed(2)).toBe("9000.00");
+  });
+
   it("edits a product and audits price and stock changes", async () => {
     const product = await makeProduct(t.prisma, { price: "5000", stock: 5 });
     const res = await admin.data(UPDATE, { id: product.id, input: { name: product.name, slug: product.slug, price: "4500", stock: 7 } });

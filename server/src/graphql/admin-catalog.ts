@@ -26,7 +26,7 @@ const BaleInput = builder.inputType("BaleDetailsInput", {
 });
 
 export const ProductInputType = builder.inputType("AdminProductInput", {
-  description: "A product as the admin enters it, for adding or editing.",
+  description: "A product as the admin enters it, for adding or editing. Editing changes the fields it names: a field left out keeps its value; null or empty clears it.",
   fields: (t) => ({
     name: t.string({ required: true, description: "Display name" }),
     slug: t.string({ required: false, description: "Empty: made from the name" }),

@@ -9,6 +9,8 @@ import { moveRemindersWithDrop } from "../drops/drops.service.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { NotFoundError, ValidationError, invariant } from "../errors.ts";
 import { isUuid } from "../../../../common/uuid.ts";
+import { MEASUREMENTS } from "../../../../common/measurements.ts";
+import { toLagosDateTimeInput } from "../../../../common/lagos-time-input.ts";
 
 export type ProductInput = ProductFieldsInput;
 
@@ -48,13 +50,53 @@ export async function createProduct(prisma: Db, actor: Actor, input: ProductInpu
   }
 }
 
+type StoredProduct = NonNullable<Awaited<ReturnType<Tx["product"]["findUnique"]>>>;
+
+/** Named fields replace, a nested object's named keys replace, absent ones keep the stored value. */
+function mergeGiven<T extends object>(stored: T, given: T | null | undefined): T | null {
+  if (given === undefined) return stored;
+  if (given === null) return null;
+  return { ...stored, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
+}
+
+/**
+ * An edit changes what its input names: a field left out keeps its stored value, so a client that
+ * sends only some fields (an older admin client, a developer fixing one price from the explorer)
+ * never clears the rest; null or empty clears, as the admin dialog sends for an emptied field.
+ * The result is checked as a whole product (e.g. a new price against the stored original price).
+ */
+function withStoredFields(input: ProductInput, stored: StoredProduct): ProductInput {
+  const kept = <K extends keyof ProductInput>(key: K, value: ProductInput[K]): ProductInput[K] => (input[key] === undefined ? value : input[key]);
+  const measurements: NonNullable<ProductInput["measurements"]> = Object.fromEntries(MEASUREMENTS.map(({ key }) => [key, stored[`${key}Cm`]?.toString() ?? null]));
+  const bale: NonNullable<ProductInput["bale"]> = { pieces: stored.balePieces, weightKg: stored.baleWeightKg?.toString() ?? null, grade: stored.baleGrade, mix: stored.baleMix };
+  return {
+    ...input,
+    slug: kept("slug", stored.slug),
+    originalPrice: kept("originalPrice", stored.originalPrice?.toFixed(2) ?? null),
+    categoryId: kept("categoryId", stored.categoryId),
+    imageUrl: kept("imageUrl", stored.imageUrl),
+    galleryUrls: kept("galleryUrls", stored.galleryUrls),
+    size: kept("size", stored.size),
+    description: kept("description", stored.description),
+    goesLiveAt: kept("goesLiveAt", stored.goesLiveAt ? toLagosDateTimeInput(stored.goesLiveAt) : null),
+    condition: kept("condition", stored.condition),
+    flawNotes: kept("flawNotes", stored.flawNotes),
+    flawPhotoUrls: kept("flawPhotoUrls", stored.flawPhotoUrls),
+    measurements: mergeGiven(measurements, input.measurements),
+    bale: mergeGiven(bale, input.bale),
+  };
+}
+
 export async function updateProduct(prisma: Db, actor: Actor, id: string, input: ProductInput) {
   invariant(isUuid(id), "Product not found", "id");
-  const data = validateProductInput(input);
+  validateProductInput(input); // bad input is refused before anything is read
   try {
     return await prisma.$transaction(async (tx) => {
       const before = await tx.product.findUnique({ where: { id } });
       if (!before) throw new NotFoundError("Product not found");
+      const data = validateProductInput(withStoredFields(input, before));
+      // Kept to the millisecond: the form's minutes would move a drop time given with seconds.
+      if (input.goesLiveAt === undefined) data.goesLiveAt = before.goesLiveAt;
       await ensureCategory(tx, data);
       const slug = await chooseSlug(tx, data.slug, data.name, id);
       const product = await tx.product.update({ where: { id }, data: { ...data, slug } });
