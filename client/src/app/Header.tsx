@@ -30,45 +30,44 @@ function GroupLinks({ group }: { group: MenuGroup }) {
   );
 }
 
-/** The category menus: the same for everyone, so kept as they are (memo) when the header
- *  re-renders for the viewer, the counts or hydration; they are most of its links. */
-const DesktopCategories = memo(function DesktopCategories() {
+/** A category group with sub-categories, as the desktop dropdown shows it. */
+function DropdownGroup({ group }: { group: MenuGroup }) {
   return (
-    <>
-      {CATEGORY_MENU.map((group) =>
-        group.children.length ? (
-          <div className="dropdown" key={group.label}>
-            <Link to={group.to} className="dropdown__trigger">
-              {group.label} <Icon name="chevron" />
-            </Link>
-            <div className="dropdown__panel">
-              <GroupLinks group={group} />
-            </div>
-          </div>
-        ) : (
-          <Link key={group.label} to={group.to}>
-            {group.label}
-          </Link>
-        ),
-      )}
-    </>
+    <div className="dropdown">
+      <Link to={group.to} className="dropdown__trigger">
+        {group.label} <Icon name="chevron" />
+      </Link>
+      <div className="dropdown__panel">
+        <GroupLinks group={group} />
+      </div>
+    </div>
   );
-});
+}
 
-const PhoneCategories = memo(function PhoneCategories() {
+/** The same group in the phone menu: a <details>, which opens and closes by itself, with or
+ *  without JavaScript. */
+function AccordionGroup({ group }: { group: MenuGroup }) {
+  return (
+    <details className="accordion">
+      <summary className="accordion__trigger">
+        {group.label} <Icon name="chevron" />
+      </summary>
+      <div className="accordion__panel">
+        <GroupLinks group={group} />
+      </div>
+    </details>
+  );
+}
+
+/** The category menu (groups with sub-categories drawn by `Group`, the rest as plain links): the
+ *  same for everyone, so kept as it is (memo) when the header re-renders for the viewer, the
+ *  counts or hydration; it is most of the header's links. */
+const CategoryMenu = memo(function CategoryMenu({ Group }: { Group: typeof DropdownGroup }) {
   return (
     <>
       {CATEGORY_MENU.map((group) =>
         group.children.length ? (
-          // <details>: opens and closes by itself, with or without JavaScript.
-          <details className="accordion" key={group.label}>
-            <summary className="accordion__trigger">
-              {group.label} <Icon name="chevron" />
-            </summary>
-            <div className="accordion__panel">
-              <GroupLinks group={group} />
-            </div>
-          </details>
+          <Group key={group.label} group={group} />
         ) : (
           <Link key={group.label} to={group.to}>
             {group.label}
@@ -214,7 +213,7 @@ export function Header() {
           <NavLink to="/" end>
             Home
           </NavLink>
-          <DesktopCategories />
+          <CategoryMenu Group={DropdownGroup} />
           <NavLink to="/size-chart">Size Chart</NavLink>
           <NavLink to="/about">About</NavLink>
           <NavLink to="/contact">Contact</NavLink>
@@ -269,7 +268,7 @@ export function Header() {
             </a>
           </div>
           <Link to="/">Home</Link>
-          <PhoneCategories />
+          <CategoryMenu Group={AccordionGroup} />
           <Link to="/size-chart">Size Chart</Link>
           <Link to="/about">About</Link>
           <Link to="/contact">Contact</Link>

@@ -89,7 +89,6 @@ function withStoredFields(input: ProductInput, stored: StoredProduct): ProductIn
 
 export async function updateProduct(prisma: Db, actor: Actor, id: string, input: ProductInput) {
   invariant(isUuid(id), "Product not found", "id");
-  validateProductInput(input); // bad input is refused before anything is read
   try {
     return await prisma.$transaction(async (tx) => {
       const before = await tx.product.findUnique({ where: { id } });
