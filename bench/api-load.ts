@@ -17,7 +17,8 @@
 // ≥ 1/3 of the floor's req/s with p99 ≤ 50 ms at saturation (reported, not enforced: noisy machine).
 // Settings: BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per scenario (10),
 // BENCH_ONLY (run only the scenarios whose name contains it, e.g. "search"), BENCH_MODEL
-// ("shoppers" or "saturation": one load model), TEST_DATABASE_ADMIN_URL
+// ("shoppers" or "saturation": one load model), BENCH_NODE_ARGS (extra Node flags for the
+// server, e.g. "--max-semi-space-size=32"), TEST_DATABASE_ADMIN_URL
 // (postgresql://postgres@127.0.0.1:5432/postgres).
 import fs from "node:fs";
 import os from "node:os";
@@ -136,7 +137,8 @@ const MODELS = [
 const TARGET_RATIO = 1 / 3;
 const TARGET_P99_MS = 50;
 
-const store = await startBenchStore({ products: PRODUCTS, nodeArgs: process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [] });
+const nodeArgs = [...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])];
+const store = await startBenchStore({ products: PRODUCTS, nodeArgs });
 const floor = await startFloorServer(store.databaseUrl);
 let overBudget = false;
 try {

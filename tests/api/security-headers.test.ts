@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startTestStore, type TestStore } from "../helpers/store.ts";
 import { pngImage, upload } from "./uploads-admin-files.ts";
+import { SIGNED_IN_MARK_SCRIPT } from "../../common/signed-in.ts";
 
 let t: TestStore;
 let production: TestStore;
@@ -57,13 +58,17 @@ function shellStylesheetSource(): string {
   return `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
 }
 
+/** The CSP source of the signed-in mark, the page's one inline script, computed here from its text. */
+const signedInMarkSource = `'sha256-${createHash("sha256").update(SIGNED_IN_MARK_SCRIPT).digest("base64")}'`;
+
 function expectStrictPolicy(res: Response, where: string) {
   const csp = directives(res.headers.get("content-security-policy"));
   expect({ where, csp }).toEqual({
     where,
     csp: expect.objectContaining({
       "default-src": ["'self'"],
-      "script-src": ["'self'"],
+      // The one inline script: the signed-in mark (common/signed-in.ts), by its hash.
+      "script-src": ["'self'", signedInMarkSource],
       "script-src-attr": ["'none'"],
       // The one inline style: the shell's stylesheet in server-rendered pages, by its hash.
       "style-src": ["'self'", shellStylesheetSource()],
@@ -118,9 +123,11 @@ describe("security headers", () => {
     expect(directives(responses[0]![1].headers.get("content-security-policy"))["img-src"]).toEqual(["'self'", "https://res.cloudinary.com"]);
   });
 
-  it("the page itself carries no inline script: the store settings are a JSON data block the client parses", async () => {
+  it("the page's one inline script is the signed-in mark; the store settings are a JSON data block the client parses", async () => {
     const html = await (await fetch(`${t.url}/products/header-test-tee`)).text();
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toEqual([SIGNED_IN_MARK_SCRIPT]);
+    const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => tag !== "<script>");
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toMatch(/\bsrc="|type="application\/(json|ld\+json)"/);
     expect(html).not.toMatch(/\son[a-z]+="/i); // no inline event handlers

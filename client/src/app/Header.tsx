@@ -90,8 +90,19 @@ function useLogOut(): () => Promise<void> {
   };
 }
 
+type ViewerParts = {
+  viewer: Viewer | null;
+  /** Whether `viewer` is the shop's answer. Until then (and while the shop cannot be asked) the
+   *  guest's "Login" link carries the class `guest-only`, which hides it from a browser that may be
+   *  signed in (common/signed-in.ts). */
+  known: boolean;
+  savedCount: number;
+  cartCount: number;
+  logOut: () => void;
+};
+
 type ViewerPartsProps = {
-  render: (parts: { viewer: Viewer | null; savedCount: number; cartCount: number; logOut: () => void }) => ReactNode;
+  render: (parts: ViewerParts) => ReactNode;
   /** Whether these parts show the cart and saved counts (one place in the header does). */
   counts?: boolean;
 };
@@ -103,14 +114,14 @@ type ViewerPartsProps = {
  * of adding their queries' setup to hydration's longest task on a slow phone.
  */
 function ViewerParts({ render, counts = false }: ViewerPartsProps) {
-  if (!useMounted()) return render({ viewer: null, savedCount: 0, cartCount: 0, logOut: () => undefined });
+  if (!useMounted()) return render({ viewer: null, known: false, savedCount: 0, cartCount: 0, logOut: () => undefined });
   return counts ? <LiveViewerCounts render={render} /> : <LiveViewer render={render} />;
 }
 
 function LiveViewer({ render }: ViewerPartsProps) {
-  const { viewer } = useViewer();
+  const { viewer, loading, error } = useViewer();
   const logOut = useLogOut();
-  return render({ viewer, savedCount: 0, cartCount: 0, logOut: () => void logOut() });
+  return render({ viewer, known: !loading && !error, savedCount: 0, cartCount: 0, logOut: () => void logOut() });
 }
 
 function LiveViewerCounts({ render }: ViewerPartsProps) {
@@ -119,7 +130,7 @@ function LiveViewerCounts({ render }: ViewerPartsProps) {
   const apollo = useApolloClient();
   const savedCount = useSavedCount(apollo, loading || error ? undefined : (viewer?.id ?? null));
   const logOut = useLogOut();
-  return render({ viewer, savedCount, cartCount, logOut: () => void logOut() });
+  return render({ viewer, known: !loading && !error, savedCount, cartCount, logOut: () => void logOut() });
 }
 
 export function Header() {
@@ -222,7 +233,7 @@ export function Header() {
         <div className="nav-bar__actions">
           <ViewerParts
             counts
-            render={({ viewer, savedCount, cartCount, logOut }) => (
+            render={({ viewer, known, savedCount, cartCount, logOut }) => (
               <>
                 <Link to="/saved" className="icon-button" aria-label={`Saved items, ${savedCount}`}>
                   <Icon name="heart" />
@@ -246,7 +257,7 @@ export function Header() {
                     </button>
                   </>
                 ) : (
-                  <Link to="/auth" className="link-button">
+                  <Link to="/auth" className={known ? "link-button" : "link-button guest-only"}>
                     Login
                   </Link>
                 )}
@@ -273,7 +284,7 @@ export function Header() {
           <Link to="/about">About</Link>
           <Link to="/contact">Contact</Link>
           <ViewerParts
-            render={({ viewer, logOut }) =>
+            render={({ viewer, known, logOut }) =>
               viewer ? (
                 <>
                   {viewer.isAdmin && <Link to="/admin">Admin</Link>}
@@ -283,7 +294,9 @@ export function Header() {
                   </button>
                 </>
               ) : (
-                <Link to="/auth">Login</Link>
+                <Link to="/auth" className={known ? undefined : "guest-only"}>
+                  Login
+                </Link>
               )
             }
           />

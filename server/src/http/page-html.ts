@@ -17,16 +17,21 @@ import { sendUnavailable } from "./unavailable.ts";
 import { inlineStylesheetOf, withInlineStylesheet } from "./inline-stylesheet.ts";
 import { logger } from "../logger.ts";
 import { SAVE_DATA_ATTRIBUTE, asksToSaveData } from "../../../common/images.ts";
+import { SIGNED_IN_MARK_SCRIPT } from "../../../common/signed-in.ts";
 
 /**
  * Injects the store settings so the first paint needs no extra request. A JSON data block, not a
- * script: the Content-Security-Policy allows no inline script, and a data block never runs.
- * "<" is escaped so no value can close the element early.
+ * script: the Content-Security-Policy allows no inline script but the signed-in mark (by its hash,
+ * security-headers.ts), and a data block never runs. "<" is escaped so no value can close the
+ * element early.
  */
 export function renderIndexHtml(html: string, config: Config): string {
   const json = jsonForDataBlock({ ...config.store, publicUrl: config.publicUrl });
   // A function replacement: "$&" or "$'" in a setting must stay literal text.
-  return html.replace("<!--store-settings-->", () => `<script type="application/json" id="${STORE_SETTINGS_ELEMENT_ID}">${json}</script>`);
+  return html.replace(
+    "<!--store-settings-->",
+    () => `<script>${SIGNED_IN_MARK_SCRIPT}</script><script type="application/json" id="${STORE_SETTINGS_ELEMENT_ID}">${json}</script>`,
+  );
 }
 
 export interface PageHead {

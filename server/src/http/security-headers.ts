@@ -1,12 +1,15 @@
 // Security headers on every response (helmet). The store's pages run under a strict
-// Content-Security-Policy: scripts, styles, fonts and data only from the store itself (no inline
-// script: the store settings travel as a JSON data block, see page-html.ts; the one inline style is
-// the shell's stylesheet, allowed by its hash), images also from
+// Content-Security-Policy: scripts, styles, fonts and data only from the store itself (the one
+// inline script is the signed-in mark, common/signed-in.ts, and the one inline style the shell's
+// stylesheet, each allowed by its hash; the store settings travel as a JSON data block, see
+// page-html.ts), images also from
 // Cloudinary. The API explorer page (GraphiQL at GET /graphql, http/explorer.ts) replaces the
 // Content-Security-Policy with its own (its editor needs inline styles and workers); every other
 // header stays.
+import { createHash } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { SIGNED_IN_MARK_SCRIPT } from "../../../common/signed-in.ts";
 import type { Config } from "../config.ts";
 import { inlineStylesheetOf } from "./inline-stylesheet.ts";
 
@@ -15,12 +18,15 @@ export const CLOUDINARY_IMAGES = "https://res.cloudinary.com";
 /** Powerful browser features the store never uses, switched off for every page and frame. */
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
+/** The CSP source that allows the signed-in mark's inline script, and only it. */
+export const SIGNED_IN_MARK_CSP = `'sha256-${createHash("sha256").update(SIGNED_IN_MARK_SCRIPT).digest("base64")}'`;
+
 function storeDirectives(config: Config) {
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'none'"],
     objectSrc: ["'none'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", SIGNED_IN_MARK_CSP],
     scriptSrcAttr: ["'none'"],
     // The shell's stylesheet, written into server-rendered pages, by its hash (inline-stylesheet.ts).
     styleSrc: ["'self'", () => inlineStylesheetOf(config.clientDir)?.cspSource ?? ""],

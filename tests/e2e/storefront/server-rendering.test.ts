@@ -214,6 +214,40 @@ describe("with JavaScript on", () => {
     await context.close();
   });
 
+  it("a signed-in shopper never sees the guest's Login before the page's scripts know who is signed in; a guest and an ended session do", async () => {
+    const shopper = t.client();
+    await shopper.signUp(`mark-${Date.now()}@example.ng`);
+    const [name, ...value] = shopper.cookie!.split("=");
+    const loginLinks = (page: Page) => page.locator("header a[href='/auth']");
+    const visibleLogins = (page: Page) => loginLinks(page).evaluateAll((links) => links.filter((link) => getComputedStyle(link).visibility === "visible").length);
+    const opened = async (cookies: { name: string; value: string }[], scripts: boolean) => {
+      const { page, context } = await newShopper(browser, t.url);
+      await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: t.url })));
+      // Without the page's scripts, the page stays as the server sent it: what shows before
+      // hydration (the menu, open by its address, shows its Login link too).
+      if (!scripts) await context.route(/\/assets\/.+\.js$/, (route) => route.abort());
+      await page.goto(scripts ? "/about" : "/about#mobile-menu");
+      return { page, context };
+    };
+    const session = { name: name!, value: value.join("=") };
+    const companion = { name: "signed-in", value: "1" };
+
+    const signedIn = await opened([session, companion], false);
+    expect(await loginLinks(signedIn.page).count()).toBe(2); // the header's and the menu's, both hidden
+    expect(await visibleLogins(signedIn.page)).toBe(0);
+    await signedIn.context.close();
+
+    const guest = await opened([], false);
+    expect(await visibleLogins(guest.page)).toBe(2);
+    await guest.context.close();
+
+    // The companion outlived its session (signed out elsewhere): Login shows once the shop answers.
+    const ended = await opened([{ name: name!, value: "ended-session" }, companion], true);
+    await ended.page.waitForRequest((request) => operationOf(request) === "Viewer");
+    await ended.page.waitForFunction(() => getComputedStyle(document.querySelector(".nav-bar a[href='/auth']")!).visibility === "visible");
+    await ended.context.close();
+  });
+
   it.each([
     ["the home page", "/"],
     ["the listing", "/products"],

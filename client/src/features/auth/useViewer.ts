@@ -2,6 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import type { NormalizedCacheObject } from "@apollo/client";
 import { graphql } from "../../gql/index.ts";
 import { useMounted } from "../../lib/hydration.tsx";
+import { SIGNED_IN_COOKIE } from "../../../../common/signed-in.ts";
 
 export const ViewerQuery = graphql(`
   query Viewer {
@@ -15,9 +16,6 @@ export const ViewerQuery = graphql(`
 `);
 
 export type Viewer = NonNullable<ReturnType<typeof useViewer>["viewer"]>;
-
-/** The session cookie's readable companion (server/src/auth/cookies.ts, signedInCookieName). */
-const SIGNED_IN_COOKIE = /(?:^|;\s*)(?:__Host-)?signed-in=1(?:;|$)/;
 
 /**
  * The cache a browser starts from: the page's own (server-rendered pages), and for a browser
