@@ -119,9 +119,11 @@ function isFitModule(id: string): boolean {
   return /\/common\/(condition|condition-scale|measurements|size-chart)\.ts$/.test(id) || id.endsWith("/features/catalog/ProductFit.tsx");
 }
 
-/** Our own modules (the app and common/), pages excluded: each page keeps its own chunk. */
+/** Our own modules (the app and common/), pages excluded: each page keeps its own chunk. Stylesheets
+ *  too: the personal pages' stylesheet (personal-pages.css) must load with those pages, never with
+ *  the shell whose stylesheet every server-rendered page carries inline. */
 function isOwnNonPageModule(id: string): boolean {
-  return (id.startsWith(SOURCE) || id.startsWith(COMMON)) && !/Page\.tsx$/.test(id) && !isFitModule(id);
+  return (id.startsWith(SOURCE) || id.startsWith(COMMON)) && !/Page\.tsx$/.test(id) && !isFitModule(id) && !id.endsWith(".css");
 }
 
 export default defineConfig(({ isSsrBuild, mode }) => ({

@@ -1,6 +1,8 @@
 // The HTML the server sends for pages: the browsing pages are rendered on the server (decision 019)
 // with their own title, description, Open Graph tags and canonical link (link previews run no
 // JavaScript); product pages preload their picture from the head.
+import fs from "node:fs";
+import path from "node:path";
 import { startTestStore, type TestStore } from "../helpers/store.ts";
 
 let t: TestStore;
@@ -209,5 +211,39 @@ describe("rendered pages are kept until the catalogue changes", () => {
     expect(again.headers.get("x-page-cache")).toBe("hit");
     await page("/cart");
     expect((await fetch(`${t.url}/cart`)).headers.get("x-page-cache")).toBeNull();
+  });
+});
+
+describe("the stylesheet a server-rendered page carries", () => {
+  const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, "");
+  const classesOf = (selector: string) => [...selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!);
+  /** Each selector of a stylesheet (inside @media too), split at its commas. */
+  const selectorsOf = (css: string) => [...withoutComments(css).matchAll(/([^{}]+)\{[^{}]*\}/g)].flatMap((m) => m[1]!.split(",").map((s) => s.trim()));
+  /** The class names the page's elements carry. */
+  const pageClasses = (html: string) => new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)));
+  const shellStylesheet = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+
+  it("styles everything a browsing page shows; the personal pages' rules come with those pages only", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(t.config.clientDir, ".vite/manifest.json"), "utf8")) as Record<string, { css?: string[] }>;
+    const personalFile = manifest["src/features/cart/CartPage.tsx"]?.css?.find((file) => file.includes("personal-pages"));
+    expect(personalFile).toBeDefined();
+    for (const page of ["CheckoutPage", "AccountPage", "AuthPage"]) expect(Object.entries(manifest).find(([key]) => key.endsWith(`/${page}.tsx`))?.[1].css).toContain(personalFile);
+    const personal = selectorsOf(fs.readFileSync(path.join(t.config.clientDir, personalFile!), "utf8")).filter((selector) => classesOf(selector).length > 0);
+
+    await addProduct({ name: "Stylesheet Test Shirt", slug: "stylesheet-test-shirt", description: "Blue.", imageUrl: "/images/demo/tshirt.svg" });
+    await t.store.catalogue.sync();
+    const pages = ["/", "/products", "/products?category=men-tops&size=M", "/products/stylesheet-test-shirt", "/about", "/contact", "/size-chart", "/returns", "/no-such-page"];
+    for (const address of pages) {
+      const { html } = await page(address);
+      expect(selectorsOf(shellStylesheet(html)).length).toBeGreaterThan(100);
+      expect(html).not.toContain(personalFile);
+      // A personal-pages rule whose classes this page's elements all carry would be missing here.
+      const classes = pageClasses(html);
+      const missing = personal.filter((selector) => classesOf(selector).every((name) => classes.has(name)));
+      expect({ address, missing }).toEqual({ address, missing: [] });
+    }
+    // The split is real: the personal pages' rules are not in the shell's stylesheet as well.
+    const shell = new Set(selectorsOf(shellStylesheet((await page("/")).html)));
+    expect(personal.filter((selector) => !shell.has(selector)).length).toBeGreaterThan(200);
   });
 });

@@ -214,6 +214,21 @@ describe("with JavaScript on", () => {
     await context.close();
   });
 
+  it("a personal page brings its own stylesheet (personal-pages.css), opened directly or reached from a browsing page", async () => {
+    const { page, context } = await newShopper(browser, t.url);
+    await page.goto("/cart");
+    const empty = page.locator(".cart-empty");
+    await empty.waitFor();
+    expect(await empty.evaluate((element) => getComputedStyle(element).display)).toBe("grid");
+    await page.goto("/products");
+    await hydrated(page);
+    await page.locator(".nav-bar a[href='/auth']").click();
+    const card = page.locator(".auth-card");
+    await card.waitFor();
+    expect(await card.evaluate((element) => getComputedStyle(element).borderTopStyle)).toBe("solid");
+    await context.close();
+  });
+
   it("a signed-in shopper never sees the guest's Login before the page's scripts know who is signed in; a guest and an ended session do", async () => {
     const shopper = t.client();
     await shopper.signUp(`mark-${Date.now()}@example.ng`);

@@ -22,6 +22,7 @@ import { CopyButton } from "../../ui/CopyButton.tsx";
 import { OrderPayment } from "../orders/OrderPayment.tsx";
 import { PAYMENT_STATE_LABELS, paymentState } from "../../../../common/payment-state.ts";
 import { isErrorResult } from "../../lib/mutation-result.ts";
+import "../../personal-pages.css";
 
 const AccountProfileQuery = graphql(`
   query AccountProfile {

@@ -14,6 +14,7 @@ import { EmailsTab } from "./EmailsTab.tsx";
 import { DeliveryTab } from "./DeliveryTab.tsx";
 import { OwnerFigures } from "./OwnerFigures.tsx";
 import { CsvTools } from "./CsvTools.tsx";
+import "../../personal-pages.css";
 
 const AdminCountsQuery = graphql(`
   query AdminDashboardCounts {

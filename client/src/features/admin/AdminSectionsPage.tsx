@@ -4,6 +4,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { AdminGate } from "./AdminGate.tsx";
 import { SectionsManager } from "./SectionsManager.tsx";
 import { ReviewsManager } from "./ReviewsManager.tsx";
+import "../../personal-pages.css";
 
 export function AdminSectionsPage() {
   return (

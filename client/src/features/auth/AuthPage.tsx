@@ -10,6 +10,7 @@ import { toast } from "../../ui/toast.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { clearGuestCart, guestCartForMerge } from "../cart/guest-cart.ts";
 import { isErrorResult, resultError } from "../../lib/mutation-result.ts";
+import "../../personal-pages.css";
 
 const AuthLogInMutation = graphql(`
   mutation AuthLogIn($input: LogInInput!) {

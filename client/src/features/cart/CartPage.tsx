@@ -10,6 +10,7 @@ import { ProductCard } from "../catalog/ProductCard.tsx";
 import { useCart, type CartLine } from "./useCart.ts";
 import { useDeliveryFees } from "../delivery/delivery-fees.ts";
 import { deliveryFeeFor, lowestFee, toKobo } from "../../../../common/delivery.ts";
+import "../../personal-pages.css";
 
 /** What delivery will cost, before the shopper picks a method and state at checkout. */
 function DeliveryFeeRow({ subtotal }: { subtotal: string }) {

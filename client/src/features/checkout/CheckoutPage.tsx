@@ -22,6 +22,7 @@ import { deliveryFeeFor } from "../../../../common/delivery.ts";
 import { NIGERIAN_STATES } from "../../../../common/states.ts";
 import { addAmounts, useDeliveryFees } from "../delivery/delivery-fees.ts";
 import { resultError } from "../../lib/mutation-result.ts";
+import "../../personal-pages.css";
 
 const CheckoutProfileQuery = graphql(`
   query CheckoutProfile {

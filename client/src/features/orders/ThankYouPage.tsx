@@ -16,6 +16,7 @@ import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
+import "../../personal-pages.css";
 
 const OrdersLatestQuery = graphql(`
   query OrdersLatest($guestOrderId: ID, $guestToken: String) {

@@ -18,6 +18,7 @@ import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
+import "../../personal-pages.css";
 
 const OrdersTrackQuery = graphql(`
   query OrdersTrack($reference: String!, $guestToken: String) {

@@ -13,6 +13,7 @@ import { usePageMeta } from "../../lib/page-meta.ts";
 import { OnHoldBadge } from "../catalog/OnHoldBadge.tsx";
 import { savedItemState } from "../../../../common/saved-items.ts";
 import { loadSavedSync, useSaved } from "./saved-store.ts";
+import "../../personal-pages.css";
 
 const SavedProductFragment = graphql(`
   fragment SavedProduct on Product {
