@@ -1,6 +1,6 @@
 // Checkout: delivery details, order summary, bank-transfer details and the confirm button. The server
 // prices the order and takes the stock; this page only gives early feedback with the same rules.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
@@ -14,7 +14,7 @@ import { LoadError, useOnline } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
 import { PayByTransfer } from "../orders/PayByTransfer.tsx";
-import { ParkPicker, type ParkChoice } from "./ParkPicker.tsx";
+import type { ParkChoice } from "./ParkPicker.tsx";
 import { useCart } from "../cart/useCart.ts";
 import { clearGuestCart, notifyCartUpdated } from "../cart/guest-cart.ts";
 import { rememberGuestOrder } from "../orders/guest-orders.ts";
@@ -23,6 +23,11 @@ import { NIGERIAN_STATES } from "../../../../common/states.ts";
 import { addAmounts, useDeliveryFees } from "../delivery/delivery-fees.ts";
 import { resultError } from "../../lib/mutation-result.ts";
 import "../../personal-pages.css";
+
+// The motor-park picker and its list of parks serve one delivery method: fetched just after the page
+// shows (the service worker keeps it for offline), not with the JavaScript the page needs first.
+const loadParkPicker = () => import("./ParkPicker.tsx");
+const ParkPicker = lazy(() => loadParkPicker().then((module) => ({ default: module.ParkPicker })));
 
 const CheckoutProfileQuery = graphql(`
   query CheckoutProfile {
@@ -103,6 +108,10 @@ export function CheckoutPage() {
   const checkoutKey = useRef(newCheckoutKey());
   const transferBlock = useRef<HTMLDivElement>(null);
   const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    void loadParkPicker().catch(() => undefined); // rendering it asks again
+  }, []);
 
   // Signed-in shoppers start from their profile.
   const me = profile.data?.myProfile;
@@ -256,7 +265,9 @@ export function CheckoutPage() {
           )}
           {method === "park" && (
             <div className="form-field" {...described("park")}>
-              <ParkPicker value={park} onChange={setPark} />
+              <Suspense fallback={<p className="page-status">Loading motor parks...</p>}>
+                <ParkPicker value={park} onChange={setPark} />
+              </Suspense>
               {fieldError("park")}
             </div>
           )}
