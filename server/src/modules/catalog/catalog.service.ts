@@ -6,7 +6,6 @@ import { resolveCategorySlug } from "../../../../common/categories.ts";
 import type { Condition } from "../../../../common/condition.ts";
 import type { CatalogueMemo } from "../../cache/catalogue-memo.ts";
 import { foundAsWritten, searchPageIds, searchPageRows, searchSizeGroups, searchWords, type SearchSort, type SearchWord } from "./product-search.ts";
-import { visibleNow } from "./visibility.ts";
 
 /** RELEVANCE (best matches first) applies to a search; without one it lists the newest first. */
 export type ProductSort = SearchSort;
@@ -25,41 +24,6 @@ export interface ProductFilter {
 }
 
 export const MAX_PAGE_SIZE = 48;
-
-/** The listing's filters without the search, which product-search.ts does in SQL. */
-export function productWhere(
-  prisma: Db,
-  filter: ProductFilter,
-  options: { ignoreSize?: boolean; now?: Date } = {},
-): Prisma.ProductWhereInput {
-  // Only products on sale now: a drop's products stay out of every listing until their time.
-  const and: Prisma.ProductWhereInput[] = [visibleNow(options.now)];
-  if (filter.category) {
-    const resolved = resolveCategorySlug(filter.category);
-    // An unknown category shows the empty state rather than the whole catalogue.
-    if (!resolved) and.push({ id: { in: [] } });
-    else if (resolved.subSlug) and.push({ category: { slug: resolved.subSlug } });
-    else and.push({ category: { main: resolved.main.name } });
-  }
-  if (filter.categoryIds?.length) and.push({ categoryId: { in: filter.categoryIds } });
-  if (filter.excludeIds?.length) and.push({ id: { notIn: filter.excludeIds } });
-  if (filter.size && !options.ignoreSize) and.push({ size: { equals: filter.size, mode: "insensitive" } });
-  if (filter.deals) and.push({ originalPrice: { gt: prisma.product.fields.price } });
-  if (filter.condition) and.push({ condition: filter.condition });
-  return { AND: and };
-}
-
-export function productOrder(sort: Exclude<ProductSort, "RELEVANCE">): Prisma.ProductOrderByWithRelationInput[] {
-  // id last keeps pages stable when two products share a price or a timestamp.
-  switch (sort) {
-    case "PRICE_ASC":
-      return [{ price: "asc" }, { createdAt: "desc" }, { id: "asc" }];
-    case "PRICE_DESC":
-      return [{ price: "desc" }, { createdAt: "desc" }, { id: "asc" }];
-    default:
-      return [{ createdAt: "desc" }, { id: "asc" }];
-  }
-}
 
 /** Storefront pages: 24 products by default, at most MAX_PAGE_SIZE. */
 export const PRODUCT_PAGE = { defaultLimit: 24, maxLimit: MAX_PAGE_SIZE };
@@ -91,10 +55,11 @@ function asksForRelations(query: ProductQuery): boolean {
   return select !== undefined || (include !== undefined && Object.values(include).some(Boolean));
 }
 
-/** One page of a listing, with the relations `query` asks for. A storefront card asks for none: the
- *  page is then one statement on the driver (product-search.ts), search or not. Otherwise a search
- *  lists its page of ids in SQL (relevance order, typo-forgiving words) and Prisma loads them, and
- *  anything else is one Prisma query. */
+/** One page of a listing, with the relations `query` asks for. The listing's filters are written
+ *  once, in SQL (product-search.ts). A storefront card asks for no relations: the page is then one
+ *  statement on the driver. Otherwise the page's ids come from the same SQL (relevance order and
+ *  typo-forgiving words for a search, newest first without one) and Prisma loads them with the
+ *  relations asked for. */
 export async function productPage(
   db: { prisma: Db; sql: SqlRunner },
   query: ProductQuery,
@@ -106,10 +71,6 @@ export async function productPage(
   const { prisma } = db;
   const words = await searchTerms(prisma, filter.search, memo);
   if (!asksForRelations(query)) return searchPageRows(db.sql, filter, words, sort ?? "RELEVANCE", window.skip, window.take);
-  if (!words.length) {
-    const order = !sort || sort === "RELEVANCE" ? "NEWEST" : sort;
-    return prisma.product.findMany({ ...query, where: productWhere(prisma, filter), orderBy: productOrder(order), ...window } as Prisma.ProductFindManyArgs);
-  }
   const ids = await searchPageIds(prisma, filter, words, sort ?? "RELEVANCE", window.skip, window.take);
   if (!ids.length) return [];
   const rows = await prisma.product.findMany({ ...query, where: { id: { in: ids } } } as Prisma.ProductFindManyArgs);

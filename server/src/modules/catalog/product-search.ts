@@ -59,9 +59,10 @@ export interface SearchFilter {
   condition?: string | null;
 }
 
-/** The listing's filters as SQL (the same meaning as productWhere's Prisma filter). */
+/** The listing's filters, as SQL: the one place they are written (every listing, search or not,
+ *  goes through it). */
 function filterConditions(filter: SearchFilter, options: { ignoreSize?: boolean; now?: Date }): Prisma.Sql[] {
-  // Only products on sale now (visibility.ts), as in productWhere.
+  // Only products on sale now (visibility.ts).
   const conditions: Prisma.Sql[] = [visibleNowSql(options.now)];
   if (filter.category) {
     const resolved = resolveCategorySlug(filter.category);
