@@ -3,7 +3,6 @@ import react from "@vitejs/plugin-react";
 import fs from "node:fs";
 import path from "node:path";
 import { PUBLIC_QUERY_FIELDS } from "../common/public-queries.ts";
-import { LIBRARY_CHUNKS, inLibraryChunk } from "../common/library-chunks.ts";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const GENERATED_DOCUMENTS = path.resolve(root, "src/gql/graphql.ts");
@@ -166,9 +165,6 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // (usedWhileBrowsing); order-page and admin code stays in the chunks of those pages.
         codeSplitting: {
           groups: [
-            // The big libraries, each a chunk a server-rendered page evaluates in a task of its own
-            // (common/library-chunks.ts). First, so the groups below do not pull them in.
-            ...LIBRARY_CHUNKS.map((chunk) => ({ name: chunk.name, test: (id: string) => inLibraryChunk(chunk, id) })),
             {
               debugName: "shop",
               name: (id: string, graph: ModuleGraph) => (usedWhileBrowsing(id, graph) ? "shop" : null),

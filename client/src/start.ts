@@ -9,30 +9,16 @@ const START_AT_LATEST_MS = 3000;
 const tag = document.querySelector<HTMLScriptElement>("script[data-entry]");
 let started = false;
 
-const files = (list: string | undefined) => (list ?? "").split(" ").filter(Boolean);
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-async function start(): Promise<void> {
+function start(): void {
   if (started || !tag?.dataset.entry) return;
   started = true;
-  // The entry and every module it imports, fetched side by side instead of one after another.
-  for (const href of [tag.dataset.entry, ...files(tag.dataset.preload)]) {
+  // Every module the entry imports, fetched side by side instead of one after another.
+  for (const href of (tag.dataset.preload ?? "").split(" ").filter(Boolean)) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.crossOrigin = "";
     link.href = href;
     document.head.append(link);
-  }
-  // The big libraries first, each evaluated in a task of its own (common/library-chunks.ts): the
-  // entry then finds them evaluated (same address, same module) and runs only the app's own code.
-  // A failed one is left to the entry, which imports it again.
-  for (const href of files(tag.dataset.stages)) {
-    try {
-      await import(/* @vite-ignore */ href);
-    } catch {
-      break;
-    }
-    await nextTask();
   }
   const script = document.createElement("script");
   script.type = "module";
@@ -41,10 +27,9 @@ async function start(): Promise<void> {
   document.head.append(script);
 }
 
-const begin = () => void start();
-for (const type of ["pointerdown", "touchstart", "keydown"]) addEventListener(type, begin, { once: true, passive: true, capture: true });
+for (const type of ["pointerdown", "touchstart", "keydown"]) addEventListener(type, start, { once: true, passive: true, capture: true });
 // After the frame that paints what `load` waited for (the first pictures).
-const afterPaint = () => requestAnimationFrame(() => setTimeout(begin, 0));
+const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
 if (document.readyState === "complete") afterPaint();
 else addEventListener("load", afterPaint, { once: true });
-setTimeout(begin, START_AT_LATEST_MS);
+setTimeout(start, START_AT_LATEST_MS);

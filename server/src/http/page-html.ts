@@ -18,7 +18,6 @@ import { inlineStylesheetOf, withInlineStylesheet } from "./inline-stylesheet.ts
 import { logger } from "../logger.ts";
 import { SAVE_DATA_ATTRIBUTE, asksToSaveData } from "../../../common/images.ts";
 import { SIGNED_IN_MARK_SCRIPT } from "../../../common/signed-in.ts";
-import { libraryChunkFiles } from "../../../common/library-chunks.ts";
 
 /**
  * Injects the store settings so the first paint needs no extra request. A JSON data block, not a
@@ -117,17 +116,15 @@ export function startScriptOf(clientDir: string): string | null {
 
 /**
  * The page reads without its JavaScript, so its scripts wait until the first screen has painted
- * (decision 022): the only script tag left is the small loader, which is told the entry, the
- * modules to preload beside it, and the library chunks to evaluate first, one task each (decision
- * 024). On a slow phone connection the HTML, the stylesheet and the first pictures then get all the
- * bandwidth.
+ * (decision 022): the only script tag left is the small loader, which is told the entry and the
+ * modules to preload beside it. On a slow phone connection the HTML, the stylesheet and the first
+ * pictures then get all the bandwidth.
  */
 export function scriptsAfterPaint(html: string, startScript: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
   if (!entry) return html;
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
-  const stages = libraryChunkFiles(preloads);
-  const loader = `<script type="module" src="${escapeAttribute(startScript)}" data-entry="${escapeAttribute(entry)}" data-preload="${escapeAttribute(preloads.join(" "))}" data-stages="${escapeAttribute(stages.join(" "))}"></script>`;
+  const loader = `<script type="module" src="${escapeAttribute(startScript)}" data-entry="${escapeAttribute(entry)}" data-preload="${escapeAttribute(preloads.join(" "))}"></script>`;
   return html
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, "")
     .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => loader);
