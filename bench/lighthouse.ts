@@ -16,6 +16,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/browser.ts";
 import { startBenchStore } from "./lib/bench-store.ts";
 
 interface Lhr {
+  /** Set when Lighthouse could not measure the page in that run (its scores are then null). */
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number; displayValue?: string }>;
 }
@@ -78,9 +80,14 @@ try {
       if (!result) throw new Error(`Lighthouse returned nothing for ${pathname}`);
       runs.push(result.lhr);
     }
+    // A run Lighthouse could not measure is reported and left out, not counted as a score of 0.
+    const failedRuns = runs.filter((lhr) => lhr.runtimeError || lhr.categories.performance?.score == null);
+    for (const lhr of failedRuns) console.log(`(${label}: one run not measured: ${lhr.runtimeError?.code ?? "no score"} ${lhr.runtimeError?.message ?? ""})`);
+    const measured = runs.filter((lhr) => !failedRuns.includes(lhr));
+    if (!measured.length) throw new Error(`Lighthouse measured none of the ${RUNS} runs of ${pathname}`);
     // The median run by performance score, as Lighthouse's own guidance recommends over one run.
     const scoreOf = (lhr: Lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
-    const sorted = [...runs].sort((a, b) => scoreOf(a) - scoreOf(b));
+    const sorted = [...measured].sort((a, b) => scoreOf(a) - scoreOf(b));
     const median = sorted[Math.floor(sorted.length / 2)]!;
     const { categories, audits } = median;
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
@@ -102,7 +109,7 @@ try {
       cls > BUDGET.cls && "CLS",
     ].filter(Boolean);
     if (misses.length) failed = true;
-    const range = RUNS > 1 ? ` (${scoreOf(sorted[0]!)}–${scoreOf(sorted.at(-1)!)})` : "";
+    const range = RUNS > 1 ? ` (${scoreOf(sorted[0]!)}–${scoreOf(sorted.at(-1)!)}${failedRuns.length ? `, ${failedRuns.length} of ${RUNS} runs not measured` : ""})` : "";
     console.log(
       `| ${label} | ${performance}${range} | ${accessibility} | ${audits["first-contentful-paint"]?.displayValue ?? "–"} | ${audits["largest-contentful-paint"]?.displayValue ?? "–"} | ${cls.toFixed(3)} | ${audits["total-blocking-time"]?.displayValue ?? "–"} | ${misses.join(", ") || "none"} |`,
     );
