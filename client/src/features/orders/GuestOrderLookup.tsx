@@ -6,7 +6,7 @@ import { useLazyQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { phoneError } from "../../../../common/phone.ts";
-import { OrderPayment } from "./OrderPayment.tsx";
+import { LazyOrderPayment } from "./LazyOrderPayment.tsx";
 import { OrderStatusHistory } from "./OrderStatusHistory.tsx";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { deliveryFeeText } from "./order-labels.ts";
@@ -127,7 +127,7 @@ export function GuestOrderLookup({ reference }: { reference: string }) {
             </li>
           ))}
         </ul>
-        <OrderPayment order={order} phone={phone} />
+        <LazyOrderPayment order={order} phone={phone} />
         <OrderStatusHistory reference={order.shortOrderId} />
       </section>
     );

@@ -7,7 +7,7 @@ import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
-import { OrderPayment } from "./OrderPayment.tsx";
+import { LazyOrderPayment } from "./LazyOrderPayment.tsx";
 import { WhatsAppOrderLink } from "./WhatsAppOrderLink.tsx";
 import { GuestOrderLookup } from "./GuestOrderLookup.tsx";
 import { OrderStatusHistory } from "./OrderStatusHistory.tsx";
@@ -149,7 +149,7 @@ function OrderTracker({ reference }: { reference: string }) {
             ]}
           />
           <h2>Payment</h2>
-          <OrderPayment order={order} />
+          <LazyOrderPayment order={order} />
           <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name={order.customerName ?? ""} />
         </>
       ) : (
