@@ -2,7 +2,6 @@
 // of thousands of products stays fast (the spec's client-side filtering does not scale).
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Db, SqlRunner } from "../../db/database.ts";
-import { resolveCategorySlug } from "../../../../common/categories.ts";
 import type { Condition } from "../../../../common/condition.ts";
 import type { CatalogueMemo } from "../../cache/catalogue-memo.ts";
 import { foundAsWritten, searchPageIds, searchPageRows, searchSizeGroups, searchWords, type SearchSort, type SearchWord } from "./product-search.ts";
