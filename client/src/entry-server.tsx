@@ -11,10 +11,11 @@ import { prerenderStatic } from "@apollo/client/react/ssr";
 import { Observable } from "rxjs";
 import type { DocumentNode, FormattedExecutionResult } from "graphql";
 import { createApolloClient } from "./lib/apollo.ts";
-import { AppRoutes, preloadRoute } from "./app/routes.tsx";
+import { AppRoutes, pageModuleOf, preloadRoute } from "./app/routes.tsx";
 import { ServerPageContext, type PageMeta, type ServerPage } from "./lib/page-meta.ts";
 import { setStoreSettings } from "./lib/store-settings.ts";
 import { SaveDataContext } from "./lib/save-data.ts";
+import { PAGE_MODULE_PATHS } from "./app/page-module-paths.ts";
 import type { PageStoreSettings } from "../../common/store-settings.ts";
 
 export type { PageMeta };
@@ -39,6 +40,8 @@ export interface RenderResult {
   state: NormalizedCacheObject;
   meta: PageMeta | null;
   redirect: string | null;
+  /** The page module shown, by its path in the client build's manifest (its chunk is preloaded). */
+  pageModule: string | null;
 }
 
 /** Runs each operation through `execute`: no HTTP, no cookies, so nothing personal can be read. */
@@ -57,9 +60,15 @@ function executeLink(execute: Execute): ApolloLink {
   );
 }
 
+function pageModulePath(pathname: string): string | null {
+  const name = pageModuleOf(pathname);
+  return name ? PAGE_MODULE_PATHS[name] : null;
+}
+
 export async function render({ url, settings, saveData = false, execute, signal }: RenderOptions): Promise<RenderResult> {
   setStoreSettings(settings);
-  await preloadRoute(new URL(url, "http://page.invalid").pathname);
+  const { pathname } = new URL(url, "http://page.invalid");
+  await preloadRoute(pathname);
   const client = createApolloClient({ link: executeLink(execute), ssrMode: true });
   const page: ServerPage = { meta: null, redirect: null };
   const tree = (
@@ -84,5 +93,5 @@ export async function render({ url, settings, saveData = false, execute, signal 
     // JavaScript); in one piece the page reads top to bottom without any script.
     renderFunction: (node) => prerenderToNodeStream(node, { signal, progressiveChunkSize: Number.POSITIVE_INFINITY }),
   });
-  return { html: result, state: client.cache.extract() as NormalizedCacheObject, meta: page.meta, redirect: page.redirect };
+  return { html: result, state: client.cache.extract() as NormalizedCacheObject, meta: page.meta, redirect: page.redirect, pageModule: pageModulePath(pathname) };
 }

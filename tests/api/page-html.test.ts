@@ -156,6 +156,33 @@ describe("product page HTML", () => {
   });
 });
 
+describe("the page's own chunk", () => {
+  it("is fetched beside the first bundle, so the page does not wait a round trip more to answer taps", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(t.config.clientDir, ".vite/manifest.json"), "utf8")) as Record<string, { file: string; imports?: string[] }>;
+    const firstBundle = [manifest["index.html"]!.file, ...manifest["index.html"]!.imports!.map((key) => manifest[key]!.file)].map((file) => `/${file}`);
+    await addProduct({ name: "Chunk Test Shirt", slug: "chunk-test-shirt", description: null, imageUrl: null });
+    await t.store.catalogue.sync();
+    const shown: [address: string, module: string][] = [
+      ["/", "src/features/home/HomePage.tsx"],
+      ["/products?category=men", "src/features/catalog/ProductListPage.tsx"],
+      ["/products/chunk-test-shirt", "src/features/catalog/ProductPage.tsx"],
+      ["/about", "src/features/pages/StaticPages.tsx"],
+      ["/no-such-page", "src/features/pages/NotFoundPage.tsx"],
+    ];
+    for (const [address, module] of shown) {
+      const { html } = await page(address);
+      const preload = / data-preload="([^"]*)"/.exec(html)![1]!.split(" ");
+      expect({ address, hasPage: preload.includes(`/${manifest[module]!.file}`) }).toEqual({ address, hasPage: true });
+      // Every module once; the first bundle's modules first, as before.
+      expect(new Set(preload).size).toBe(preload.length);
+      expect(preload.slice(0, firstBundle.length - 1).sort()).toEqual(firstBundle.slice(1).sort());
+      // Another page's chunk is not fetched.
+      const others = shown.filter(([, other]) => other !== module).map(([, other]) => `/${manifest[other]!.file}`);
+      expect(preload.filter((href) => others.includes(href))).toEqual([]);
+    }
+  });
+});
+
 describe("status codes of page addresses", () => {
   it("every client route answers 200 with the page", async () => {
     const known = [

@@ -54,30 +54,44 @@ function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyPage {
   return Object.assign(LoadedPage, { preload });
 }
 
-/** One route per path; each page module export is one lazily loaded component, whatever its paths. */
-function pages<M>(load: () => Promise<M>, entries: [paths: readonly string[], name: keyof M][]): RouteObject[] {
-  const components = new Map<keyof M, LazyPage>();
-  return entries.flatMap(([paths, name]) => {
-    if (!components.has(name)) components.set(name, lazyPage(load, name));
-    const Page = components.get(name)!;
-    return paths.map((path) => ({ path, element: <Page />, handle: Page }));
-  });
+/**
+ * Every page module, each its own chunk. The server renderer reports which one a page showed, by
+ * name, and the server has its loader fetch that chunk beside the first bundle (page-module-paths.ts,
+ * server/src/http/page-chunks.ts).
+ */
+const pageModules = {
+  home: () => import("../features/home/HomePage.tsx"),
+  catalog: () => import("../features/catalog/ProductListPage.tsx"),
+  product: () => import("../features/catalog/ProductPage.tsx"),
+  staticPages: () => import("../features/pages/StaticPages.tsx"),
+  cart: () => import("../features/cart/CartPage.tsx"),
+  checkout: () => import("../features/checkout/CheckoutPage.tsx"),
+  thankYou: () => import("../features/orders/ThankYouPage.tsx"),
+  tracker: () => import("../features/orders/TrackOrderPage.tsx"),
+  auth: () => import("../features/auth/AuthPage.tsx"),
+  account: () => import("../features/account/AccountPage.tsx"),
+  saved: () => import("../features/saved/SavedPage.tsx"),
+  admin: () => import("../features/admin/AdminDashboardPage.tsx"),
+  adminSections: () => import("../features/admin/AdminSectionsPage.tsx"),
+  notFound: () => import("../features/pages/NotFoundPage.tsx"),
+};
+export type PageModuleName = keyof typeof pageModules;
+type ExportsOf<N extends PageModuleName> = Awaited<ReturnType<(typeof pageModules)[N]>>;
+
+interface RouteHandle {
+  page: LazyPage;
+  module: PageModuleName;
 }
 
-const home = () => import("../features/home/HomePage.tsx");
-const catalog = () => import("../features/catalog/ProductListPage.tsx");
-const product = () => import("../features/catalog/ProductPage.tsx");
-const staticPages = () => import("../features/pages/StaticPages.tsx");
-const cart = () => import("../features/cart/CartPage.tsx");
-const checkout = () => import("../features/checkout/CheckoutPage.tsx");
-const thankYou = () => import("../features/orders/ThankYouPage.tsx");
-const tracker = () => import("../features/orders/TrackOrderPage.tsx");
-const auth = () => import("../features/auth/AuthPage.tsx");
-const account = () => import("../features/account/AccountPage.tsx");
-const saved = () => import("../features/saved/SavedPage.tsx");
-const admin = () => import("../features/admin/AdminDashboardPage.tsx");
-const adminSections = () => import("../features/admin/AdminSectionsPage.tsx");
-const notFound = () => import("../features/pages/NotFoundPage.tsx");
+/** One route per path; each page module export is one lazily loaded component, whatever its paths. */
+function pages<N extends PageModuleName>(module: N, entries: [paths: readonly string[], name: keyof ExportsOf<N>][]): RouteObject[] {
+  const components = new Map<keyof ExportsOf<N>, LazyPage>();
+  return entries.flatMap(([paths, name]) => {
+    if (!components.has(name)) components.set(name, lazyPage(pageModules[module] as () => Promise<ExportsOf<N>>, name));
+    const Page = components.get(name)!;
+    return paths.map((path) => ({ path, element: <Page />, handle: { page: Page, module } satisfies RouteHandle }));
+  });
+}
 
 const R = PAGE_ROUTES;
 
@@ -85,20 +99,20 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      ...pages(home, [[R.home, "HomePage"]]),
-      ...pages(catalog, [[R.products, "ProductListPage"]]),
-      ...pages(product, [[R.product, "ProductPage"]]),
-      ...pages(cart, [[R.cart, "CartPage"]]),
-      ...pages(checkout, [[R.checkout, "CheckoutPage"]]),
-      ...pages(thankYou, [[R.thankYou, "ThankYouPage"]]),
-      ...pages(auth, [[R.auth, "AuthPage"]]),
-      ...pages(account, [[R.account, "AccountPage"]]),
-      ...pages(saved, [[R.saved, "SavedPage"]]),
-      ...pages(admin, [[R.admin, "AdminDashboardPage"]]),
-      ...pages(adminSections, [[R.adminSections, "AdminSectionsPage"]]),
-      ...pages(tracker, [[R.tracker, "TrackOrderPage"]]),
+      ...pages("home", [[R.home, "HomePage"]]),
+      ...pages("catalog", [[R.products, "ProductListPage"]]),
+      ...pages("product", [[R.product, "ProductPage"]]),
+      ...pages("cart", [[R.cart, "CartPage"]]),
+      ...pages("checkout", [[R.checkout, "CheckoutPage"]]),
+      ...pages("thankYou", [[R.thankYou, "ThankYouPage"]]),
+      ...pages("auth", [[R.auth, "AuthPage"]]),
+      ...pages("account", [[R.account, "AccountPage"]]),
+      ...pages("saved", [[R.saved, "SavedPage"]]),
+      ...pages("admin", [[R.admin, "AdminDashboardPage"]]),
+      ...pages("adminSections", [[R.adminSections, "AdminSectionsPage"]]),
+      ...pages("tracker", [[R.tracker, "TrackOrderPage"]]),
       ...R.trackOut.map((path) => ({ path, element: <TrackOutRedirect /> })),
-      ...pages(staticPages, [
+      ...pages("staticPages", [
         [R.about, "AboutPage"],
         [R.contact, "ContactPage"],
         [R.privacy, "PrivacyPage"],
@@ -107,15 +121,21 @@ export const routes: RouteObject[] = [
         [R.sizeChart, "SizeChartPage"],
       ]),
       // Any other address: the 404 page (the server answers those with status 404).
-      ...pages(notFound, [[["*"], "NotFoundPage"]]),
+      ...pages("notFound", [[["*"], "NotFoundPage"]]),
     ],
   },
 ];
 
+const handleOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
+
 /** Fetches the page chunk for a URL. A failed load is left for the page to report when it renders. */
 export async function preloadRoute(pathname: string): Promise<void> {
-  const page = matchRoutes(routes, pathname)?.at(-1)?.route.handle as LazyPage | undefined;
-  await page?.preload().catch(() => undefined);
+  await handleOf(pathname)?.page.preload().catch(() => undefined);
+}
+
+/** The page module a URL shows (null for a redirect-only route). */
+export function pageModuleOf(pathname: string): PageModuleName | null {
+  return handleOf(pathname)?.module ?? null;
 }
 
 /** The pages, inside <BrowserRouter> in the browser (main.tsx) or <StaticRouter> on the server

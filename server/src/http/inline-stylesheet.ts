@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { readClientManifest } from "./client-manifest.ts";
 
 export interface InlineStylesheet {
   /** The file's address, as index.html links it. */
@@ -22,8 +23,7 @@ export function inlineStylesheetOf(clientDir: string): InlineStylesheet | null {
   const known = found.get(clientDir);
   if (known) return known;
   try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<string, { css?: string[] }>;
-    const file = manifest["index.html"]?.css?.[0];
+    const file = readClientManifest(clientDir)?.["index.html"]?.css?.[0];
     if (!file) return null;
     const css = fs.readFileSync(path.join(clientDir, file), "utf8");
     // Never inline what could end the element early.

@@ -15,6 +15,8 @@ import type { PageRenderer, ServerRender } from "./server-render.ts";
 import type { PageCache } from "../cache/page-cache.ts";
 import { sendUnavailable } from "./unavailable.ts";
 import { inlineStylesheetOf, withInlineStylesheet } from "./inline-stylesheet.ts";
+import { pageChunksOf, type PageChunks } from "./page-chunks.ts";
+import { readClientManifest } from "./client-manifest.ts";
 import { logger } from "../logger.ts";
 import { SAVE_DATA_ATTRIBUTE, asksToSaveData } from "../../../common/images.ts";
 import { SIGNED_IN_MARK_SCRIPT } from "../../../common/signed-in.ts";
@@ -105,13 +107,8 @@ export function renderedPageHead(rendered: ServerRender, config: Config, pathnam
 /** The file of the client build's page loader (client/src/start.ts), from its Vite manifest;
  *  null for a build without it (the page then starts its scripts as index.html does). */
 export function startScriptOf(clientDir: string): string | null {
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
-    const file = manifest["src/start.ts"]?.file;
-    return file ? `/${file}` : null;
-  } catch {
-    return null;
-  }
+  const file = readClientManifest(clientDir)?.["src/start.ts"]?.file;
+  return file ? `/${file}` : null;
 }
 
 /**
@@ -130,6 +127,12 @@ export function scriptsAfterPaint(html: string, startScript: string): string {
     .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => loader);
 }
 
+/** Adds the page's own chunks to what its loader fetches beside the first bundle (page-chunks.ts). */
+export function withPageChunks(html: string, files: string[]): string {
+  if (!files.length) return html;
+  return html.replace(/ data-preload="([^"]*)"/, (_, list: string) => ` data-preload="${escapeAttribute([list, ...files].filter(Boolean).join(" "))}"`);
+}
+
 /** index.html with the rendered page inside the root element and its Apollo cache beside it. */
 function withRenderedPage(html: string, rendered: ServerRender): string {
   const block = `<script type="application/json" id="${APOLLO_STATE_ELEMENT_ID}">${jsonForDataBlock(rendered.state)}</script>`;
@@ -146,6 +149,7 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
   let shell: string | null = null;
   // The shell of a server-rendered page: the same, with its scripts started after the first paint.
   let renderedShell: string | null = null;
+  let pageChunks: PageChunks = () => [];
   return async (req, res, next) => {
     if (!shell || !renderedShell) {
       if (!fs.existsSync(indexHtml) || !renderer.available()) {
@@ -154,6 +158,7 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
       }
       shell = renderIndexHtml(fs.readFileSync(indexHtml, "utf8"), config);
       const startScript = startScriptOf(config.clientDir);
+      pageChunks = pageChunksOf(readClientManifest(config.clientDir));
       const stylesheet = inlineStylesheetOf(config.clientDir);
       renderedShell = startScript ? scriptsAfterPaint(shell, startScript) : shell;
       if (stylesheet) renderedShell = withInlineStylesheet(renderedShell, stylesheet);
@@ -190,7 +195,7 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
         res.redirect(301, rendered.redirect);
         return;
       }
-      const page = { status: rendered.meta?.status ?? 200, html: marked(withRenderedPage(withPageHead(renderedShell, renderedPageHead(rendered, config, req.path)), rendered)) };
+      const page = { status: rendered.meta?.status ?? 200, html: marked(withRenderedPage(withPageChunks(withPageHead(renderedShell, renderedPageHead(rendered, config, req.path)), pageChunks(rendered.pageModule)), rendered)) };
       if (version !== null) await cache.set(version, cacheKey, page);
       res.status(page.status).set("X-Page-Cache", "miss").type("html").send(page.html);
     } catch (error) {
