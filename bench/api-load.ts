@@ -87,8 +87,8 @@ function scenarios(slugs: string[]): Scenario[] {
   ];
 }
 
-/** One keep-alive connection per client, as a browser keeps its connection to the shop. */
-const agents = new Map<string, http.Agent>();
+/** Per server: one keep-alive connection per client, as a browser keeps its connection to the shop. */
+const servers = new Map<string, { host: string; port: string; agent: http.Agent }>();
 let answered = 0;
 
 /** Sends one request and returns its latency. Every answer's status is checked; every 50th answer
@@ -97,13 +97,16 @@ let answered = 0;
  *  with the server, so the less it spends per request, the more of the server's limit it shows
  *  (with fetch and JSON parsing of every answer it was the bottleneck, README "Benchmarks"). */
 function request(url: string, scenario: Scenario): Promise<number> {
-  const target = new URL(url);
-  let agent = agents.get(url);
-  if (!agent) agents.set(url, (agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS })));
+  let target = servers.get(url);
+  if (!target) {
+    const { hostname, port } = new URL(url);
+    servers.set(url, (target = { host: hostname, port, agent: new http.Agent({ keepAlive: true, maxSockets: CLIENTS }) }));
+  }
+  const { host, port, agent } = target;
   const started = performance.now();
   const checked = answered++ % 50 === 0;
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: target.hostname, port: target.port, path: scenario.path(), agent, headers: { "apollo-require-preflight": "1", "accept-encoding": "gzip" } }, (res) => {
+    const req = http.get({ host, port, path: scenario.path(), agent, headers: { "apollo-require-preflight": "1", "accept-encoding": "gzip" } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => checked && chunks.push(chunk));
       res.on("error", reject);
@@ -213,7 +216,7 @@ try {
   console.log(`\nBudget: products query p95 ≤ ${BUDGET_P95_MS} ms for ${CLIENTS} shoppers → ${overBudget ? "OVER BUDGET" : "within budget"}`);
   if (targets.length) console.log(`Anonymous listings at saturation (target ≥ 1/3 of the floor, p99 ≤ ${TARGET_P99_MS} ms):\n  ${targets.join("\n  ")}`);
 } finally {
-  for (const agent of agents.values()) agent.destroy();
+  for (const { agent } of servers.values()) agent.destroy();
   await floor.stop();
   await store.stop();
 }

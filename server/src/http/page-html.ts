@@ -16,7 +16,7 @@ import type { PageCache } from "../cache/page-cache.ts";
 import { sendUnavailable } from "./unavailable.ts";
 import { inlineStylesheetOf, withInlineStylesheet } from "./inline-stylesheet.ts";
 import { pageChunksOf, type PageChunks } from "./page-chunks.ts";
-import { readClientManifest } from "./client-manifest.ts";
+import { readClientManifest, type ClientManifest } from "./client-manifest.ts";
 import { logger } from "../logger.ts";
 import { SAVE_DATA_ATTRIBUTE, asksToSaveData } from "../../../common/images.ts";
 import { SIGNED_IN_MARK_SCRIPT } from "../../../common/signed-in.ts";
@@ -106,8 +106,8 @@ export function renderedPageHead(rendered: ServerRender, config: Config, pathnam
 
 /** The file of the client build's page loader (client/src/start.ts), from its Vite manifest;
  *  null for a build without it (the page then starts its scripts as index.html does). */
-export function startScriptOf(clientDir: string): string | null {
-  const file = readClientManifest(clientDir)?.["src/start.ts"]?.file;
+export function startScriptOf(manifest: ClientManifest | null): string | null {
+  const file = manifest?.["src/start.ts"]?.file;
   return file ? `/${file}` : null;
 }
 
@@ -157,8 +157,9 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
         return;
       }
       shell = renderIndexHtml(fs.readFileSync(indexHtml, "utf8"), config);
-      const startScript = startScriptOf(config.clientDir);
-      pageChunks = pageChunksOf(readClientManifest(config.clientDir));
+      const manifest = readClientManifest(config.clientDir);
+      const startScript = startScriptOf(manifest);
+      pageChunks = pageChunksOf(manifest);
       const stylesheet = inlineStylesheetOf(config.clientDir);
       renderedShell = startScript ? scriptsAfterPaint(shell, startScript) : shell;
       if (stylesheet) renderedShell = withInlineStylesheet(renderedShell, stylesheet);
