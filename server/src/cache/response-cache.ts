@@ -1,16 +1,15 @@
 // The shared response cache for anonymous catalogue reads (docs/decisions/016-response-cache.md):
-// Apollo's cache-control computes each operation's policy from per-field hints (PUBLIC only where
-// every selected field is listed in graphql/cache-policy.ts), Apollo's response-cache plugin stores
+// an operation is PUBLIC only when every field its document selects is listed in
+// graphql/cache-policy.ts (decided once per document), Apollo's response-cache plugin stores
 // PUBLIC answers in a size-bounded LRU keyed by the normalised document, the variables and the
 // catalogue version, and the HTTP headers tell browsers and CDNs the same thing.
 import type { ApolloServerPlugin, BaseContext, GraphQLRequestContext } from "@apollo/server";
-import { ApolloServerPluginCacheControl } from "@apollo/server/plugin/cacheControl";
+import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import responseCachePlugin from "@apollo/server-plugin-response-cache";
 import { InMemoryLRUCache } from "@apollo/utils.keyvaluecache";
-import { cacheControlFromInfo } from "@apollo/cache-control-types";
-import { getNamedType, isCompositeType, print, type DocumentNode } from "graphql";
+import { print, type DocumentNode } from "graphql";
 import { createHash } from "node:crypto";
-import { isPublicField } from "../graphql/cache-policy.ts";
+import { isMarkedNotCacheable, selectsOnlyPublicFields } from "../graphql/cache-policy.ts";
 import type { CatalogueVersion } from "./catalogue-version.ts";
 
 /** How long the server keeps an answer if nothing changes (changes evict it at once). */
@@ -54,21 +53,20 @@ export interface ResponseCacheOptions {
   onLookup?(hit: boolean, operationName: string | null): void;
 }
 
-/** Marks listed fields PUBLIC and every other field uncacheable (maxAge 0). */
-function publicFieldHints(): ApolloServerPlugin<BaseContext> {
+/** The operation's policy: PUBLIC for SERVER_TTL_SECONDS when the document selects public fields
+ *  only and no resolver marked the request not cacheable; otherwise uncacheable. Apollo's own
+ *  cache-control plugin (hints from a hook on every field) is disabled in its favour. */
+function documentPolicy(): ApolloServerPlugin<BaseContext> {
   return {
     async requestDidStart() {
       return {
-        async executionDidStart() {
+        async executionDidStart(ctx) {
+          if (ctx.document && selectsOnlyPublicFields(ctx.schema, ctx.document)) {
+            ctx.overallCachePolicy.replace({ maxAge: SERVER_TTL_SECONDS, scope: "PUBLIC" });
+          }
           return {
-            willResolveField({ info }) {
-              const cacheControl = cacheControlFromInfo(info);
-              if (!isPublicField(info.parentType.name, info.fieldName)) {
-                cacheControl.setCacheHint({ maxAge: 0, scope: "PRIVATE" });
-              } else if (isCompositeType(getNamedType(info.returnType)) || !info.path.prev) {
-                // Scalars inherit their parent's policy; objects and root fields need their own.
-                cacheControl.setCacheHint({ maxAge: SERVER_TTL_SECONDS, scope: "PUBLIC" });
-              }
+            async executionDidEnd() {
+              if (isMarkedNotCacheable(ctx.contextValue)) ctx.overallCachePolicy.restrict({ maxAge: 0 });
             },
           };
         },
@@ -129,10 +127,8 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
   };
 
   return [
-    // Apollo runs willResolveField hooks in reverse plugin order: listed first, the hints run after
-    // cache-control has put its API on `info`.
-    publicFieldHints(),
-    ApolloServerPluginCacheControl({ calculateHttpHeaders: false }),
+    ApolloServerPluginCacheControlDisabled(),
+    documentPolicy(),
     responseCachePlugin({
       cache,
       // Never per-session entries: only PUBLIC answers are stored, shared by everyone.

@@ -1,6 +1,6 @@
-import { isObjectType } from "graphql";
+import { isObjectType, parse } from "graphql";
 import { schema } from "./schema.ts";
-import { NOT_PUBLIC_FIELDS, PUBLIC_FIELDS } from "./cache-policy.ts";
+import { NOT_PUBLIC_FIELDS, PUBLIC_FIELDS, selectsOnlyPublicFields } from "./cache-policy.ts";
 
 // A field added to a cacheable type without a decision silently makes every answer that selects it
 // uncacheable (listings and product pages then bypass the shared cache): decide it here instead.
@@ -24,4 +24,22 @@ it("a field named in both lists is a contradiction", () => {
     return fields.filter((f) => pub === "all" || (pub ?? []).includes(f)).map((f) => `${typeName}.${f}`);
   });
   expect(both).toEqual([]);
+});
+
+describe("selectsOnlyPublicFields", () => {
+  const publicOnly = (text: string) => selectsOnlyPublicFields(schema, parse(text));
+
+  it("is true for a catalogue read, with aliases, __typename and fragments", () => {
+    expect(publicOnly(`{ products(limit: 2) { totalCount first: items { __typename id ...Card } } } fragment Card on Product { name price }`)).toBe(true);
+  });
+
+  it("is false when any field, however deep or in a fragment, is not public", () => {
+    expect(publicOnly(`{ products { items { id goesLiveAt } } }`)).toBe(false);
+    expect(publicOnly(`{ products { items { ...Admin } } } fragment Admin on Product { goesLiveAt }`)).toBe(false);
+    expect(publicOnly(`{ products { items { id } } cart { quantity } }`)).toBe(false);
+  });
+
+  it("is false for introspection", () => {
+    expect(publicOnly(`{ __schema { types { name } } }`)).toBe(false);
+  });
 });

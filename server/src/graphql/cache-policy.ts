@@ -2,8 +2,7 @@
 // the same for every visitor. An operation is cacheable only if every field it selects is listed
 // here; anything else (cart, viewer, orders, admin, a field added later and not listed) makes the
 // whole answer uncacheable. Review this list when adding a field to a listed type.
-import type { GraphQLResolveInfo } from "graphql";
-import { maybeCacheControlFromInfo } from "@apollo/cache-control-types";
+import { TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from "graphql";
 import { PUBLIC_QUERY_FIELDS } from "../../../common/public-queries.ts";
 
 export const PUBLIC_FIELDS: Readonly<Record<string, readonly string[] | "all">> = {
@@ -56,7 +55,42 @@ export function isPublicField(typeName: string, fieldName: string): boolean {
   return fields === "all" || (fields?.includes(fieldName) ?? false);
 }
 
-/** For an answer that must differ between requests although it is public (a random pick). */
-export function notCacheable(info: GraphQLResolveInfo): void {
-  maybeCacheControlFromInfo(info)?.setCacheHint({ maxAge: 0 });
+// Decided once per parsed document (Apollo keeps them, by id or by text) rather than by a hook on
+// every resolved field, which cost about a sixth of an uncached listing's CPU time.
+const publicDocuments = new WeakMap<DocumentNode, boolean>();
+
+/** Whether every field the document selects is public. Every operation and fragment in it is read,
+ *  whichever runs: for an interface or union, a private field in any branch makes it private. */
+export function selectsOnlyPublicFields(schema: GraphQLSchema, document: DocumentNode): boolean {
+  let known = publicDocuments.get(document);
+  if (known === undefined) {
+    let allPublic = true;
+    const typeInfo = new TypeInfo(schema);
+    visit(
+      document,
+      visitWithTypeInfo(typeInfo, {
+        Field(node) {
+          const name = node.name.value;
+          // __typename tells only the type; __schema and __type (introspection) are for admins.
+          if (name === "__typename") return;
+          const parent = typeInfo.getParentType();
+          if (!parent || !isPublicField(parent.name, name)) allPublic = false;
+        },
+      }),
+    );
+    publicDocuments.set(document, (known = allPublic));
+  }
+  return known;
+}
+
+const notCacheableRequests = new WeakSet<object>();
+
+/** For an answer that must differ between requests although it is public (a random pick): marks
+ *  the request (by its GraphQL context) so its answer is not stored. */
+export function notCacheable(context: object): void {
+  notCacheableRequests.add(context);
+}
+
+export function isMarkedNotCacheable(context: object): boolean {
+  return notCacheableRequests.has(context);
 }

@@ -48,9 +48,9 @@ builder.prismaObject("HomepageSection", {
       type: ["Product"],
       description: `Up to ${SECTION_PRODUCTS} products chosen by the section type`,
       authScopes: { public: true },
-      resolve: (query, section, _args, ctx, info) => {
+      resolve: (query, section, _args, ctx) => {
         // A random pick frozen in a cache would not be random: such a home page is not cached.
-        if (section.sectionType === "random") notCacheable(info);
+        if (section.sectionType === "random") notCacheable(ctx);
         return sectionProducts(ctx.prisma, section.sectionType, query);
       },
     }),
