@@ -1,5 +1,6 @@
-// "On hold" is batched per request: one statement for a page of sold-out products, none when all
-// are in stock, and a failed statement answers every field that asked (none is left waiting).
+// "On hold" costs a listing no statement of its own (its page query says it), and anywhere else one
+// statement per request for every sold-out product that asked, none when all are in stock; a failed
+// statement answers every field that asked (none is left waiting).
 import { startTestStore, type TestStore } from "../helpers/store.ts";
 
 let t: TestStore;
@@ -24,19 +25,38 @@ async function post(query: string, variables: Record<string, unknown>) {
 }
 
 describe("On hold on a page of products", () => {
-  it("costs one statement however many products are sold out, and none when all are in stock", async () => {
+  it("a listing's page says it in the page's own statement, sold out or not", async () => {
     const products = await t.prisma.product.findMany({ take: 3, orderBy: { createdAt: "desc" }, select: { id: true } });
-    await t.prisma.product.updateMany({ data: { stock: 1 } });
-    await t.client().data(`{ categories { slug } }`); // lets the store hear the writes above
-    t.queries.length = 0;
-    await post(PAGE, { limit: 3 });
-    expect(t.queries.filter((q) => /order_items/.test(q))).toHaveLength(0);
-
     await t.prisma.product.updateMany({ where: { id: { in: products.map((p) => p.id) } }, data: { stock: 0 } });
-    await t.client().data(`{ categories { slug } }`);
+    await t.client().data(`{ categories { slug } }`); // lets the store hear the write above
     t.queries.length = 0;
     const { data } = await post(PAGE, { limit: 3 });
-    expect(data.products.items.map((p: { onHold: boolean }) => p.onHold)).toEqual([false, false, false]);
+    expect(data.products.items.map((p: { stock: number; onHold: boolean }) => [p.stock, p.onHold])).toEqual([
+      [0, false],
+      [0, false],
+      [0, false],
+    ]);
+    // One statement reads the page, "On hold" with it; nothing else reads products or orders.
+    const reads = t.queries.filter((q) => /\b(products|order_items)\b/.test(q));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/"onHold"/);
+  });
+
+  it("elsewhere costs one statement however many products are sold out, and none when all are in stock", async () => {
+    const products = await t.prisma.product.findMany({ take: 3, orderBy: { createdAt: "desc" }, select: { id: true } });
+    const ids = products.map((p) => p.id);
+    const BY_IDS = `query OnHoldByIds($ids: [ID!]!) { productsByIds(ids: $ids) { id onHold } }`;
+    await t.prisma.product.updateMany({ where: { id: { in: ids } }, data: { stock: 1 } });
+    await t.client().data(`{ categories { slug } }`);
+    t.queries.length = 0;
+    await post(BY_IDS, { ids });
+    expect(t.queries.filter((q) => /order_items/.test(q))).toHaveLength(0);
+
+    await t.prisma.product.updateMany({ where: { id: { in: ids } }, data: { stock: 0 } });
+    await t.client().data(`{ categories { slug } }`);
+    t.queries.length = 0;
+    const { data } = await post(BY_IDS, { ids });
+    expect(data.productsByIds.map((p: { onHold: boolean }) => p.onHold)).toEqual([false, false, false]);
     expect(t.queries.filter((q) => /order_items/.test(q))).toHaveLength(1);
   });
 

@@ -1,5 +1,7 @@
 // Payments by bank transfer: receipts, the admin's decisions, the payments queue, holds ("On hold"
 // products), the guest lookup by reference + phone, the status history and the audit log.
+import DataLoader from "dataloader";
+import { createContextCache } from "@pothos/core";
 import { builder } from "./builder.ts";
 import type { Context } from "./context.ts";
 import { NotFoundError, RateLimitError, ValidationError } from "../modules/errors.ts";
@@ -10,7 +12,7 @@ import { ownerOrAdmin } from "./orders.ts";
 import { submitReceipt } from "../modules/payments/receipts.service.ts";
 import { markOrderPaid, rejectPayment } from "../modules/payments/decisions.service.ts";
 import { paymentCounts, paymentsQueueIds } from "../modules/payments/queue.service.ts";
-import { productsWithHeldUnits } from "../modules/payments/holds.service.ts";
+import { productsOnHold } from "../modules/payments/holds.service.ts";
 import { findOrderByReferenceAndPhone, orderStatusHistory, throttledReferenceLookup, type StatusStep } from "../modules/payments/lookup.service.ts";
 import { isUuid } from "../../../common/uuid.ts";
 
@@ -91,22 +93,28 @@ builder.prismaObjectFields("Order", (t) => ({
 }));
 
 // "On hold": out of stock only because unpaid orders hold the last units; they may come back.
-// Batched per request by Pothos's dataloader plugin: a page of products costs one statement,
-// however many are sold out, and none when all are in stock (only sold-out ones are looked up).
-// A failed statement rejects every field that asked, so no field of the request is left waiting.
+// A storefront listing's rows carry it already (its page query computes it, product-search.ts);
+// any other product is looked up in one statement per request for all that asked (DataLoader), and
+// only sold-out ones are. A failed statement rejects every field that asked.
+const onHoldLoader = createContextCache(
+  (ctx: Context) =>
+    new DataLoader<{ id: string; stock: number }, boolean, string>(
+      async (products) => {
+        const soldOut = products.filter((p) => p.stock <= 0).map((p) => p.id);
+        const held = await productsOnHold(ctx.sql, soldOut);
+        return products.map((p) => held.has(p.id));
+      },
+      { cacheKeyFn: (product) => product.id },
+    ),
+);
+
 builder.prismaObjectField("Product", "onHold", (t) =>
-  t.loadable({
-    type: "Boolean",
+  t.boolean({
     description: "Out of stock, but units are held by unpaid orders: the item may come back.",
-    // The prisma plugin's select typing does not carry through loadable's options (Pothos 4.15); the
-    // select still reaches the plugin, so the parent has what resolve reads.
-    select: { id: true, stock: true } as never,
-    loaderOptions: { cacheKeyFn: (product: { id: string }) => product.id },
-    resolve: (product) => ({ id: product.id, stock: product.stock }),
-    load: async (products: { id: string; stock: number }[], ctx: Context) => {
-      const soldOut = products.filter((p) => p.stock <= 0).map((p) => p.id);
-      const held = soldOut.length ? await productsWithHeldUnits(ctx.sql, soldOut) : new Set<string>();
-      return products.map((p) => held.has(p.id));
+    select: { id: true, stock: true },
+    resolve: (product, _args, ctx) => {
+      const known = (product as { onHold?: unknown }).onHold;
+      return typeof known === "boolean" ? known : onHoldLoader(ctx).load(product);
     },
   }),
 );

@@ -18,6 +18,7 @@ import type { Db, SqlRunner } from "../../db/database.ts";
 import { resolveCategorySlug } from "../../../../common/categories.ts";
 import { ValidationError } from "../errors.ts";
 import { visibleNowSql } from "./visibility.ts";
+import { onHoldSql } from "../payments/rules.ts";
 
 export const SEARCH_LIMITS = { length: 100, words: 8 } as const;
 
@@ -132,11 +133,15 @@ const PRODUCT_COLUMNS = Prisma.raw(
     .join(", "),
 );
 
+/** A product row as a listing reads it: every column, and whether it is on hold. */
+export type ListedProduct = Product & { onHold: boolean };
+
 /** One page of matching products, whole, in the order asked for, as one statement on the driver
- *  (database.ts `sql`): a storefront card needs nothing else. With no words it is the plain listing. */
-export async function searchPageRows(sql: SqlRunner, filter: SearchFilter, words: SearchWord[], sort: SearchSort, skip: number, take: number): Promise<Product[]> {
-  return sql<Product>(
-    Prisma.sql`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${whereSql(filter, words)} ORDER BY ${orderSql(sort, words)} LIMIT ${take} OFFSET ${skip}`,
+ *  (database.ts `sql`): a storefront card needs nothing else, its "on hold" badge included (no
+ *  second statement for it). With no words it is the plain listing. */
+export async function searchPageRows(sql: SqlRunner, filter: SearchFilter, words: SearchWord[], sort: SearchSort, skip: number, take: number): Promise<ListedProduct[]> {
+  return sql<ListedProduct>(
+    Prisma.sql`SELECT ${PRODUCT_COLUMNS}, ${onHoldSql("p")} AS "onHold" FROM products p WHERE ${whereSql(filter, words)} ORDER BY ${orderSql(sort, words)} LIMIT ${take} OFFSET ${skip}`,
   );
 }
 

@@ -7,7 +7,7 @@ import type { Config } from "../../config.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
 import { orderExpiredEmail } from "./emails.ts";
-import { UNPAID, UNPAID_SQL } from "./rules.ts";
+import { onHoldSql, UNPAID, UNPAID_SQL } from "./rules.ts";
 
 /** Orders expired per transaction; the job loops until none are left. */
 const EXPIRY_BATCH = 50;
@@ -93,14 +93,13 @@ export async function expireOverdueOrders(prisma: Db, config: Config, now: Date)
 }
 
 /**
- * Of the given products, those with units held by unpaid, non-cancelled orders. One statement for
- * any number of products, on the driver (it runs for most storefront pages: see database.ts `sql`).
+ * Of the given products, those on hold (rules.ts onHoldSql). One statement for any number of
+ * products, on the driver.
  */
-export async function productsWithHeldUnits(sql: SqlRunner, productIds: readonly string[]): Promise<Set<string>> {
+export async function productsOnHold(sql: SqlRunner, productIds: readonly string[]): Promise<Set<string>> {
   if (!productIds.length) return new Set();
   const rows = await sql<{ id: string }>(Prisma.sql`
-    SELECT DISTINCT oi.product_id::text AS id FROM order_items oi JOIN orders o ON o.id = oi.order_id
-    WHERE oi.product_id IN (${Prisma.join(productIds.map((id) => Prisma.sql`${id}::uuid`))})
-      AND o.status <> 'cancelled' AND o.payment_status IN (${UNPAID_SQL})`);
+    SELECT p.id::text AS id FROM products p
+    WHERE p.id IN (${Prisma.join(productIds.map((id) => Prisma.sql`${id}::uuid`))}) AND ${onHoldSql("p")}`);
   return new Set(rows.map((row) => row.id));
 }

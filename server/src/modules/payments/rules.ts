@@ -10,6 +10,15 @@ export const UNPAID: PaymentStatus[] = [...UNPAID_STATUSES];
 /** UNPAID for raw SQL: `payment_status IN (${UNPAID_SQL})` (each value cast, so the column's index is used). */
 export const UNPAID_SQL = Prisma.join(UNPAID.map((status) => Prisma.sql`${status}::"PaymentStatus"`));
 
+/** "On hold", as SQL for a product row under `alias`: sold out, with units held by an unpaid order
+ *  that is not cancelled (the item may come back). The one statement of the rule: the batched
+ *  lookup and the storefront's page query both use it. */
+export function onHoldSql(alias = "p"): Prisma.Sql {
+  const product = Prisma.raw(alias);
+  return Prisma.sql`(${product}.stock <= 0 AND EXISTS (SELECT 1 FROM order_items oi JOIN orders o ON o.id = oi.order_id
+    WHERE oi.product_id = ${product}.id AND o.status <> 'cancelled' AND o.payment_status IN (${UNPAID_SQL})))`;
+}
+
 export const PAYMENT_MESSAGES = {
   alreadyPaid: "This order is already paid",
   cancelled: "This order was cancelled, so it cannot take a payment",
