@@ -4,7 +4,10 @@ import { percentOff } from "../../../common/pricing.ts";
 import {
   MAX_PAGE_SIZE,
   facetsFromSizeCounts,
+  isSearch,
+  pageWithRelations,
   productPage,
+  searchPageWithSizes,
   sizeCounts,
   sizeCountsKey,
   type ProductFacets,
@@ -150,13 +153,22 @@ interface ProductPageShape {
   filter: ProductFilter;
   /** totalCount and sizes come from one query, started by whichever field resolves first. */
   facets?: Promise<ProductFacets>;
+  /** A search's page read with its size counts, when the counts were not kept yet. */
+  withSizes?: ReturnType<typeof searchPageWithSizes>;
 }
 
-// The size counts of a filter are the same for every page, sort and size of it: kept per catalogue version.
+// The size counts of a filter are the same for every page, sort and size of it: kept per catalogue
+// version. When a search's counts are not kept yet, its page and counts are read by one statement
+// (a search reads all its matches either way), which the items field then uses.
 const facetsOf = (page: ProductPageShape, ctx: Context) =>
   (page.facets ??= ctx.catalogueMemo
-    .get(`sizeCounts:${sizeCountsKey(page.filter)}`, () => sizeCounts(ctx, page.filter, ctx.catalogueMemo))
+    .get(`sizeCounts:${sizeCountsKey(page.filter)}`, () =>
+      isSearch(page.filter) ? searchPageWithSizesOf(page, ctx).then((read) => read.sizeCounts) : sizeCounts(ctx, page.filter, ctx.catalogueMemo),
+    )
     .then((groups) => facetsFromSizeCounts(groups, page.filter.size)));
+
+const searchPageWithSizesOf = (page: ProductPageShape, ctx: Context) =>
+  (page.withSizes ??= searchPageWithSizes(ctx, page.filter, page.sort, { skip: page.skip, take: page.take }, ctx.catalogueMemo));
 
 const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement({
   description: "One page of a product listing with the totals for the whole filter.",
@@ -165,7 +177,15 @@ const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement
       type: ["Product"],
       description: "Products on this page, in the requested order",
       authScopes: { public: true },
-      resolve: (query, page, _args, ctx) => productPage(ctx, query, page.filter, page.sort, { skip: page.skip, take: page.take }, ctx.catalogueMemo),
+      resolve: async (query, page, _args, ctx) => {
+        if (isSearch(page.filter)) {
+          // Asks for the counts first (the page comes with them when they are not kept); a failure
+          // reaches this field through the shared read below, or the count fields themselves.
+          facetsOf(page, ctx).catch(() => undefined);
+          if (page.withSizes) return pageWithRelations(ctx.prisma, query, (await page.withSizes).rows);
+        }
+        return productPage(ctx, query, page.filter, page.sort, { skip: page.skip, take: page.take }, ctx.catalogueMemo);
+      },
     }),
     totalCount: t.int({ authScopes: { public: true }, description: "Products matching the filter across all pages", resolve: async (page, _args, ctx) => (await facetsOf(page, ctx)).totalCount }),
     sizes: t.stringList({

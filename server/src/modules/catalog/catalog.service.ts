@@ -4,7 +4,18 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Db, SqlRunner } from "../../db/database.ts";
 import type { Condition } from "../../../../common/condition.ts";
 import type { CatalogueMemo } from "../../cache/catalogue-memo.ts";
-import { foundAsWritten, searchPageIds, searchPageRows, searchSizeGroups, searchWords, type SearchSort, type SearchWord } from "./product-search.ts";
+import {
+  foundAsWritten,
+  searchPageIds,
+  searchPageRows,
+  searchPageWithSizeCounts,
+  searchSizeGroups,
+  searchWords,
+  type ListedProduct,
+  type SearchSort,
+  type SearchWord,
+  type SizeCount,
+} from "./product-search.ts";
 
 /** RELEVANCE (best matches first) applies to a search; without one it lists the newest first. */
 export type ProductSort = SearchSort;
@@ -70,17 +81,42 @@ export async function productPage(
   const { prisma } = db;
   const words = await searchTerms(prisma, filter.search, memo);
   if (!asksForRelations(query)) return searchPageRows(db.sql, filter, words, sort ?? "RELEVANCE", window.skip, window.take);
-  const ids = await searchPageIds(prisma, filter, words, sort ?? "RELEVANCE", window.skip, window.take);
+  return loadInOrder(prisma, query, await searchPageIds(prisma, filter, words, sort ?? "RELEVANCE", window.skip, window.take));
+}
+
+async function loadInOrder(prisma: Db, query: ProductQuery, ids: string[]) {
   if (!ids.length) return [];
   const rows = await prisma.product.findMany({ ...query, where: { id: { in: ids } } } as Prisma.ProductFindManyArgs);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Whether a listing is a search (it has words to match). */
+export function isSearch(filter: ProductFilter): boolean {
+  return searchWords(filter.search).length > 0;
+}
+
+/** A search's page (whole rows) and its size counts, read together (product-search.ts). */
+export async function searchPageWithSizes(
+  db: { prisma: Db; sql: SqlRunner },
+  filter: ProductFilter,
+  sort: ProductSort | null | undefined,
+  window: { skip: number; take: number },
+  memo?: CatalogueMemo,
+): Promise<{ rows: ListedProduct[]; sizeCounts: SizeCount[] }> {
+  const words = await searchTerms(db.prisma, filter.search, memo);
+  return searchPageWithSizeCounts(db.sql, filter, words, sort ?? "RELEVANCE", window.skip, window.take);
+}
+
+/** Rows already read as a page, with the relations `query` asks for (loaded by id when it asks). */
+export async function pageWithRelations(prisma: Db, query: ProductQuery, rows: ListedProduct[]) {
+  return asksForRelations(query) ? loadInOrder(prisma, query, rows.map((row) => row.id)) : rows;
+}
+
 /** How many products of each size match a filter without its size: one GROUP BY size, one scan of
  *  the matches, on the driver. The same for every listing of that filter whatever its size, sort and
  *  page, so callers may keep it until the catalogue changes (see cache/catalogue-memo.ts). */
-export async function sizeCounts(db: { prisma: Db; sql: SqlRunner }, filter: ProductFilter, memo?: CatalogueMemo): Promise<{ size: string | null; count: number }[]> {
+export async function sizeCounts(db: { prisma: Db; sql: SqlRunner }, filter: ProductFilter, memo?: CatalogueMemo): Promise<SizeCount[]> {
   return searchSizeGroups(db.sql, filter, await searchTerms(db.prisma, filter.search, memo));
 }
 
@@ -91,7 +127,7 @@ export function sizeCountsKey(filter: ProductFilter): string {
 }
 
 /** A listing's total and its size options (the sizes present, ignoring the size filter itself). */
-export function facetsFromSizeCounts(groups: { size: string | null; count: number }[], size: string | null | undefined): ProductFacets {
+export function facetsFromSizeCounts(groups: SizeCount[], size: string | null | undefined): ProductFacets {
   const wanted = size?.toLowerCase();
   const matching = wanted ? groups.filter((group) => group.size?.toLowerCase() === wanted) : groups;
   return {

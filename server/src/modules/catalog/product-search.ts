@@ -73,10 +73,14 @@ function filterConditions(filter: SearchFilter, options: { ignoreSize?: boolean;
   }
   if (filter.categoryIds?.length) conditions.push(Prisma.sql`p.category_id::text IN (${Prisma.join(filter.categoryIds)})`);
   if (filter.excludeIds?.length) conditions.push(Prisma.sql`p.id::text NOT IN (${Prisma.join(filter.excludeIds)})`);
-  if (filter.size && !options.ignoreSize) conditions.push(Prisma.sql`lower(p.size) = lower(${filter.size})`);
+  if (filter.size && !options.ignoreSize) conditions.push(sizeCondition(filter.size));
   if (filter.deals) conditions.push(Prisma.sql`p.original_price > p.price`);
   if (filter.condition) conditions.push(Prisma.sql`p.condition::text = ${filter.condition}`);
   return conditions;
+}
+
+function sizeCondition(size: string): Prisma.Sql {
+  return Prisma.sql`lower(p.size) = lower(${size})`;
 }
 
 function found(word: string): Prisma.Sql {
@@ -104,22 +108,27 @@ function whereSql(filter: SearchFilter, words: SearchWord[], options: { ignoreSi
 
 export type SearchSort = "RELEVANCE" | "NEWEST" | "PRICE_ASC" | "PRICE_DESC";
 
-function orderSql(sort: SearchSort, words: SearchWord[]): Prisma.Sql {
+/** The listing's order on the rows under `alias` (products, or a search's matches); `rank` is the
+ *  relevance (null without words). */
+function orderSql(sort: SearchSort, rank: Prisma.Sql | null, alias = "p"): Prisma.Sql {
+  const p = Prisma.raw(alias);
   switch (sort) {
     case "PRICE_ASC":
-      return Prisma.sql`p.price ASC, p.created_at DESC, p.id ASC`;
+      return Prisma.sql`${p}.price ASC, ${p}.created_at DESC, ${p}.id ASC`;
     case "PRICE_DESC":
-      return Prisma.sql`p.price DESC, p.created_at DESC, p.id ASC`;
+      return Prisma.sql`${p}.price DESC, ${p}.created_at DESC, ${p}.id ASC`;
     default:
       // Relevance needs words: without any, a listing is newest first.
-      if (sort === "RELEVANCE" && words.length) return Prisma.sql`${relevance(words)} DESC, p.created_at DESC, p.id ASC`;
-      return Prisma.sql`p.created_at DESC, p.id ASC`;
+      if (sort === "RELEVANCE" && rank) return Prisma.sql`${rank} DESC, ${p}.created_at DESC, ${p}.id ASC`;
+      return Prisma.sql`${p}.created_at DESC, ${p}.id ASC`;
   }
 }
 
+const rankOf = (words: SearchWord[]) => (words.length ? relevance(words) : null);
+
 /** The SQL listing one page of matching product ids (exported so a test can EXPLAIN it). */
 export function searchPageSql(filter: SearchFilter, words: SearchWord[], sort: SearchSort, skip: number, take: number): Prisma.Sql {
-  return Prisma.sql`SELECT p.id FROM products p WHERE ${whereSql(filter, words)} ORDER BY ${orderSql(sort, words)} LIMIT ${take} OFFSET ${skip}`;
+  return Prisma.sql`SELECT p.id FROM products p WHERE ${whereSql(filter, words)} ORDER BY ${orderSql(sort, rankOf(words))} LIMIT ${take} OFFSET ${skip}`;
 }
 
 /** Every column of a product, named and typed as Prisma returns them (numeric → Decimal,
@@ -141,7 +150,7 @@ export type ListedProduct = Product & { onHold: boolean };
  *  second statement for it). With no words it is the plain listing. */
 export async function searchPageRows(sql: SqlRunner, filter: SearchFilter, words: SearchWord[], sort: SearchSort, skip: number, take: number): Promise<ListedProduct[]> {
   return sql<ListedProduct>(
-    Prisma.sql`SELECT ${PRODUCT_COLUMNS}, ${onHoldSql("p")} AS "onHold" FROM products p WHERE ${whereSql(filter, words)} ORDER BY ${orderSql(sort, words)} LIMIT ${take} OFFSET ${skip}`,
+    Prisma.sql`SELECT ${PRODUCT_COLUMNS}, ${onHoldSql("p")} AS "onHold" FROM products p WHERE ${whereSql(filter, words)} ORDER BY ${orderSql(sort, rankOf(words))} LIMIT ${take} OFFSET ${skip}`,
   );
 }
 
@@ -156,6 +165,45 @@ export function searchSizeSql(filter: SearchFilter, words: SearchWord[]): Prisma
   return Prisma.sql`SELECT p.size, count(*)::int AS count FROM products p WHERE ${whereSql(filter, words, { ignoreSize: true })} GROUP BY p.size`;
 }
 
-export async function searchSizeGroups(sql: SqlRunner, filter: SearchFilter, words: SearchWord[]): Promise<{ size: string | null; count: number }[]> {
-  return sql<{ size: string | null; count: number }>(searchSizeSql(filter, words));
+export interface SizeCount {
+  size: string | null;
+  count: number;
+}
+
+/** A search's page and its size counts, as one statement: both read the same matches, which a
+ *  search reads in full anyway (relevance and typo matching rank every match), so the matches are
+ *  found once (the CTE, narrow: what the counts and the order need) instead of by two statements.
+ *  Only the page's rows are then read whole. The counts ride on every row (an InitPlan, computed
+ *  once); a page with no rows asks for them apart. */
+export async function searchPageWithSizeCounts(
+  sql: SqlRunner,
+  filter: SearchFilter,
+  words: SearchWord[],
+  sort: SearchSort,
+  skip: number,
+  take: number,
+): Promise<{ rows: ListedProduct[]; sizeCounts: SizeCount[] }> {
+  const rank = sort === "RELEVANCE" ? rankOf(words) : null;
+  const rows = await sql<ListedProduct & { sizeCounts?: SizeCount[] }>(Prisma.sql`
+    WITH matches AS MATERIALIZED (
+      SELECT p.id, p.size, p.price, p.created_at, ${rank ?? Prisma.sql`NULL::float8`} AS rank FROM products p
+      WHERE ${whereSql(filter, words, { ignoreSize: true })}
+    ),
+    page AS (
+      SELECT p.* FROM matches p WHERE ${filter.size ? sizeCondition(filter.size) : Prisma.sql`TRUE`}
+      ORDER BY ${orderSql(sort, rank && Prisma.sql`p.rank`)} LIMIT ${take} OFFSET ${skip}
+    )
+    SELECT ${PRODUCT_COLUMNS}, ${onHoldSql("p")} AS "onHold",
+      (SELECT coalesce(json_agg(json_build_object('size', g.size, 'count', g.count)), '[]'::json)
+         FROM (SELECT size, count(*)::int AS count FROM matches GROUP BY size) g) AS "sizeCounts"
+    FROM page JOIN products p ON p.id = page.id
+    ORDER BY ${orderSql(sort, rank && Prisma.sql`page.rank`, "page")}`);
+  if (!rows.length) return { rows: [], sizeCounts: await searchSizeGroups(sql, filter, words) };
+  const sizeCounts = rows[0]!.sizeCounts ?? [];
+  for (const row of rows) delete row.sizeCounts;
+  return { rows, sizeCounts };
+}
+
+export async function searchSizeGroups(sql: SqlRunner, filter: SearchFilter, words: SearchWord[]): Promise<SizeCount[]> {
+  return sql<SizeCount>(searchSizeSql(filter, words));
 }
