@@ -87,6 +87,9 @@ export async function seedProducts(databaseUrl: string, count: number): Promise<
   }
 }
 
+/** The Node flags the Dockerfile runs the server with (its NODE_OPTIONS): benchmarks measure that. */
+export const PRODUCTION_NODE_ARGS = ["--max-semi-space-size=32"];
+
 export async function startBenchStore(options: { products: number; clientDir?: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchStore> {
   const database = await createPostgresDatabase();
   let child: ChildProcess | null = null;
@@ -105,7 +108,7 @@ export async function startBenchStore(options: { products: number; clientDir?: s
     await seedProducts(database.url, options.products);
     console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
     const port = await freePort();
-    child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", path.join(PROJECT_ROOT, "server/src/main.ts")], {
+    child = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, ...(options.nodeArgs ?? []), "--import", "tsx", path.join(PROJECT_ROOT, "server/src/main.ts")], {
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,
