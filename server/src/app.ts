@@ -126,6 +126,7 @@ export async function createApp(
         version: catalogue,
         maxBytes: cacheBytes,
         onLookup: (hit) => metrics.cacheLookup(hit),
+        storedInFront: (context) => answers.stores((context as Context).req),
       }),
     ],
   });

@@ -222,6 +222,20 @@ describe("HTTP answer cache (GET by persisted-document id)", () => {
     expect(decoded(again.result)).toEqual(decoded(signedIn.result));
   });
 
+  it("keeps an anonymous answer once: Apollo's cache behind it holds no second copy", async () => {
+    const shopper = await signedUp(t);
+    const path = freshListing();
+    expect(await counted(() => get(t.url, path))).toMatchObject({ hits: 0, misses: 1 });
+    // A signed-in shopper's request goes through Apollo: nothing of that answer is there to reuse
+    // (the Age header marks an answer from Apollo's cache)…
+    const first = await get(t.url, path, { cookie: shopper.cookie! });
+    expect(first.headers.age).toBeUndefined();
+    // …until a request Apollo's cache serves (one with a session) has put it there.
+    const second = await get(t.url, path, { cookie: shopper.cookie! });
+    expect(second.headers.age).toBeDefined();
+    expect(decoded(second)).toEqual(decoded(first));
+  });
+
   it("never stores an answer Apollo marked private, asked without a cookie", async () => {
     for (let i = 0; i < 2; i++) {
       const anonymous = await counted(() => get(t.url, pathOf("Viewer")));

@@ -50,6 +50,8 @@ export interface HttpCache {
   serve: RequestHandler;
   /** Mounted at /graphql after `compression`, before Apollo: stores a public answer on its way out. */
   capture: RequestHandler;
+  /** Whether this request's answer, if public, is stored here (a GET by id without a session). */
+  stores(req: Request): boolean;
   stats(): { entries: number; bytes: number; maxBytes: number };
 }
 
@@ -250,6 +252,7 @@ export function httpAnswerCache(options: HttpCacheOptions): HttpCache {
   return {
     serve,
     capture,
+    stores: (req) => lookups.has(req),
     stats: () => ({ entries: cache.size, bytes: cache.calculatedSize, maxBytes: options.maxBytes }),
   };
 }

@@ -51,6 +51,10 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   /** Told for every query whether it was answered from the cache (metrics). */
   onLookup?(hit: boolean, operationName: string | null): void;
+  /** Whether the request's answer is kept by the HTTP cache in front (http-cache.ts): it is then
+   *  not stored here too. This cache then holds what that one cannot: answers to POSTed documents
+   *  and to requests with a session. */
+  storedInFront?(context: BaseContext): boolean;
 }
 
 /** The operation's policy: PUBLIC for SERVER_TTL_SECONDS when the document selects public fields
@@ -141,7 +145,8 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
         return version;
       },
       shouldReadFromCache: async (ctx) => versionOf(ctx) !== null,
-      shouldWriteToCache: async (ctx) => versionOf(ctx) !== null && options.version.current() !== null,
+      shouldWriteToCache: async (ctx) =>
+        versionOf(ctx) !== null && options.version.current() !== null && !options.storedInFront?.(ctx.contextValue),
       generateCacheKey: (ctx, key) =>
         createHash("sha256")
           .update(JSON.stringify({ ...(key as object), source: normalisedDocument(ctx.document, ctx.source) }))
