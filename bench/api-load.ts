@@ -13,8 +13,8 @@
 // The saturation model also runs a floor: a bare node:http server with one pg query for the 12
 // newest products on the same database (lib/floor-server.ts); each scenario's throughput is shown
 // as a ratio of it, with the server's peak RSS while the scenario ran and the CPU time the server
-// process used per request (steadier than throughput when other work shares the machine; the
-// database's own CPU is not in it).
+// process and the database's backends used per request (steadier than throughput when other work
+// shares the machine; the load generator's own CPU, which also shares it, is in neither).
 // Budgets: products query p95 ≤ 50 ms (DESIGN.md §7, shoppers model); issue 13: anonymous listings
 // ≥ 1/3 of the floor's req/s with p99 ≤ 50 ms at saturation (reported, not enforced: noisy machine).
 // Settings: BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per scenario (10),
@@ -27,6 +27,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import os from "node:os";
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { startBenchStore, startFloorServer } from "./lib/bench-store.ts";
 import { loadTrustedDocuments } from "../server/src/cache/trusted-documents.ts";
 import { openDatabase } from "../server/src/db/database.ts";
@@ -139,6 +140,40 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** The PostgreSQL backends serving the bench database, where they run on this machine (a remote
+ *  database's are not measured). Read after the warm-up, when the pools have opened their connections. */
+async function databaseBackends(): Promise<number[]> {
+  const client = new pg.Client({ connectionString: store.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    return rows.map((row) => row.pid).filter((pid) => fs.existsSync(`/proc/${pid}/stat`));
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU time each backend has used so far, in ms (one that has ended is left out). */
+function databaseCpuMs(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      used.set(pid, cpuMs(pid));
+    } catch {
+      // Ended (an idle pool connection closed): its time cannot be read any more.
+    }
+  }
+  return used;
+}
+
+/** CPU time used between two readings by the backends present in both (a backend that ended
+ *  meanwhile, such as the floor's idle connections, is left out). */
+function databaseCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? ms);
+  return sum;
+}
+
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(" / ");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -184,17 +219,20 @@ try {
   const targets: string[] = [];
   for (const model of MODELS.filter((m) => m.name.startsWith(process.env.BENCH_MODEL ?? ""))) {
     console.log(`\n### ${CLIENTS} clients, ${model.name}\n`);
-    console.log("| Query | Requests | Throughput (req/s) | × floor | p50 (ms) | p95 (ms) | p99 (ms) | Server CPU per request (ms) | Server RSS peak (MB) |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    console.log("| Query | Requests | Throughput (req/s) | × floor | p50 (ms) | p95 (ms) | p99 (ms) | Server CPU per request (ms) | Database CPU per request (ms) | Server RSS peak (MB) |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let floorRate: number | null = null;
     for (const scenario of scenarios(slugs).filter((s) => (s.floor ? model.floor : s.name.includes(process.env.BENCH_ONLY ?? "")))) {
       const target = scenario.floor ? floor : store;
       await run(target.url, scenario, WARMUP_SECONDS, model.thinkMs);
       let peak = rssMb(target.pid);
       const sampler = setInterval(() => (peak = Math.max(peak, rssMb(target.pid))), 250);
+      const backends = await databaseBackends();
       const cpuBefore = cpuMs(target.pid);
+      const databaseBefore = databaseCpuMs(backends);
       const { latencies, elapsed } = await run(target.url, scenario, SECONDS, model.thinkMs);
       const cpuPerRequest = (cpuMs(target.pid) - cpuBefore) / latencies.length;
+      const databasePerRequest = backends.length ? (databaseCpuBetween(databaseBefore, databaseCpuMs(backends)) / latencies.length).toFixed(2) : "–";
       clearInterval(sampler);
       const sorted = latencies.sort((a, b) => a - b);
       const rate = sorted.length / elapsed;
@@ -208,7 +246,7 @@ try {
         targets.push(`${scenario.name}: ${(ratio * 100).toFixed(0)}% of the floor, p99 ${p99.toFixed(1)} ms → ${met ? "met" : "NOT met"}`);
       }
       console.log(
-        `| ${scenario.name} | ${sorted.length} | ${rate.toFixed(0)} | ${ratio === null ? "–" : ratio.toFixed(2)} | ${percentile(sorted, 50).toFixed(1)} | ${p95.toFixed(1)} | ${p99.toFixed(1)} | ${cpuPerRequest.toFixed(2)} | ${peak.toFixed(0)} |`,
+        `| ${scenario.name} | ${sorted.length} | ${rate.toFixed(0)} | ${ratio === null ? "–" : ratio.toFixed(2)} | ${percentile(sorted, 50).toFixed(1)} | ${p95.toFixed(1)} | ${p99.toFixed(1)} | ${cpuPerRequest.toFixed(2)} | ${databasePerRequest} | ${peak.toFixed(0)} |`,
       );
     }
   }
