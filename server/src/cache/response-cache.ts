@@ -52,8 +52,8 @@ export interface ResponseCacheOptions {
   /** Told for every query whether it was answered from the cache (metrics). */
   onLookup?(hit: boolean, operationName: string | null): void;
   /** Whether the request's answer is kept by the HTTP cache in front (http-cache.ts): it is then
-   *  not stored here too. This cache then holds what that one cannot: answers to POSTed documents
-   *  and to requests with a session. */
+   *  neither looked up nor stored here (that cache has just missed it, and keeps it). This cache
+   *  holds what that one cannot: answers to POSTed documents and to requests with a session. */
   storedInFront?(context: BaseContext): boolean;
 }
 
@@ -117,13 +117,14 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
   options.version.onChange(() => cache.clear());
   const versionAtStart = new WeakMap<object, number | null>();
   const versionOf = (ctx: GraphQLRequestContext<BaseContext>) => versionAtStart.get(ctx.request) ?? null;
+  const usesThisCache = (ctx: GraphQLRequestContext<BaseContext>) => versionOf(ctx) !== null && !options.storedInFront?.(ctx.contextValue);
 
   const lookups: ApolloServerPlugin<BaseContext> = {
     async requestDidStart() {
       return {
         async willSendResponse(ctx) {
           if (ctx.operation?.operation === "mutation" && touchesCatalogue(ctx)) options.version.changedHere();
-          if (ctx.operation?.operation !== "query" || versionOf(ctx) === null) return;
+          if (ctx.operation?.operation !== "query" || !usesThisCache(ctx)) return;
           options.onLookup?.(ctx.metrics.responseCacheHit === true, ctx.operationName ?? null);
         },
       };
@@ -144,9 +145,8 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
         versionAtStart.set(ctx.request, version);
         return version;
       },
-      shouldReadFromCache: async (ctx) => versionOf(ctx) !== null,
-      shouldWriteToCache: async (ctx) =>
-        versionOf(ctx) !== null && options.version.current() !== null && !options.storedInFront?.(ctx.contextValue),
+      shouldReadFromCache: async (ctx) => usesThisCache(ctx),
+      shouldWriteToCache: async (ctx) => usesThisCache(ctx) && options.version.current() !== null,
       generateCacheKey: (ctx, key) =>
         createHash("sha256")
           .update(JSON.stringify({ ...(key as object), source: normalisedDocument(ctx.document, ctx.source) }))
