@@ -1,7 +1,10 @@
 // "On hold" costs a listing no statement of its own (its page query says it), and anywhere else one
 // statement per request for every sold-out product that asked, none when all are in stock; a failed
 // statement answers every field that asked (none is left waiting).
+import { randomUUID } from "node:crypto";
 import { startTestStore, type TestStore } from "../helpers/store.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
+import { createTestOrder } from "../helpers/orders.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -77,5 +80,22 @@ describe("On hold on a page of products", () => {
     } finally {
       await t.prisma.$executeRawUnsafe(`ALTER TABLE order_items_away RENAME TO order_items`);
     }
+  });
+});
+
+// The fields read their product's stock and condition without asking for them: a query that
+// selects only onHold or conditionLabel still gets the right answer, however the product was loaded.
+describe("On hold and the condition's name asked alone", () => {
+  it("are right for a product page, a list by ids and a listing", async () => {
+    const product = await makeProduct(t.prisma, { stock: 1, name: `Held alone ${randomUUID().slice(0, 8)}` });
+    await t.prisma.product.update({ where: { id: product.id }, data: { condition: "like_new" } });
+    await createTestOrder(t.prisma, { productId: product.id, quantity: 1 });
+    const client = t.client();
+    const page = await client.data(`query($slug: String!) { product(slug: $slug) { onHold conditionLabel } }`, { slug: product.slug });
+    expect(page.product).toEqual({ onHold: true, conditionLabel: "Like new" });
+    const byIds = await client.data(`query($ids: [ID!]!) { productsByIds(ids: $ids) { onHold conditionLabel } }`, { ids: [product.id] });
+    expect(byIds.productsByIds).toEqual([{ onHold: true, conditionLabel: "Like new" }]);
+    const listing = await client.data(`query($search: String) { products(filter: { search: $search }) { items { onHold conditionLabel } } }`, { search: product.name });
+    expect(listing.products.items).toEqual([{ onHold: true, conditionLabel: "Like new" }]);
   });
 });

@@ -97,7 +97,6 @@ builder.prismaObject("Product", {
     condition: t.expose("condition", { type: ProductConditionEnum, nullable: true, description: "Condition grade; null when not graded yet" }),
     conditionLabel: t.string({
       nullable: true,
-      select: { condition: true },
       description: "The grade's name as shoppers read it, e.g. Like new; null when not graded yet",
       resolve: (p) => (p.condition ? CONDITION_LABEL[p.condition] : null),
     }),

@@ -95,7 +95,10 @@ builder.prismaObjectFields("Order", (t) => ({
 // "On hold": out of stock only because unpaid orders hold the last units; they may come back.
 // A storefront listing's rows carry it already (its page query computes it, product-search.ts);
 // any other product is looked up in one statement per request for all that asked (DataLoader), and
-// only sold-out ones are. A failed statement rejects every field that asked.
+// only sold-out ones are. A failed statement rejects every field that asked. No `select` (here or on
+// conditionLabel): Product rows are always loaded whole (the type declares no select), and a field
+// select makes the Prisma plugin look up its loader mapping on every row (~7% of an uncached
+// listing's throughput); on-hold-batching.test.ts asks these fields alone.
 const onHoldLoader = createContextCache(
   (ctx: Context) =>
     new DataLoader<{ id: string; stock: number }, boolean, string>(
@@ -111,7 +114,6 @@ const onHoldLoader = createContextCache(
 builder.prismaObjectField("Product", "onHold", (t) =>
   t.boolean({
     description: "Out of stock, but units are held by unpaid orders: the item may come back.",
-    select: { id: true, stock: true },
     resolve: (product, _args, ctx) => {
       const known = (product as { onHold?: unknown }).onHold;
       return typeof known === "boolean" ? known : onHoldLoader(ctx).load(product);
