@@ -18,6 +18,12 @@ export function parseLagosDateTimeInput(text: string): Date | null {
   return new Date(wall - LAGOS_OFFSET_MS);
 }
 
+/** The Lagos calendar day of an instant as a date field gives it ("2026-11-26"): 23:30 UTC is
+ *  already the next day in Lagos. */
+export function toLagosDateInput(value: Date | string): string {
+  return lagosClock(value).toISOString().slice(0, 10);
+}
+
 /** The value of a date-time field showing an instant in Lagos time ("2026-11-26T19:00"). */
 export function toLagosDateTimeInput(value: Date | string): string {
   return lagosClock(value).toISOString().slice(0, 16);

@@ -1,5 +1,5 @@
 import { formatLagosDate, formatLagosTime } from "./lagos-time.ts";
-import { parseLagosDateTimeInput, toLagosDateTimeInput } from "./lagos-time-input.ts";
+import { parseLagosDateTimeInput, toLagosDateInput, toLagosDateTimeInput } from "./lagos-time-input.ts";
 
 describe("Lagos time formatter", () => {
   it("shows the instant in West Africa Time (UTC+1), whatever the machine's zone", () => {
@@ -38,5 +38,10 @@ describe("Lagos date-time fields (drops)", () => {
     for (const bad of ["", "26/11/2026 19:00", "2026-02-31T10:00", "2026-13-01T10:00", "2026-11-26T24:00", "2026-11-26T19:00Z"]) {
       expect(parseLagosDateTimeInput(bad)).toBeNull();
     }
+  });
+  it("gives the Lagos calendar day for a date field (the admin's CSV range), an hour ahead of UTC", () => {
+    expect(toLagosDateInput("2026-11-26T22:59:59Z")).toBe("2026-11-26");
+    expect(toLagosDateInput("2026-11-26T23:00:00Z")).toBe("2026-11-27");
+    expect(toLagosDateInput(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
   });
 });

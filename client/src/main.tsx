@@ -8,7 +8,7 @@ import { AppRoutes, preloadRoute } from "./app/routes.tsx";
 import { APOLLO_STATE_ELEMENT_ID } from "../../common/page-head.ts";
 import { SaveDataContext, pageSavesData } from "./lib/save-data.ts";
 import { MountedProvider } from "./lib/hydration.tsx";
-import { startingCache, ViewerQuery } from "./features/auth/useViewer.ts";
+import { startingCache, ViewerQuery } from "./lib/viewer.ts";
 import "./styles.css";
 import "./pwa/register-service-worker.ts";
 

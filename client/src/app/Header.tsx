@@ -6,7 +6,7 @@ import { storeSettings } from "../lib/store-settings.ts";
 import { useCartCount } from "../features/cart/useCartCount.ts";
 import { useSavedCount } from "../features/saved/saved-store.ts";
 import { CATEGORY_MENU, type MenuGroup } from "./menu.ts";
-import { useViewer, type Viewer } from "../features/auth/useViewer.ts";
+import { useViewer, type Viewer } from "../lib/viewer.ts";
 import { useMounted } from "../lib/hydration.tsx";
 import { Icon } from "../ui/Icon.tsx";
 

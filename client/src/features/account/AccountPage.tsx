@@ -6,7 +6,7 @@ import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts"
 import type { AccountProfileQuery as AccountProfileData } from "../../gql/graphql.ts";
 import { LIMITS } from "../../../../common/validation.ts";
 import { formatNaira } from "../../../../common/naira.ts";
-import { useViewer } from "../auth/useViewer.ts";
+import { useViewer } from "../../lib/viewer.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { toast } from "../../ui/toast.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";

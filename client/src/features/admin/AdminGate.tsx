@@ -2,7 +2,7 @@
 // spares people a useless screen; the server refuses every admin operation to non-admins anyway.
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import { useViewer } from "../auth/useViewer.ts";
+import { useViewer } from "../../lib/viewer.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 

@@ -3,6 +3,7 @@
 import { useState, type ChangeEvent } from "react";
 import { useApolloClient } from "@apollo/client/react";
 import { toast } from "../../ui/toast.tsx";
+import { toLagosDateInput } from "../../../../common/lagos-time-input.ts";
 
 interface ImportReport {
   dryRun: boolean;
@@ -12,13 +13,8 @@ interface ImportReport {
   problems: { line: number; reason: string }[];
 }
 
-/** Today's date in Lagos (UTC+1 all year) as YYYY-MM-DD. */
-function lagosToday(): string {
-  return new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-}
-
 export function CsvTools() {
-  const today = lagosToday();
+  const today = toLagosDateInput(new Date());
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
   const [file, setFile] = useState<File | null>(null);

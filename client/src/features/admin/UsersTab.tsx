@@ -2,7 +2,7 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import type { AdminUsersListQuery } from "../../gql/graphql.ts";
-import { useViewer } from "../auth/useViewer.ts";
+import { useViewer } from "../../lib/viewer.ts";
 import { toast } from "../../ui/toast.tsx";
 import { formatLagosDate } from "../../../../common/lagos-time.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";

@@ -5,10 +5,10 @@ import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { credentialsError, emailError, LIMITS, MESSAGES, PASSWORD_HINT, passwordError } from "../../../../common/validation.ts";
-import { useViewer, ViewerQuery } from "./useViewer.ts";
+import { useViewer, ViewerQuery } from "../../lib/viewer.ts";
 import { toast } from "../../ui/toast.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
-import { clearGuestCart, guestCartForMerge } from "../cart/guest-cart.ts";
+import { afterSignIn, signInExtras } from "../../lib/sign-in-steps.ts";
 import { isErrorResult, resultError } from "../../lib/mutation-result.ts";
 import "../../personal-pages.css";
 
@@ -137,10 +137,10 @@ export function AuthPage() {
     setErrors({});
     setBusy(true);
     try {
-      const guestCart = guestCartForMerge();
+      const extras = signInExtras();
       const result = signingUp
-        ? (await signUp({ variables: { input: { email, password, confirmPassword, fullName: fullName.trim() || null, guestCart } } })).data?.signUp
-        : (await logIn({ variables: { input: { email, password, guestCart } } })).data?.logIn;
+        ? (await signUp({ variables: { input: { email, password, confirmPassword, fullName: fullName.trim() || null, ...extras } } })).data?.signUp
+        : (await logIn({ variables: { input: { email, password, ...extras } } })).data?.logIn;
       if (!result || isErrorResult(result)) {
         const message = resultError(result, "Something went wrong. Please try again.");
         setErrors({ form: message });
@@ -148,12 +148,9 @@ export function AuthPage() {
         setBusy(false);
         return;
       }
-      // The server has merged the guest cart into the account's cart: the browser copy goes.
-      clearGuestCart();
-      // Saved items too, before the store resets and the header loads the account's list.
-      // Loaded on demand: a static import would put the saved-items code in every page's first download.
-      const { mergeGuestSaved } = await import("../saved/saved-sync.ts");
-      await mergeGuestSaved(apollo);
+      // The guest cart and saved items join the account's (lib/sign-in-steps.ts), before the store
+      // resets and the header loads the account's lists.
+      await afterSignIn(apollo);
       await apollo.resetStore().catch(() => undefined);
       apollo.writeQuery({ query: ViewerQuery, data: { viewer: result.data.viewer } });
       toast(signingUp ? "Account created successfully! Please check your email." : "Logged in successfully!");

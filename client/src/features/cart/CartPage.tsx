@@ -6,7 +6,9 @@ import { formatNaira } from "../../../../common/naira.ts";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
-import { ProductCard } from "../catalog/ProductCard.tsx";
+import { ProductCard } from "../../ui/ProductCard.tsx";
+import { SaveButton } from "../saved/SaveButton.tsx";
+import { AddToCartButton } from "./AddToCartButton.tsx";
 import { useCart, type CartLine } from "./useCart.ts";
 import { useDeliveryFees } from "../delivery/delivery-fees.ts";
 import { deliveryFeeFor, lowestFee, toKobo } from "../../../../common/delivery.ts";
@@ -71,7 +73,12 @@ function RelatedProducts({ lines }: { lines: CartLine[] }) {
       <h2 id="related-title">Shop Related Products</h2>
       <div className="product-grid">
         {items.map((p) => (
-          <ProductCard key={p.id} product={p} />
+          <ProductCard
+            key={p.id}
+            product={p}
+            heart={(product) => <SaveButton productId={product.id} name={product.name} />}
+            action={(product) => <AddToCartButton product={product} />}
+          />
         ))}
       </div>
     </section>

@@ -1,5 +1,7 @@
 // The guest cart in browser storage (key "guestCart", [{ product_id, quantity }]). Every change
 // fires "cart-updated" so the header badge and open cart views refresh.
+import { registerSignInStep } from "../../lib/sign-in-steps.ts";
+
 export const CART_UPDATED = "cart-updated";
 export const GUEST_CART_KEY = "guestCart";
 
@@ -54,7 +56,9 @@ export function clearGuestCart(): void {
   notifyCartUpdated();
 }
 
-/** The guest cart as the sign-in and sign-up mutations take it (merged into the server cart). */
-export function guestCartForMerge(): { productId: string; quantity: number }[] {
-  return readGuestCart().map((l) => ({ productId: l.product_id, quantity: l.quantity }));
-}
+// Signing in or up sends the guest cart with the credentials; the server merges it into the
+// account's cart, and then the browser copy goes.
+registerSignInStep({
+  input: () => ({ guestCart: readGuestCart().map((l) => ({ productId: l.product_id, quantity: l.quantity })) }),
+  after: clearGuestCart,
+});

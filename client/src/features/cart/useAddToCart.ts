@@ -7,7 +7,7 @@ import { useNavigate } from "react-router-dom";
 import { useApolloClient } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
-import { ViewerQuery } from "../auth/useViewer.ts";
+import { ViewerQuery } from "../../lib/viewer.ts";
 import { onlyInStockMessage } from "../../../../common/stock-messages.ts";
 import { addGuestLine, guestQuantityOf, notifyCartUpdated } from "./guest-cart.ts";
 

@@ -5,7 +5,7 @@ import { useApolloClient, useMutation, useQuery } from "@apollo/client/react";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { getFragmentData, graphql } from "../../gql/index.ts";
 import type { CartProductFragment as CartProductFields } from "../../gql/graphql.ts";
-import { useViewer, ViewerQuery } from "../auth/useViewer.ts";
+import { useViewer, ViewerQuery } from "../../lib/viewer.ts";
 import { toast } from "../../ui/toast.tsx";
 import { onlyInStockMessage } from "../../../../common/checkout.ts";
 import { CART_UPDATED, notifyCartUpdated, readGuestCart, removeGuestLine, setGuestQuantity, type GuestCartLine } from "./guest-cart.ts";

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
-import { useViewer } from "../auth/useViewer.ts";
+import { useViewer } from "../../lib/viewer.ts";
 import { CART_UPDATED, readGuestCart } from "./guest-cart.ts";
 
 // Kept for code written against the first version of this module.

@@ -12,7 +12,7 @@ import { useSiteOrigin } from "../../lib/hydration.tsx";
 import { imageSources, PRODUCT_DETAIL_IMAGE } from "../../../../common/images.ts";
 import { useSaveData } from "../../lib/save-data.ts";
 import { useAddToCart } from "../cart/useAddToCart.ts";
-import { OnHoldBadge } from "./OnHoldBadge.tsx";
+import { OnHoldBadge } from "../../ui/OnHoldBadge.tsx";
 import { ProductWhatsApp } from "./ProductWhatsApp.tsx";
 import type { StorefrontProductDetailQuery } from "../../gql/graphql.ts";
 import { ProductCondition, ProductFit } from "./ProductFit.tsx";

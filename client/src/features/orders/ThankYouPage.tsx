@@ -6,7 +6,7 @@ import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
-import { useViewer } from "../auth/useViewer.ts";
+import { useViewer } from "../../lib/viewer.ts";
 import { OrderPayment } from "./OrderPayment.tsx";
 import { WhatsAppOrderLink } from "./WhatsAppOrderLink.tsx";
 import { latestGuestOrder } from "./guest-orders.ts";

@@ -2,7 +2,8 @@
 // guests too. Positioned over the picture, so it never moves the layout when its state changes.
 import { useApolloClient } from "@apollo/client/react";
 import { Icon } from "../../ui/Icon.tsx";
-import { loadSavedSync, useSaved } from "./saved-store.ts";
+import { loadSavedSync } from "./saved-store.ts";
+import { useSaved } from "./saved-ids.ts";
 import { ActionButton } from "../../ui/ActionButton.tsx";
 
 export function SaveButton({ productId, name }: { productId: string; name: string }) {

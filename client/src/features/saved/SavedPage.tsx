@@ -5,14 +5,15 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useApolloClient, useQuery } from "@apollo/client/react";
 import { getFragmentData, graphql } from "../../gql/index.ts";
-import { useViewer } from "../auth/useViewer.ts";
+import { useViewer } from "../../lib/viewer.ts";
 import { Price } from "../../ui/Price.tsx";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
-import { OnHoldBadge } from "../catalog/OnHoldBadge.tsx";
+import { OnHoldBadge } from "../../ui/OnHoldBadge.tsx";
 import { savedItemState } from "../../../../common/saved-items.ts";
-import { loadSavedSync, useSaved } from "./saved-store.ts";
+import { loadSavedSync } from "./saved-store.ts";
+import { useSaved } from "./saved-ids.ts";
 import "../../personal-pages.css";
 
 const SavedProductFragment = graphql(`

@@ -1,35 +1,15 @@
-// The product ids this browser shows as saved (hearts, the header count): the account's list when
-// signed in, else the guest list in browser storage. One copy outside React for every card on a
-// page; the code that fills and changes it (GraphQL, storage) is its own chunk (saved-sync.ts),
-// loaded after the first render, so home and listings pay only for this file and the heart.
-import { useEffect, useSyncExternalStore } from "react";
+// The saved list's entry point for the header and the heart: the code that fills and changes the
+// list (saved-sync.ts: GraphQL, storage) is its own chunk, loaded after the first render, so home
+// and listings pay only for this file, saved-ids.ts and the heart.
+import { useEffect } from "react";
 import type { ApolloClient } from "@apollo/client";
-
-/** null until known (the page counts 0 saved and shows every heart unpressed meanwhile). */
-let ids: ReadonlySet<string> | null = null;
-const listeners = new Set<() => void>();
+import { registerSignInStep } from "../../lib/sign-in-steps.ts";
+import { useSaved } from "./saved-ids.ts";
 
 export const loadSavedSync = () => import("./saved-sync.ts");
 
-export function setSavedIds(next: Iterable<string>): void {
-  ids = new Set(next);
-  listeners.forEach((listener) => listener());
-}
-
-export const savedIds = () => ids;
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
-
-/**
- * Read with useSyncExternalStore and a server snapshot of "nothing known": server-rendered HTML and
- * the hydrating render agree (unpressed, no count); the real state follows right after.
- */
-export function useSaved<T>(select: (ids: ReadonlySet<string> | null) => T, serverValue: T): T {
-  return useSyncExternalStore(subscribe, () => select(ids), () => serverValue);
-}
+// At sign-in the guest's saved items join the account's.
+registerSignInStep({ after: async (apollo) => (await loadSavedSync()).mergeGuestSaved(apollo) });
 
 /**
  * The header: loads the list of whoever is browsing (a user id, null for a guest; undefined while

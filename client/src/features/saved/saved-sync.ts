@@ -1,12 +1,12 @@
-// Fills and changes the saved list (saved-store.ts): the account's on the server when signed in,
+// Fills and changes the saved list (saved-ids.ts): the account's on the server when signed in,
 // else the guest list in browser storage (key "savedItems", product ids, newest first). At sign-in
 // the guest list is merged into the account's and, once the server has it, cleared here.
 import type { ApolloClient } from "@apollo/client";
 import { graphql } from "../../gql/index.ts";
-import { ViewerQuery } from "../auth/useViewer.ts";
+import { ViewerQuery } from "../../lib/viewer.ts";
 import { toast } from "../../ui/toast.tsx";
 import { GUEST_SAVED_KEY, isProductId, MAX_SAVED_ITEMS } from "../../../../common/saved-items.ts";
-import { savedIds, setSavedIds } from "./saved-store.ts";
+import { savedIds, setSavedIds } from "./saved-ids.ts";
 import { isErrorResult, resultError } from "../../lib/mutation-result.ts";
 
 const SavedIdsQuery = graphql(`

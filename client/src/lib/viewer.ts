@@ -1,8 +1,8 @@
 import { useQuery } from "@apollo/client/react";
 import type { NormalizedCacheObject } from "@apollo/client";
-import { graphql } from "../../gql/index.ts";
-import { useMounted } from "../../lib/hydration.tsx";
-import { SIGNED_IN_COOKIE } from "../../../../common/signed-in.ts";
+import { graphql } from "../gql/index.ts";
+import { useMounted } from "./hydration.tsx";
+import { SIGNED_IN_COOKIE } from "../../../common/signed-in.ts";
 
 export const ViewerQuery = graphql(`
   query Viewer {
