@@ -25,6 +25,7 @@ import { securityHeaders, SERVICE_WORKER_CSP } from "./http/security-headers.ts"
 import { serveUploads } from "./http/serve-uploads.ts";
 import { explorerRoutes, introspectionForAdminsOnly } from "./http/explorer.ts";
 import { adminReportRoutes } from "./http/admin-reports.ts";
+import { channelRoutes } from "./http/channels.ts";
 import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError, RateLimitError } from "./modules/errors.ts";
 import { inputBoundaryPlugin } from "./graphql/input-boundary.ts";
@@ -142,6 +143,7 @@ export async function createApp(
   app.use(adminReportRoutes(config, db.prisma));
   app.use(dropUnsubscribeRoutes(config, db.prisma));
   app.use(explorerRoutes(config, db.prisma));
+  app.use(channelRoutes(config, db.prisma, memo));
   app.use(
     "/graphql",
     answers.capture,
