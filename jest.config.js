@@ -43,5 +43,7 @@ export default {
     },
     { ...common, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"] },
     { ...common, displayName: "faults", testMatch: ["<rootDir>/tests/faults/**/*.test.ts"] },
+    // The deploy kit's topology: Debian's pgbouncer and nginx in front of real server processes.
+    { ...common, displayName: "cluster", testMatch: ["<rootDir>/tests/cluster/**/*.test.ts"] },
   ],
 };

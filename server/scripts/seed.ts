@@ -4,7 +4,7 @@ import { openDatabase } from "../src/db/database.ts";
 import { prepareDatabase } from "../src/server.ts";
 
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, dataDir: config.dataDir });
 try {
   await prepareDatabase({ ...config, seedDemo: true }, db);
   console.log("Seed complete");

@@ -25,6 +25,22 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir })).toThrow(message);
   });
 
+  it("DATABASE_DIRECT_URL (LISTEN and migrations past a pooler) defaults to DATABASE_URL and is checked the same way", () => {
+    const url = "postgresql://thrift@pgbouncer:6432/thrift";
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url }).databaseDirectUrl).toBe(url);
+    const direct = "postgresql://thrift@postgres:5432/thrift";
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_DIRECT_URL: direct })).toMatchObject({ databaseUrl: url, databaseDirectUrl: direct });
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_DIRECT_URL: "mysql://x/db" })).toThrow("DATABASE_DIRECT_URL must start with postgresql://");
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_DIRECT_URL: direct })).toThrow("DATABASE_DIRECT_URL needs DATABASE_URL");
+  });
+
+  it("backs the embedded database up daily keeping 14 by default; BACKUP_INTERVAL_MINUTES takes fractions", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).backup).toEqual({ intervalMinutes: 1440, keep: 14 });
+    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_INTERVAL_MINUTES: "0.05", BACKUP_KEEP: "3" }).backup).toEqual({ intervalMinutes: 0.05, keep: 3 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, BACKUP_INTERVAL_MINUTES: "0" })).toThrow("BACKUP_INTERVAL_MINUTES must be a number above 0");
+    expect(() => loadConfig({ DATA_DIR: dataDir, BACKUP_KEEP: "1.5" })).toThrow("BACKUP_KEEP must be a whole number");
+  });
+
   it("rejects an unwritable DATA_DIR", () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "thrift-")), "a-file");
     fs.writeFileSync(file, "");

@@ -11,8 +11,13 @@ export interface Config {
   /** Express "trust proxy": how many proxies in front of us set X-Forwarded-For (0 = none). */
   trustProxy: number;
   publicUrl: string;
-  /** Unset: the embedded database (PGlite) in dataDir. */
+  /** Unset: the embedded database (PGlite) in dataDir. May be a pooler (PgBouncer, transaction mode). */
   databaseUrl: string | null;
+  /** The direct PostgreSQL connection for LISTEN and migrations, which need a session of their own
+   *  (DATABASE_DIRECT_URL); equal to databaseUrl when unset. Differing from it means a pooler is in front. */
+  databaseDirectUrl: string | null;
+  /** Embedded database: minutes between backups into dataDir/backups (fractions allowed), and how many to keep. */
+  backup: { intervalMinutes: number; keep: number };
   /** PostgreSQL pool: connections, and the bounded waits that keep an outage from hanging requests. */
   databasePool: { size: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** On SIGTERM/SIGINT: how long in-flight requests may take to finish before their sockets are closed. */
@@ -49,21 +54,28 @@ function positiveInt(name: string, raw: string | undefined, fallback: number, ma
   return n;
 }
 
-function databaseUrl(raw: string | undefined): string | null {
+function databaseUrl(raw: string | undefined, name = "DATABASE_URL"): string | null {
   if (!raw) return null;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError("DATABASE_URL is not a valid URL (expected postgresql://user:password@host:5432/database)");
+    throw new ConfigError(`${name} is not a valid URL (expected postgresql://user:password@host:5432/database)`);
   }
   if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-    throw new ConfigError(`DATABASE_URL must start with postgresql:// (got "${url.protocol}//")`);
+    throw new ConfigError(`${name} must start with postgresql:// (got "${url.protocol}//")`);
   }
   if (!url.hostname || url.pathname.length < 2) {
-    throw new ConfigError("DATABASE_URL must name a host and a database (postgresql://user@host:5432/database)");
+    throw new ConfigError(`${name} must name a host and a database (postgresql://user@host:5432/database)`);
   }
   return raw;
+}
+
+function positiveNumber(name: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > max) throw new ConfigError(`${name} must be a number above 0 and at most ${max} (got "${raw}")`);
+  return n;
 }
 
 function writableDir(name: string, dir: string): string {
@@ -96,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
   const port = env.PORT === "0" ? 0 : positiveInt("PORT", env.PORT, 4000, 65535);
   const dbUrl = databaseUrl(env.DATABASE_URL);
+  const directUrl = databaseUrl(env.DATABASE_DIRECT_URL, "DATABASE_DIRECT_URL");
+  if (directUrl && !dbUrl) throw new ConfigError("DATABASE_DIRECT_URL needs DATABASE_URL (the embedded database has no pooler)");
   const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT, "data"));
   // The embedded database and local uploads both live under DATA_DIR.
   if (!dbUrl || !env.CLOUDINARY_URL) writableDir("DATA_DIR", dataDir);
@@ -120,6 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY ? positiveInt("TRUST_PROXY", env.TRUST_PROXY, 1, 10) : 0,
     publicUrl: httpUrl("PUBLIC_URL", env.PUBLIC_URL || `http://localhost:${port || 4000}`),
     databaseUrl: dbUrl,
+    databaseDirectUrl: directUrl ?? dbUrl,
+    backup: {
+      intervalMinutes: positiveNumber("BACKUP_INTERVAL_MINUTES", env.BACKUP_INTERVAL_MINUTES, 1440, 60 * 24 * 366),
+      keep: positiveInt("BACKUP_KEEP", env.BACKUP_KEEP, 14, 10_000),
+    },
     databasePool: {
       size: positiveInt("DATABASE_POOL_SIZE", env.DATABASE_POOL_SIZE, 10, 200),
       connectTimeoutMs: positiveInt("DATABASE_CONNECT_TIMEOUT_MS", env.DATABASE_CONNECT_TIMEOUT_MS, 5_000, 60_000),

@@ -63,7 +63,7 @@ async function drain(server: Server, timeoutMs: number): Promise<void> {
 
 export async function startStore(config: Config, options: StartOptions = {}): Promise<RunningStore> {
   const db =
-    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool }));
+    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, dataDir: config.dataDir, pool: config.databasePool }));
   try {
     await prepareDatabase(config, db);
     const { app, lifecycle, catalogue, stop } = await createApp(config, db);

@@ -50,7 +50,8 @@ function viaPort(url: string, port: number): string {
 
 /** Creates and migrates a database, lets `prepare` add rows, then starts the server on it. */
 export async function startChildStore(
-  options: { env?: Record<string, string>; prepare?: (db: Database) => Promise<void>; /** The server reaches PostgreSQL through this port (a proxy). */ databasePort?: number } = {},
+  options: { env?: Record<string, string>; prepare?: (db: Database) => Promise<void>; /** The server reaches PostgreSQL through this port (a proxy). */ databasePort?: number;
+    /** With databasePort: that port is a pooler, and DATABASE_DIRECT_URL is the database itself. */ pooler?: boolean } = {},
 ): Promise<ChildStore> {
   const database = await createPostgresDatabase();
   const databaseName = new URL(database.url).pathname.slice(1);
@@ -103,6 +104,7 @@ export async function startChildStore(
         PORT: String(port),
         HOST: "127.0.0.1",
         DATABASE_URL: options.databasePort ? viaPort(database.url, options.databasePort) : database.url,
+        ...(options.pooler ? { DATABASE_DIRECT_URL: database.url } : {}),
         DATA_DIR: dataDir,
         CLIENT_DIR: clientDir,
         SEED_DEMO: "false",

@@ -38,6 +38,9 @@ export interface Database {
 
 export interface DatabaseOptions {
   databaseUrl: string | null;
+  /** A direct connection (no pooler) for LISTEN and migrations; defaults to databaseUrl. When it
+   *  differs, databaseUrl is taken to be a transaction-mode pooler (PgBouncer): see decision 028. */
+  directUrl?: string | null;
   /** Where PGlite keeps its files; null for an in-memory database (tests). */
   dataDir: string | null;
   /** Called with every SQL statement Prisma sends (query counting in tests). */
@@ -143,28 +146,99 @@ class ResilientPrismaPg extends PrismaPg {
   }
 }
 
+/** The settings every transaction needs, as SET LOCAL statements: behind a transaction-mode pooler
+ *  a connection's startup parameters are refused (PgBouncer: "unsupported startup parameter") or
+ *  ignored, and a session SET would leak to whoever gets the server connection next. */
+function transactionSettings(limits: PoolLimits): string {
+  const settings: Record<string, string> = {
+    statement_timeout: String(limits.statementTimeoutMs),
+    idle_in_transaction_session_timeout: String(IDLE_IN_TRANSACTION_MS),
+    ...SESSION_SETTINGS,
+  };
+  return Object.entries(settings)
+    .map(([name, value]) => `SET LOCAL ${name} = '${value}'`)
+    .join("; ");
+}
+
+/** A transaction left open by a lost client must not hold row locks for long. */
+const IDLE_IN_TRANSACTION_MS = 60_000;
+
+type QueryArgs = Parameters<pg.Client["query"]>;
+
+/**
+ * A pool for a transaction-mode pooler, where the settings hold for one transaction only. Each
+ * transaction gets them with its BEGIN (the same round trip: BEGIN has no parameters, so it goes
+ * as a simple query that may hold several statements), and a statement outside a transaction is
+ * run inside one of its own (two round trips more: measured in decision 028).
+ */
+function pooledPool(config: pg.PoolConfig, limits: PoolLimits): pg.Pool {
+  const begin = `BEGIN; ${transactionSettings(limits)}`;
+  class SettingClient extends pg.Client {
+    // Prisma opens its transactions with a bare "BEGIN" through the pooled client.
+    override query(...args: unknown[]): never {
+      const [first] = args;
+      if (first === "BEGIN") args[0] = begin;
+      else if (first && typeof first === "object" && (first as pg.QueryConfig).text === "BEGIN") args[0] = { ...(first as pg.QueryConfig), text: begin };
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+  }
+  class SettingPool extends pg.Pool {
+    override query(...args: unknown[]): never {
+      // The callback form is not used by this code base or the Prisma adapter.
+      return this.inTransaction(args as unknown as QueryArgs) as never;
+    }
+    private async inTransaction(args: QueryArgs) {
+      const client = await this.connect();
+      let failure: Error | undefined;
+      try {
+        await client.query(begin);
+        const result = await (client.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        // A failed connection is discarded: a half-finished transaction never goes back to the pool.
+        client.release(failure && isDatabaseUnavailable(failure) ? failure : undefined);
+      }
+    }
+  }
+  return new SettingPool({ ...config, Client: SettingClient });
+}
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const limits = { ...DEFAULT_POOL_LIMITS, ...options.pool };
-  const pool = new pg.Pool({
-    connectionString: url,
+  const directUrl = options.directUrl ?? url;
+  const pooled = directUrl !== url;
+  const common: pg.PoolConfig = {
     max: limits.size,
     // Bounded waits: an unreachable database or an exhausted pool answers within seconds.
     connectionTimeoutMillis: limits.connectTimeoutMs,
-    statement_timeout: limits.statementTimeoutMs,
     // Backstop when the server never answers (a failed-over host that vanished without a reset):
     // a little longer than the statement timeout, so a slow query still fails server-side first.
     query_timeout: limits.statementTimeoutMs + 1_000,
-    // A transaction left open by a lost client must not hold row locks for long.
-    idle_in_transaction_session_timeout: 60_000,
     // Notices a silently dead peer (no FIN, e.g. a failed-over host) on idle connections.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     application_name: "thrift-store",
-    // Sent when each connection starts, so no query ever runs without them.
-    options: Object.entries(SESSION_SETTINGS)
-      .map(([name, value]) => `-c ${name}=${value}`)
-      .join(" "),
-  });
+  };
+  const pool = pooled
+    ? pooledPool({ ...common, connectionString: url }, limits)
+    : new pg.Pool({
+        ...common,
+        connectionString: url,
+        statement_timeout: limits.statementTimeoutMs,
+        idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+        // Sent when each connection starts, so no query ever runs without them.
+        options: Object.entries(SESSION_SETTINGS)
+          .map(([name, value]) => `-c ${name}=${value}`)
+          .join(" "),
+      });
+  // Migrations and their lock need a session: a direct connection, opened only while they run.
+  const session = pooled ? new pg.Pool({ ...common, connectionString: directUrl, max: 2, idleTimeoutMillis: 1_000 }) : pool;
+  session.on("error", () => undefined);
   // node-postgres reports a dropped connection (failover, restart, pg_terminate_backend) as an
   // 'error' event on the client, and an 'error' event nobody listens to ends the process. The pool
   // listens only while a client is idle in it; this listener also covers checked-out clients (in
@@ -184,7 +258,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // Fail fast with a clear message rather than on the first request.
   const probe = await pool.connect().catch((error: Error) => {
     void pool.end();
-    throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${error.message}`);
+    if (session !== pool) void session.end();
+    const hint = /startup parameter/.test(error.message) ? " (a pooler in transaction mode? Set DATABASE_DIRECT_URL to the database itself)" : "";
+    throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${error.message}${hint}`);
   });
   probe.release();
   const prisma = prismaClient(new ResilientPrismaPg(pool), options.onQuery);
@@ -192,7 +268,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     prisma,
     mode: "postgres",
     async execScript(sql) {
-      const client = await pool.connect();
+      const client = await session.connect();
       let failure: unknown = undefined;
       try {
         // Migrations may rightly take longer than a request's statement.
@@ -218,7 +294,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       return withDecimals<T>(result.rows, result.fields);
     },
     async withMigrationLock(fn) {
-      const client = await pool.connect();
+      const client = await session.connect();
       let failure: Error | undefined;
       try {
         // Waiting for another instance's migrations may take longer than any request's statement.
@@ -235,11 +311,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         client.release(failure);
       }
     },
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    listen: (channel, handlers) => listenPostgres(directUrl, channel, handlers),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
+      if (session !== pool) await session.end().catch(() => undefined);
     },
   };
 }
