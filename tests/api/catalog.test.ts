@@ -231,6 +231,42 @@ describe("product list: filters", () => {
   });
 });
 
+// Issue 26 item 6, on the demo catalogue: "gowns" found only the Gowns bale, "jeens" 1 of 6 jeans,
+// "shrts" 1 of 7 shorts, "tshirt" missed the band T-shirt, "skrit" and "mom jeens" nothing.
+describe("search forgives plurals, small typos and joined words", () => {
+  const names = async (search: string) => {
+    const { products } = await t.client().data(PRODUCTS, { filter: { search }, limit: 48 });
+    return products.items.map((p: { name: string }) => p.name) as string[];
+  };
+
+  it("a plural finds what the singular finds, and a misspelt word what the right spelling finds, best first", async () => {
+    const gowns = await names("gowns");
+    expect(gowns.filter((name) => /gown/i.test(name)).length).toBeGreaterThanOrEqual(4);
+    expect(new Set(gowns)).toEqual(new Set(await names("gown")));
+    for (const [typo, right, pattern] of [
+      ["jeens", "jeans", /jeans/i],
+      ["shrts", "shorts", /shorts/i],
+      ["skrit", "skirt", /skirt/i],
+      ["skirts", "skirt", /skirt/i],
+    ] as const) {
+      const found = await names(typo);
+      const wanted = await names(right);
+      expect(wanted.filter((name) => pattern.test(name)).length).toBeGreaterThanOrEqual(5);
+      for (const name of wanted) expect(found).toContain(name);
+      expect(found[0]).toMatch(pattern);
+    }
+  });
+
+  it('joined words find the words apart ("tshirt" finds the band T-shirt), and words combine ("mom jeens")', async () => {
+    expect(await names("tshirt")).toEqual(expect.arrayContaining(["Graphic Band T-Shirt (Faded Black)", "Mixed Men's T-Shirts Bale (60 pcs)"]));
+    expect((await names("mom jeens"))[0]).toBe("High-Waist Mom Jeans (Light Wash)");
+  });
+
+  it("a word near nothing in the catalogue still finds nothing", async () => {
+    expect(await names("xqzvw")).toEqual([]);
+  });
+});
+
 describe("product list: sorting", () => {
   it("Price: Low to High lists every product by ascending price", async () => {
     const { items } = await allPages({ sort: "PRICE_ASC" }, 48);

@@ -162,7 +162,7 @@ describe("product list", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.getByText("Loading products...", { exact: true }).waitFor();
     release();
-    await page.getByText("No products found in this category", { exact: true }).waitFor();
+    await page.getByText("No products match “zzqx nothing matches” in Bales.", { exact: true }).waitFor();
     await context.close();
   });
 

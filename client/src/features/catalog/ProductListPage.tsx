@@ -262,7 +262,37 @@ export function ProductListPage() {
       ) : error && !page ? (
         <LoadError retry={refetch} />
       ) : !items.length ? (
-        <p className="page-status">{deals ? "No deals right now: check back soon!" : "No products found in this category"}</p>
+        <div className="page-status">
+          {q ? (
+            <>
+              <p>
+                No products match “{q}”{resolved || deals ? ` in ${heading}` : ""}
+                {size || condition ? " with these filters" : ""}.
+              </p>
+              <p>
+                {/* A way on: the same words everywhere, or the whole shop without them. */}
+                {(resolved || deals || size || condition) && (
+                  <>
+                    <Link to={`/products?q=${encodeURIComponent(q)}`}>Search all products</Link>
+                    {" · "}
+                  </>
+                )}
+                <Link to={filterLink({ q: null })}>Clear the search</Link>
+                {" · "}
+                <Link to="/contact">Ask us for it</Link>
+              </p>
+            </>
+          ) : deals ? (
+            "No deals right now: check back soon!"
+          ) : (
+            <>
+              <p>No products found in this category</p>
+              <p>
+                <Link to="/products">See all products</Link>
+              </p>
+            </>
+          )}
+        </div>
       ) : (
         <>
           <h2 className="visually-hidden">Products</h2>

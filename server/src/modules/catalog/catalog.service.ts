@@ -6,6 +6,7 @@ import type { Condition } from "../../../../common/condition.ts";
 import type { CatalogueMemo } from "../../cache/catalogue-memo.ts";
 import {
   foundAsWritten,
+  searchNames,
   searchPageIds,
   searchPageRows,
   searchPageWithSizeCounts,
@@ -16,6 +17,7 @@ import {
   type SearchWord,
   type SizeCount,
 } from "./product-search.ts";
+import { corrections, vocabularyOf, wordForms, type Vocabulary } from "./search-spelling.ts";
 
 /** RELEVANCE (best matches first) applies to a search; without one it lists the newest first. */
 export type ProductSort = SearchSort;
@@ -46,17 +48,45 @@ export interface ProductFacets {
 
 type ProductQuery = Pick<Prisma.ProductFindManyArgs, "include" | "select">;
 
-/** The shopper's words, each marked as found as written somewhere in the catalogue or to be matched
- *  as a typo. Whether a word is found changes only with the catalogue: kept in the memo when given. */
+/** The shopper's words, each with the forms to look for: the word without a plural ending, or the
+ *  names' words it joins ("tshirt": "t shirt"), when found as written somewhere in the catalogue;
+ *  else the nearest spellings in the names (search-spelling.ts); else none (matched as a typo by
+ *  similarity). The answer changes only with the catalogue: kept in the memo when given. */
 export async function searchTerms(prisma: Db, search: string | null | undefined, memo?: CatalogueMemo): Promise<SearchWord[]> {
-  const words = searchWords(search);
+  const kept = <T>(key: string, compute: () => Promise<T>) => (memo ? memo.get(key, compute) : compute());
   return Promise.all(
-    words.map(async (text) => {
-      const check = () => foundAsWritten(prisma, text);
-      const written = memo ? await memo.get(`foundAsWritten:${text}`, check) : await check();
-      return { text, typo: !written };
-    }),
+    searchWords(search).map((text) =>
+      kept(`searchWord:${text}`, async (): Promise<SearchWord> => {
+        const vocabulary = await nameVocabulary(prisma, memo);
+        const joined = vocabulary.get(text);
+        const readAs = joined && joined !== text ? [joined] : [];
+        const forms = [...new Set([text, ...readAs].flatMap(wordForms))];
+        if (await foundAsWritten(prisma, forms)) return { text, typo: false, forms, readAs };
+        const near = corrections(text, vocabulary);
+        return { text, typo: true, forms: [...new Set(near.flatMap(wordForms))], readAs: near };
+      }),
+    ),
   );
+}
+
+const vocabularies = new WeakMap<Db, Vocabulary>();
+
+/** The names' words (search-spelling.ts), read again once per catalogue version. A search does not
+ *  wait for that: it uses the vocabulary read before the change (a name changes far less often than
+ *  stock, and a new product's words are found as written anyway); only the first search waits. */
+async function nameVocabulary(prisma: Db, memo?: CatalogueMemo): Promise<Vocabulary> {
+  const read = () =>
+    searchNames(prisma).then((names) => {
+      const vocabulary = vocabularyOf(names);
+      vocabularies.set(prisma, vocabulary);
+      return vocabulary;
+    });
+  const previous = vocabularies.get(prisma);
+  if (!memo) return read();
+  const reading = memo.get("searchVocabulary", read);
+  if (!previous) return reading;
+  reading.catch(() => undefined); // kept answering with the previous one
+  return previous;
 }
 
 /** Whether a Prisma query (from Pothos, for the fields a GraphQL selection asks for) loads relations. */

@@ -35,20 +35,30 @@ export function searchWords(search: string | null | undefined): string[] {
   return [...new Set(words)].slice(0, SEARCH_LIMITS.words);
 }
 
-/** A shopper's word and how it is matched: as written (LIKE), or, when the catalogue has it
- *  nowhere as written, as a likely typo of a word in a name (<%). */
+/** A shopper's word and how it is matched: any of its forms as written (LIKE: the word without a
+ *  plural ending, or the catalogue's nearest spellings of a word found nowhere, search-spelling.ts),
+ *  or, with no forms (nothing near enough), as a likely typo of a word in a name (<%). */
 export interface SearchWord {
   text: string;
   typo: boolean;
+  forms: string[];
+  /** The catalogue's spellings it was read as (a misspelt or joined word), for the relevance. */
+  readAs?: string[];
 }
 
-/** Whether the word is found as written in any product (the answer for every word of a search is
- *  the same until the catalogue changes, so callers keep it per catalogue version). */
-export async function foundAsWritten(prisma: Db, word: string): Promise<boolean> {
+/** Whether any of a word's forms is found as written in any product (the answer for every word of a
+ *  search is the same until the catalogue changes, so callers keep it per catalogue version). */
+export async function foundAsWritten(prisma: Db, forms: string[]): Promise<boolean> {
   const [row] = await prisma.$queryRaw<{ found: boolean }[]>(
-    Prisma.sql`SELECT EXISTS (SELECT 1 FROM products p WHERE ${found(word)}) AS found`,
+    Prisma.sql`SELECT EXISTS (SELECT 1 FROM products p WHERE ${anyForm(forms)}) AS found`,
   );
   return row?.found ?? false;
+}
+
+/** The names as search_normalize() folds them, each once: what a misspelt word is compared with. */
+export async function searchNames(prisma: Db): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ name: string }[]>(Prisma.sql`SELECT DISTINCT search_name AS name FROM products`);
+  return rows.map((row) => row.name);
 }
 
 export interface SearchFilter {
@@ -87,18 +97,30 @@ function found(word: string): Prisma.Sql {
   return Prisma.sql`p.search_text LIKE '%' || search_normalize(${word}) || '%'`;
 }
 
-/** One word: in the name or description as written (after folding), or, for a word found nowhere
- *  as written, a similar word in the name. search_normalize(word) is folded to a constant when the
- *  query is planned, so each test uses its trigram index. */
-function wordCondition(word: SearchWord): Prisma.Sql {
-  return word.typo ? Prisma.sql`search_normalize(${word.text}) <% p.search_name` : found(word.text);
+function anyForm(forms: string[]): Prisma.Sql {
+  return forms.length === 1 ? found(forms[0]!) : Prisma.sql`(${Prisma.join(forms.map(found), " OR ")})`;
 }
 
-/** Per word: how closely it matches a word of the name (twice), plus one when it is found as written. */
+/** One word: any of its forms in the name or description as written (after folding), or, for a
+ *  word with none (found nowhere, nothing near it), a similar word in the name.
+ *  search_normalize(word) is folded to a constant when the query is planned, so each test uses its
+ *  trigram index (several forms: a BitmapOr of index scans). */
+function wordCondition(word: SearchWord): Prisma.Sql {
+  return word.forms.length ? anyForm(word.forms) : Prisma.sql`search_normalize(${word.text}) <% p.search_name`;
+}
+
+const similarity = (text: string) => Prisma.sql`word_similarity(search_normalize(${text}), p.search_name)`;
+
+/** Per word: how closely it (or its closest form) matches a word of the name (twice), plus one when
+ *  found as written. A misspelt word read as several spellings ("shrts": shorts, shirts) ranks
+ *  first the names nearest to what was typed. */
 function relevance(words: SearchWord[]): Prisma.Sql {
-  const terms = words.map(({ text, typo }) =>
-    typo ? Prisma.sql`2 * word_similarity(search_normalize(${text}), p.search_name)` : Prisma.sql`2 * word_similarity(search_normalize(${text}), p.search_name) + 1`,
-  );
+  const terms = words.map(({ text, forms, typo, readAs = [] }) => {
+    const similarities = [...new Set([text, ...readAs, ...forms])].map(similarity);
+    const closest = similarities.length === 1 ? similarities[0]! : Prisma.sql`GREATEST(${Prisma.join(similarities)})`;
+    if (!typo) return Prisma.sql`2 * ${closest} + 1`;
+    return forms.length ? Prisma.sql`2 * ${closest} + ${similarity(text)}` : Prisma.sql`2 * ${closest}`;
+  });
   return Prisma.join(terms, " + ");
 }
 
