@@ -3,10 +3,11 @@
 // here with the server's own rule (common/delivery.ts); orders already placed keep their fee.
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql/index.ts";
+import { getFragmentData, graphql } from "../../gql/index.ts";
 import type { DeliveryFeeTable } from "../../../../common/delivery.ts";
+import { DeliveryFeeTableFragment } from "../delivery/delivery-fees.ts";
 import { checkFeeTable } from "../../../../common/delivery-validation.ts";
-import { NIGERIAN_STATES } from "../../../../common/states.ts";
+import { StateSelect } from "../../ui/StateSelect.tsx";
 import { toast } from "../../ui/toast.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { resultError } from "../../lib/mutation-result.ts";
@@ -14,14 +15,7 @@ import { resultError } from "../../lib/mutation-result.ts";
 const AdminDeliveryFeesQuery = graphql(`
   query AdminDeliveryFees {
     deliveryFees {
-      doorstepFee
-      parkFee
-      freeDeliveryThreshold
-      stateFees {
-        method
-        state
-        fee
-      }
+      ...DeliveryFeeTable
     }
   }
 `);
@@ -35,14 +29,7 @@ const AdminUpdateDeliveryFeesMutation = graphql(`
       }
       ... on MutationUpdateDeliveryFeesSuccess {
         data {
-          doorstepFee
-          parkFee
-          freeDeliveryThreshold
-          stateFees {
-            method
-            state
-            fee
-          }
+          ...DeliveryFeeTable
         }
       }
     }
@@ -68,7 +55,7 @@ export function DeliveryTab() {
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    if (data?.deliveryFees && !form) setForm(toForm(data.deliveryFees));
+    if (data?.deliveryFees && !form) setForm(toForm(getFragmentData(DeliveryFeeTableFragment, data.deliveryFees)));
   }, [data, form]);
 
   if (error) return <LoadError retry={refetch} message={`Could not load the delivery fees: ${error.message}`} />;
@@ -91,7 +78,7 @@ export function DeliveryTab() {
         setProblem(resultError(result, "Could not save the delivery fees"));
         return;
       }
-      setForm(toForm(result.data));
+      setForm(toForm(getFragmentData(DeliveryFeeTableFragment, result.data)));
       toast("Delivery fees saved");
     } catch {
       setProblem("Could not save the delivery fees");
@@ -132,14 +119,7 @@ export function DeliveryTab() {
               </label>
               <label>
                 State
-                <select value={row.state} onChange={(e) => setRow(i, { state: e.target.value })}>
-                  <option value="">Choose a state</option>
-                  {NIGERIAN_STATES.map((state) => (
-                    <option key={state} value={state}>
-                      {state}
-                    </option>
-                  ))}
-                </select>
+                <StateSelect value={row.state} onChange={(state) => setRow(i, { state })} />
               </label>
               <label>
                 Fee (₦)

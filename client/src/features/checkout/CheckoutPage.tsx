@@ -19,7 +19,7 @@ import { useCart } from "../cart/useCart.ts";
 import { clearGuestCart, notifyCartUpdated } from "../cart/guest-cart.ts";
 import { rememberGuestOrder } from "../orders/guest-orders.ts";
 import { deliveryFeeFor } from "../../../../common/delivery.ts";
-import { NIGERIAN_STATES } from "../../../../common/states.ts";
+import { StateSelect } from "../../ui/StateSelect.tsx";
 import { addAmounts, useDeliveryFees } from "../delivery/delivery-fees.ts";
 import { resultError } from "../../lib/mutation-result.ts";
 import "../../personal-pages.css";
@@ -246,14 +246,7 @@ export function CheckoutPage() {
           {method === "doorstep" && (
             <div className="form-field">
               <label htmlFor="checkout-state">State</label>
-              <select id="checkout-state" value={doorstepState} onChange={(e) => setDoorstepState(e.target.value)}>
-                <option value="">Choose your state</option>
-                {NIGERIAN_STATES.map((state) => (
-                  <option key={state} value={state}>
-                    {state}
-                  </option>
-                ))}
-              </select>
+              <StateSelect id="checkout-state" value={doorstepState} onChange={setDoorstepState} placeholder="Choose your state" />
             </div>
           )}
           {method === "doorstep" && (

@@ -1,7 +1,7 @@
 // Motor-park delivery: the destination state, then a park (common parks suggested, any name allowed).
 import { useId } from "react";
 import { parksInState } from "../../../../common/parks.ts";
-import { NIGERIAN_STATES } from "../../../../common/states.ts";
+import { StateSelect } from "../../ui/StateSelect.tsx";
 
 export interface ParkChoice {
   state: string;
@@ -15,14 +15,7 @@ export function ParkPicker({ value, onChange }: { value: ParkChoice; onChange: (
     <div className="field-row park-picker">
       <label>
         Destination state
-        <select value={value.state} onChange={(e) => onChange({ state: e.target.value, park: "" })}>
-          <option value="">Choose a state</option>
-          {NIGERIAN_STATES.map((state) => (
-            <option key={state} value={state}>
-              {state}
-            </option>
-          ))}
-        </select>
+        <StateSelect value={value.state} onChange={(state) => onChange({ state, park: "" })} />
       </label>
       <label>
         Motor park

@@ -1,26 +1,34 @@
 // The store's delivery fees, so cart and checkout can tell the shopper the fee before they confirm.
 // The server charges the fee again from its own table when the order is placed.
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql/index.ts";
+import { getFragmentData, graphql } from "../../gql/index.ts";
 import { fromKobo, toKobo, type DeliveryFeeTable } from "../../../../common/delivery.ts";
+
+/** The whole fee table, as checkout reads it and the admin's delivery tab edits it. */
+export const DeliveryFeeTableFragment = graphql(`
+  fragment DeliveryFeeTable on DeliveryFees {
+    doorstepFee
+    parkFee
+    freeDeliveryThreshold
+    stateFees {
+      method
+      state
+      fee
+    }
+  }
+`);
 
 const CheckoutDeliveryFeesQuery = graphql(`
   query CheckoutDeliveryFees {
     deliveryFees {
-      doorstepFee
-      parkFee
-      freeDeliveryThreshold
-      stateFees {
-        method
-        state
-        fee
-      }
+      ...DeliveryFeeTable
     }
   }
 `);
 
 export function useDeliveryFees(): DeliveryFeeTable | null {
-  return useQuery(CheckoutDeliveryFeesQuery, { fetchPolicy: "cache-and-network" }).data?.deliveryFees ?? null;
+  const fees = useQuery(CheckoutDeliveryFeesQuery, { fetchPolicy: "cache-and-network" }).data?.deliveryFees;
+  return fees ? getFragmentData(DeliveryFeeTableFragment, fees) : null;
 }
 
 /** Exact sum of two decimal amounts. */
