@@ -26,6 +26,7 @@ import { serveUploads } from "./http/serve-uploads.ts";
 import { explorerRoutes, introspectionForAdminsOnly } from "./http/explorer.ts";
 import { adminReportRoutes } from "./http/admin-reports.ts";
 import { channelRoutes } from "./http/channels.ts";
+import { previewRoutes } from "./http/previews.ts";
 import { selectStorage } from "./storage/select.ts";
 import { DomainError, NotFoundError, RateLimitError } from "./modules/errors.ts";
 import { inputBoundaryPlugin } from "./graphql/input-boundary.ts";
@@ -144,6 +145,7 @@ export async function createApp(
   app.use(dropUnsubscribeRoutes(config, db.prisma));
   app.use(explorerRoutes(config, db.prisma));
   app.use(channelRoutes(config, db.prisma, memo));
+  app.use(previewRoutes(config, db.prisma, DEMO_IMAGES_DIR));
   app.use(
     "/graphql",
     answers.capture,

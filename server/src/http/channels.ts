@@ -1,26 +1,36 @@
-// What search engines and selling channels read (decision 029):
+// What search engines and selling channels read (decision 029, docs/selling-channels.md):
 //   GET /robots.txt
 //   GET /sitemap.xml, /sitemaps/pages.xml, /sitemaps/products-<n>.xml
-// Public, built from the catalogue shoppers see at this moment, cached per catalogue version.
-import express, { type Router } from "express";
+//   GET /feeds/meta.csv     (Meta Commerce Manager: Facebook, Instagram, WhatsApp catalogue)
+//   GET /feeds/google.xml   (Google Merchant Center)
+// Public, built from the catalogue shoppers see at this moment, once per catalogue version.
+import express, { type RequestHandler, type Router } from "express";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { CatalogueMemo } from "../cache/catalogue-memo.ts";
 import { shopPieces } from "../modules/channels/shop-pieces.ts";
 import { robotsTxt, sitemaps, SITEMAP_PATH } from "../modules/channels/sitemap.service.ts";
+import { feedItem, googleRss, metaCsv } from "../modules/channels/feeds.service.ts";
+import { DEFAULT_DESCRIPTION } from "../../../common/page-head.ts";
 import { documentClock, sendDocument, type CatalogueDocument } from "./catalogue-documents.ts";
+
+export const META_FEED_PATH = "/feeds/meta.csv";
+export const GOOGLE_FEED_PATH = "/feeds/google.xml";
 
 export function channelRoutes(config: Config, prisma: Db, memo: CatalogueMemo): Router {
   const router = express.Router();
   const clock = documentClock();
   const origin = config.publicUrl;
+  const shop = { origin, name: config.store.name, description: DEFAULT_DESCRIPTION };
+  // One read of the catalogue per version, shared by the sitemaps and both feeds.
+  const pieces = () => memo.get("channels:pieces", () => shopPieces(prisma, new Date()));
 
   const robots = clock.document("/robots.txt", robotsTxt(origin));
   router.get("/robots.txt", (req, res) => sendDocument(req, res, robots, "text/plain; charset=utf-8"));
 
   const sitemapDocuments = () =>
     memo.get("channels:sitemaps", async () => {
-      const maps = sitemaps(origin, await shopPieces(prisma, new Date()));
+      const maps = sitemaps(origin, await pieces());
       const docs = new Map<string, CatalogueDocument>([[SITEMAP_PATH, clock.document(SITEMAP_PATH, maps.index)]]);
       for (const [path, body] of maps.children) docs.set(path, clock.document(path, body));
       return docs;
@@ -34,5 +44,17 @@ export function channelRoutes(config: Config, prisma: Db, memo: CatalogueMemo): 
       next(error);
     }
   });
+
+  const feed = (path: string, type: string, write: (items: ReturnType<typeof feedItem>[]) => string): RequestHandler =>
+    async (req, res, next) => {
+      try {
+        const doc = await memo.get(`channels:${path}`, async () => clock.document(path, write((await pieces()).map((piece) => feedItem(piece, shop)))));
+        sendDocument(req, res, doc, type);
+      } catch (error) {
+        next(error);
+      }
+    };
+  router.get(META_FEED_PATH, feed(META_FEED_PATH, "text/csv; charset=utf-8", metaCsv));
+  router.get(GOOGLE_FEED_PATH, feed(GOOGLE_FEED_PATH, "application/rss+xml; charset=utf-8", (items) => googleRss(items, shop)));
   return router;
 }
