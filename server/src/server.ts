@@ -13,6 +13,8 @@ import { startScheduler } from "./jobs/scheduler.ts";
 import { holdExpiryJob } from "./jobs/hold-expiry.job.ts";
 import { dropReminderJob } from "./jobs/drop-reminder.job.ts";
 import { startMailDelivery } from "./mail/delivery.ts";
+import { backupJob, serverPidFile, serverUsing } from "./db/backups.ts";
+import fs from "node:fs";
 
 export interface RunningStore {
   url: string;
@@ -61,9 +63,28 @@ async function drain(server: Server, timeoutMs: number): Promise<void> {
   }
 }
 
+/** The embedded database in DATA_DIR belongs to one process: say so in DATA_DIR, so a second
+ *  server and `npm run db:restore` refuse to touch it. Returns the release. */
+function claimDataDir(dataDir: string): () => void {
+  const other = serverUsing(dataDir);
+  if (other) throw new Error(`Another server (pid ${other}) is using the embedded database in ${dataDir}`);
+  const file = serverPidFile(dataDir);
+  fs.writeFileSync(file, `${process.pid}\n`);
+  return () => {
+    if (serverUsing(dataDir) === null) fs.rmSync(file, { force: true });
+  };
+}
+
 export async function startStore(config: Config, options: StartOptions = {}): Promise<RunningStore> {
-  const db =
-    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, dataDir: config.dataDir, pool: config.databasePool }));
+  const ownsEmbedded = !options.db && !config.databaseUrl;
+  const release = ownsEmbedded ? claimDataDir(config.dataDir) : () => undefined;
+  let db: Database;
+  try {
+    db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, dataDir: config.dataDir, pool: config.databasePool }));
+  } catch (error) {
+    release();
+    throw error;
+  }
   try {
     await prepareDatabase(config, db);
     const { app, lifecycle, catalogue, stop } = await createApp(config, db);
@@ -72,7 +93,11 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
       s.once("error", reject);
     });
     const mail = startMailDelivery(db.prisma, config);
-    const scheduler = startScheduler([holdExpiryJob(db.prisma, config), dropReminderJob(db.prisma, config)]);
+    const scheduler = startScheduler([
+      holdExpiryJob(db.prisma, config),
+      dropReminderJob(db.prisma, config),
+      ...(ownsEmbedded ? [backupJob(db, config)] : []),
+    ]);
     const { port } = server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;
     return {
@@ -88,10 +113,12 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
         await mail.stop();
         await stop();
         if (!options.db) await db.close();
+        release();
       },
     };
   } catch (error) {
     if (!options.db) await db.close().catch(() => undefined);
+    release();
     throw error;
   }
 }

@@ -31,6 +31,9 @@ export interface Database {
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   /** Hears NOTIFY on channel (sent by any instance sharing the database) until stop(). */
   listen(channel: string, handlers: ListenHandlers): { stop(): Promise<void> };
+  /** Embedded database only: a consistent copy of its data directory as a gzipped tarball (taken
+   *  between statements, after a checkpoint; what PGlite's loadDataDir reads back). */
+  dumpEmbedded(): Promise<Blob>;
   /** The PostgreSQL pool's connections (for metrics); null on the embedded database. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
@@ -312,6 +315,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       }
     },
     listen: (channel, handlers) => listenPostgres(directUrl, channel, handlers),
+    dumpEmbedded: () => Promise.reject(new Error("PostgreSQL is backed up by its own tools (pg_dump, the managed service's backups)")),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await prisma.$disconnect();
@@ -357,6 +361,12 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
       const unlisten = pglite.listen(channel, (payload) => handlers.onNotify(payload));
       void unlisten.then(() => handlers.onListening());
       return { stop: async () => (await unlisten)().catch(() => undefined) };
+    },
+    async dumpEmbedded() {
+      // The dump waits for the statement in progress; a transaction still open is left out, as
+      // after a crash. The checkpoint keeps a restore's recovery short.
+      await pglite.exec("CHECKPOINT");
+      return pglite.dumpDataDir("gzip");
     },
     poolStats: () => null,
     async close() {
