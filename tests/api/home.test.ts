@@ -25,7 +25,8 @@ async function onlySection(sectionType: "latest" | "best_sellers" | "random") {
   return t.prisma.homepageSection.create({ data: { sectionType, title: `Section ${sectionType}`, description: "Picked for you" } });
 }
 
-const newest = (n: number) => t.prisma.product.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: n });
+// Home blocks offer what can be bought: in stock (issue 26: six "out of stock" best sellers).
+const newest = (n: number) => t.prisma.product.findMany({ where: { stock: { gt: 0 } }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: n });
 
 describe("homepage section", () => {
   it("shows the active section with the lowest display order, ignoring inactive ones", async () => {
@@ -58,7 +59,7 @@ describe("homepage section", () => {
     const stocks = activeHomepageSection.products.map((p: any) => p.stock);
     expect(stocks).toHaveLength(6);
     expect(stocks).toEqual([...stocks].sort((a: number, b: number) => a - b));
-    const lowest = await t.prisma.product.findMany({ orderBy: { stock: "asc" }, take: 6, select: { stock: true } });
+    const lowest = await t.prisma.product.findMany({ where: { stock: { gt: 0 } }, orderBy: { stock: "asc" }, take: 6, select: { stock: true } });
     expect(stocks).toEqual(lowest.map((p) => p.stock));
   });
 
@@ -74,6 +75,37 @@ describe("homepage section", () => {
       orders.add(ids.join());
     }
     expect(orders.size).toBeGreaterThan(1);
+  });
+});
+
+describe("sold-out pieces", () => {
+  it("leave every kind of home section and the featured products, the newest and the last pieces first included", async () => {
+    // The newest six products, and six more with one piece left, sell out.
+    const soldOut = [...(await newest(6)), ...(await t.prisma.product.findMany({ where: { stock: 1 }, take: 6 }))].map((p) => p.id);
+    await t.prisma.product.updateMany({ where: { id: { in: soldOut } }, data: { stock: 0 } });
+    for (const type of ["latest", "best_sellers", "random"] as const) {
+      await onlySection(type);
+      const { activeHomepageSection, featuredProducts } = await home();
+      expect(activeHomepageSection.products).toHaveLength(6);
+      for (const product of activeHomepageSection.products) expect(product.stock).toBeGreaterThan(0);
+      for (const product of featuredProducts) expect(soldOut).not.toContain(product.id);
+    }
+    // Put back for the tests that follow.
+    await t.prisma.product.updateMany({ where: { id: { in: soldOut } }, data: { stock: 1 } });
+  });
+
+  it("are not suggested (the cart's related products ask for pieces in stock)", async () => {
+    const ladies = await t.prisma.category.findMany({ where: { main: "Ladies" }, select: { id: true } });
+    const categoryIds = ladies.map((c) => c.id);
+    const QUERY = `query($categoryIds: [ID!]) { products(filter: { categoryIds: $categoryIds, inStock: true }, limit: 48) { totalCount items { id stock } } }`;
+    const before = (await t.client().data(QUERY, { categoryIds })).products;
+    const gone = before.items[0].id;
+    await t.prisma.product.update({ where: { id: gone }, data: { stock: 0 } });
+    const after = (await t.client().data(QUERY, { categoryIds })).products;
+    expect(after.totalCount).toBe(before.totalCount - 1);
+    expect(after.items.map((p: { id: string }) => p.id)).not.toContain(gone);
+    for (const item of after.items) expect(item.stock).toBeGreaterThan(0);
+    await t.prisma.product.update({ where: { id: gone }, data: { stock: 1 } });
   });
 });
 

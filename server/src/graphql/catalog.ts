@@ -141,6 +141,7 @@ const ProductFilterInput = builder.inputType("ProductFilter", {
     }),
     excludeIds: t.idList({ required: false, description: "Leave out these product ids (UUIDs), e.g. the product being viewed" }),
     deals: t.boolean({ required: false, description: "Only discounted products (an original price above the price)" }),
+    inStock: t.boolean({ required: false, description: "Only products with stock left (suggestions never offer a sold-out piece)" }),
     condition: t.field({ type: ProductConditionEnum, required: false, description: "Only products of this condition grade" }),
   }),
 });

@@ -35,7 +35,7 @@ function DeliveryFeeRow({ subtotal }: { subtotal: string }) {
 
 const RelatedProductsQuery = graphql(`
   query CartRelatedProducts($categoryIds: [ID!], $excludeIds: [ID!]) {
-    products(filter: { categoryIds: $categoryIds, excludeIds: $excludeIds }, limit: 4) {
+    products(filter: { categoryIds: $categoryIds, excludeIds: $excludeIds, inStock: true }, limit: 4) {
       items {
         id
         ...ProductCard
@@ -89,6 +89,8 @@ export function CartPage() {
   usePageMeta({ title: "Your Cart" });
   const { lines, loading, failed, retry, signedIn, subtotal, setQuantity, remove } = useCart();
   const navigate = useNavigate();
+  // Lines the shop cannot sell as they stand: sold out, or more than are left.
+  const unavailable = lines.filter((line) => line.stock === 0 || line.quantity > line.stock);
 
   if (loading) return <p className="page-status">Loading cart...</p>;
   if (failed) return <LoadError retry={retry} />;
@@ -153,7 +155,21 @@ export function CartPage() {
                 <dd data-testid="total">{formatNaira(subtotal)}</dd>
               </div>
             </dl>
-            <button type="button" className="button order-summary__cta" onClick={() => navigate("/checkout")}>
+            {/* Said here, before the shopper fills the checkout form that would refuse it. */}
+            {unavailable.length > 0 && (
+              <p className="stock stock--out" id="cart-unavailable" role="status">
+                {unavailable.length === 1 ? `“${unavailable[0]!.name}” is` : `${unavailable.length} items are`}{" "}
+                {unavailable.every((line) => line.stock === 0) ? "sold out" : "not available in the quantity chosen"}: remove or change{" "}
+                {unavailable.length === 1 ? "it" : "them"} to check out.
+              </p>
+            )}
+            <button
+              type="button"
+              className="button order-summary__cta"
+              disabled={unavailable.length > 0}
+              aria-describedby={unavailable.length > 0 ? "cart-unavailable" : undefined}
+              onClick={() => navigate("/checkout")}
+            >
               Proceed to Checkout
             </button>
             <Link to="/products" className="button button--ghost">

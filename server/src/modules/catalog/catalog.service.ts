@@ -31,6 +31,8 @@ export interface ProductFilter {
   excludeIds?: string[] | null;
   /** Discounted products only (an original price above the price): "Shop Deals". */
   deals?: boolean | null;
+  /** Only products with stock left (suggestions: a sold-out one-off is not offered). */
+  inStock?: boolean | null;
   /** Only this condition grade (common/condition.ts). */
   condition?: Condition | null;
 }

@@ -67,6 +67,7 @@ export interface SearchFilter {
   size?: string | null;
   excludeIds?: string[] | null;
   deals?: boolean | null;
+  inStock?: boolean | null;
   condition?: string | null;
 }
 
@@ -85,6 +86,7 @@ function filterConditions(filter: SearchFilter, options: { ignoreSize?: boolean;
   if (filter.excludeIds?.length) conditions.push(Prisma.sql`p.id::text NOT IN (${Prisma.join(filter.excludeIds)})`);
   if (filter.size && !options.ignoreSize) conditions.push(sizeCondition(filter.size));
   if (filter.deals) conditions.push(Prisma.sql`p.original_price > p.price`);
+  if (filter.inStock) conditions.push(Prisma.sql`p.stock > 0`);
   if (filter.condition) conditions.push(Prisma.sql`p.condition::text = ${filter.condition}`);
   return conditions;
 }

@@ -25,10 +25,14 @@ export function activeSectionArgs() {
   };
 }
 
-/** Latest 12 products on sale, newest first. */
+/** What a home block may show: on sale now and not sold out (a wall of "out of stock" cards sells
+ *  nothing; issue 26). */
+const offeredNow = (now: Date) => ({ stock: { gt: 0 }, AND: [visibleNow(now)] }) satisfies Prisma.ProductWhereInput;
+
+/** Latest 12 products on sale and in stock, newest first. */
 export function featuredProductsArgs(now = new Date()) {
   return {
-    where: visibleNow(now),
+    where: offeredNow(now),
     orderBy: [{ createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[],
     take: FEATURED_PRODUCTS,
   };
@@ -38,7 +42,7 @@ export function featuredProductsArgs(now = new Date()) {
  *  pieces first (stock ascending, as the spec's call list orders them). A sold-out item is no offer. */
 export function specialOffersArgs(prisma: Db, now = new Date()) {
   return {
-    where: { stock: { gt: 0 }, originalPrice: { gt: prisma.product.fields.price }, AND: [visibleNow(now)] } satisfies Prisma.ProductWhereInput,
+    where: { ...offeredNow(now), originalPrice: { gt: prisma.product.fields.price } } satisfies Prisma.ProductWhereInput,
     orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[],
     take: SPECIAL_OFFERS,
   };
@@ -53,7 +57,8 @@ export function featuredReviewsArgs() {
   };
 }
 
-/** Up to six products for a section, chosen by its type: latest, best sellers (stock ascending) or random. */
+/** Up to six products in stock for a section, chosen by its type: latest, best sellers (stock
+ *  ascending: the last pieces first) or random. */
 export async function sectionProducts(
   prisma: Db,
   type: SectionType,
@@ -63,7 +68,7 @@ export async function sectionProducts(
 ): Promise<Product[]> {
   // query carries the relations the GraphQL selection needs (loaded in one extra query, not per row).
   const find = (args: Prisma.ProductFindManyArgs) =>
-    prisma.product.findMany({ ...query, ...args, where: visibleNow(now) } as Prisma.ProductFindManyArgs);
+    prisma.product.findMany({ ...query, ...args, where: offeredNow(now) } as Prisma.ProductFindManyArgs);
   switch (type) {
     case "best_sellers":
       return find({ orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }], take: SECTION_PRODUCTS });

@@ -1,0 +1,38 @@
+// What a shopper sees in Chromium after issue 26's fixes (one store and one browser for the file).
+import type { Browser } from "playwright-core";
+import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
+import { startTestStore, type TestStore } from "../../helpers/store.ts";
+
+let t: TestStore;
+let browser: Browser;
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+it("a cart holding a sold-out piece says so and cannot proceed to checkout until it is removed", async () => {
+  const sold = await makeProduct(t.prisma, { name: "Sold Out Denim Skirt", stock: 0, category: "ladies-skirts" });
+  const kept = await makeProduct(t.prisma, { name: "Available Linen Skirt", stock: 1, category: "ladies-skirts" });
+  const { page, context } = await newShopper(browser, t.url);
+  await page.goto("/");
+  await page.evaluate(
+    (lines) => localStorage.setItem("guestCart", JSON.stringify(lines)),
+    [sold, kept].map((p) => ({ product_id: p.id, quantity: 1 })),
+  );
+  await page.goto("/cart");
+  await pageReady(page);
+  await page.getByText("“Sold Out Denim Skirt” is sold out: remove or change it to check out.").waitFor();
+  const proceed = page.getByRole("button", { name: "Proceed to Checkout" });
+  expect(await proceed.isDisabled()).toBe(true);
+  // Suggestions offer only pieces that can be bought.
+  await page.getByRole("heading", { name: "Shop Related Products" }).waitFor();
+  expect(await page.locator(".cart-related").getByText(/out of stock/i).count()).toBe(0);
+  await page.getByRole("button", { name: "Remove Sold Out Denim Skirt" }).click();
+  await page.waitForFunction(() => !document.querySelector(".order-summary__cta")?.hasAttribute("disabled"));
+  expect(await page.getByText(/is sold out/).count()).toBe(0);
+  await context.close();
+});
