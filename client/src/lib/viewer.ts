@@ -1,16 +1,23 @@
 import { useQuery } from "@apollo/client/react";
 import type { NormalizedCacheObject } from "@apollo/client";
-import { graphql } from "../gql/index.ts";
+import { getFragmentData, graphql } from "../gql/index.ts";
 import { useMounted } from "./hydration.tsx";
 import { SIGNED_IN_COOKIE } from "../../../common/signed-in.ts";
+
+/** Who is signed in, as the viewer query and the sign-in and sign-up answers give it. */
+export const ViewerFieldsFragment = graphql(`
+  fragment ViewerFields on Viewer {
+    id
+    email
+    fullName
+    isAdmin
+  }
+`);
 
 export const ViewerQuery = graphql(`
   query Viewer {
     viewer {
-      id
-      email
-      fullName
-      isAdmin
+      ...ViewerFields
     }
   }
 `);
@@ -39,5 +46,6 @@ export function startingCache(state: NormalizedCacheObject | null): NormalizedCa
 export function useViewer() {
   const mounted = useMounted();
   const { data, loading, error, refetch } = useQuery(ViewerQuery, { fetchPolicy: "cache-first", skip: !mounted });
-  return { viewer: data?.viewer ?? null, loading, error: !data && error, refetch };
+  const viewer = data?.viewer ? getFragmentData(ViewerFieldsFragment, data.viewer) : null;
+  return { viewer, loading, error: !data && error, refetch };
 }

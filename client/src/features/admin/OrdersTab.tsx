@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { OrderAuditTimeline } from "./OrderAuditTimeline.tsx";
 import { graphql } from "../../gql/index.ts";
+import { OrderItemsText } from "../orders/OrderItemsList.tsx";
 import { formatNaira } from "../../../../common/naira.ts";
 import { toast } from "../../ui/toast.tsx";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
@@ -32,11 +33,7 @@ const AdminOrdersQuery = graphql(`
       waybillNumber
       driverPhone
       items {
-        id
-        productName
-        quantity
-        price
-        size
+        ...OrderItemLine
       }
     }
   }
@@ -152,14 +149,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
         </div>
         <div className="admin-order__total">{formatNaira(order.total)}</div>
       </div>
-      <ul className="admin-order__items">
-        {order.items.map((item) => (
-          <li key={item.id}>
-            {item.productName}
-            {item.size ? ` (${item.size})` : ""} — {item.quantity} x {formatNaira(item.price)}
-          </li>
-        ))}
-      </ul>
+      <OrderItemsText items={order.items} className="admin-order__items" />
       <div className="admin-order__controls">
         <label htmlFor={statusId}>Status</label>
         <select

@@ -22,10 +22,7 @@ const AuthLogInMutation = graphql(`
       ... on MutationLogInSuccess {
         data {
           viewer {
-            id
-            email
-            fullName
-            isAdmin
+            ...ViewerFields
           }
         }
       }
@@ -43,10 +40,7 @@ const AuthSignUpMutation = graphql(`
       ... on MutationSignUpSuccess {
         data {
           viewer {
-            id
-            email
-            fullName
-            isAdmin
+            ...ViewerFields
           }
         }
       }

@@ -4,6 +4,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLazyQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
+import { OrderItemsText } from "./OrderItemsList.tsx";
 import { formatNaira } from "../../../../common/naira.ts";
 import { phoneError } from "../../../../common/phone.ts";
 import { LazyOrderPayment } from "./LazyOrderPayment.tsx";
@@ -45,11 +46,7 @@ const PaymentsGuestLookupQuery = graphql(`
             driverPhone
             trackingNumber
             items {
-              id
-              productName
-              quantity
-              price
-              size
+              ...OrderItemLine
             }
           }
         }
@@ -119,14 +116,7 @@ export function GuestOrderLookup({ reference }: { reference: string }) {
             </>
           )}
         </dl>
-        <ul className="guest-order__items">
-          {order.items.map((item) => (
-            <li key={item.id}>
-              {item.productName}
-              {item.size ? ` (${item.size})` : ""} — {item.quantity} x {formatNaira(item.price)}
-            </li>
-          ))}
-        </ul>
+        <OrderItemsText items={order.items} className="guest-order__items" />
         <LazyOrderPayment order={order} phone={phone} />
         <OrderStatusHistory reference={order.shortOrderId} />
       </section>

@@ -1,6 +1,7 @@
-// The items of an order as placed (name, picture, quantity × price at order time), shared by the
-// thank-you page, the tracker and the account's order panel.
-// Each page's query asks for its items with `...OrderItemLine`, so the fields live in one place.
+// The items of an order as placed (name, picture, quantity × price at order time): with pictures on
+// the thank-you page, the tracker and the account's order panel; as text lines in the guest's order
+// lookup and the admin's order list. Each query asks for its items with `...OrderItemLine`, so the
+// fields live in one place.
 import { formatNaira } from "../../../../common/naira.ts";
 import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import { ProductImage } from "../../ui/ProductImage.tsx";
@@ -31,6 +32,21 @@ export function OrderItemsList(props: { items: FragmentType<typeof OrderItemLine
           <span className="order-item__qty">
             {item.quantity} x {formatNaira(item.price)}
           </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The items as text lines: "Ankara dress (M) — 2 x ₦5,000". */
+export function OrderItemsText(props: { items: FragmentType<typeof OrderItemLineFragment>[]; className: string }) {
+  const items = getFragmentData(OrderItemLineFragment, props.items);
+  return (
+    <ul className={props.className}>
+      {items.map((item) => (
+        <li key={item.id}>
+          {item.productName}
+          {item.size ? ` (${item.size})` : ""} — {item.quantity} x {formatNaira(item.price)}
         </li>
       ))}
     </ul>

@@ -4,16 +4,14 @@ import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { graphql } from "../../gql/index.ts";
-import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { useViewer } from "../../lib/viewer.ts";
 import { OrderPayment } from "./OrderPayment.tsx";
 import { WhatsAppOrderLink } from "./WhatsAppOrderLink.tsx";
 import { latestGuestOrder } from "./guest-orders.ts";
-import { deliveryFeeText, PAYMENT_METHOD_LABELS } from "./order-labels.ts";
-import { orderStatusLabel, paymentStatusLabel } from "../../../../common/order-status.ts";
+import { PAYMENT_METHOD_LABELS } from "./order-labels.ts";
+import { orderHeader } from "./order-header.ts";
 import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
-import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
 import "../../personal-pages.css";
@@ -24,12 +22,7 @@ const OrdersLatestQuery = graphql(`
       id
       shortOrderId
       orderNumber
-      status
-      paymentStatus
-      subtotal
-      deliveryFee
-      total
-      createdAt
+      ...OrderHeader
       holdExpiresAt
       deliveryMethod
       paymentMethod
@@ -76,6 +69,7 @@ export function ThankYouPage() {
     );
   }
 
+  const header = orderHeader(order);
   return (
     <section className="container thank-you">
       <h1>Thank you for your order!</h1>
@@ -89,25 +83,23 @@ export function ThankYouPage() {
           </div>
           <div>
             <dt>Status</dt>
-            <dd>
-              {orderStatusLabel(order.status)} · {paymentStatusLabel(order.paymentStatus)}
-            </dd>
+            <dd>{header.statuses}</dd>
           </div>
           <div>
             <dt>Items</dt>
-            <dd data-testid="order-subtotal">{formatNaira(order.subtotal)}</dd>
+            <dd data-testid="order-subtotal">{header.subtotal}</dd>
           </div>
           <div>
             <dt>Delivery fee</dt>
-            <dd data-testid="order-delivery-fee">{deliveryFeeText(order.deliveryFee)}</dd>
+            <dd data-testid="order-delivery-fee">{header.deliveryFee}</dd>
           </div>
           <div>
             <dt>Total</dt>
-            <dd data-testid="order-total">{formatNaira(order.total)}</dd>
+            <dd data-testid="order-total">{header.total}</dd>
           </div>
           <div>
             <dt>Placed</dt>
-            <dd>{formatLagosTime(order.createdAt)}</dd>
+            <dd>{header.placed}</dd>
           </div>
           <div>
             <dt>Delivery</dt>
@@ -136,11 +128,11 @@ export function ThankYouPage() {
       <h2>Payment</h2>
       <OrderPayment order={order} />
       <div className="no-print">
-        <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name={order.customerName ?? ""} />
+        <WhatsAppOrderLink reference={order.shortOrderId} total={header.order.total} name={order.customerName ?? ""} />
       </div>
 
       <h2>Delivery</h2>
-      <p className="delivery-note">{deliveryNote(order.deliveryMethod, order.paymentStatus === "paid")}</p>
+      <p className="delivery-note">{deliveryNote(order.deliveryMethod, header.order.paymentStatus === "paid")}</p>
 
       <div className="thank-you__actions no-print">
         <Link to="/" className="button button--ghost">

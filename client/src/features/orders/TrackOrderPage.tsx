@@ -5,17 +5,15 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { graphql } from "../../gql/index.ts";
-import { formatNaira } from "../../../../common/naira.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { LazyOrderPayment } from "./LazyOrderPayment.tsx";
 import { WhatsAppOrderLink } from "./WhatsAppOrderLink.tsx";
 import { GuestOrderLookup } from "./GuestOrderLookup.tsx";
 import { OrderStatusHistory } from "./OrderStatusHistory.tsx";
 import { guestPassFor } from "./guest-orders.ts";
-import { deliveryFeeText } from "./order-labels.ts";
-import { ORDER_STATUS_LABELS, orderStatusLabel, paymentStatusLabel, TRACKER_STATUSES } from "../../../../common/order-status.ts";
+import { orderHeader } from "./order-header.ts";
+import { ORDER_STATUS_LABELS, TRACKER_STATUSES } from "../../../../common/order-status.ts";
 import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
-import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
 import "../../personal-pages.css";
@@ -25,12 +23,7 @@ const OrdersTrackQuery = graphql(`
     trackOrder(reference: $reference, guestToken: $guestToken) {
       id
       shortOrderId
-      status
-      paymentStatus
-      subtotal
-      deliveryFee
-      total
-      createdAt
+      ...OrderHeader
       deliveryMethod
       viewerIsOwner
       customerName
@@ -107,14 +100,15 @@ function OrderTracker({ reference }: { reference: string }) {
       </section>
     );
   }
-  const reached = stepsReached(order.status);
+  const header = orderHeader(order);
+  const reached = stepsReached(header.order.status);
   return (
     <section className="container tracker">
       <h1>Order {order.shortOrderId}</h1>
       <p className="tracker__meta">
-        Placed {formatLagosTime(order.createdAt)} · {orderStatusLabel(order.status)} · {paymentStatusLabel(order.paymentStatus)} · {formatNaira(order.total)}
+        Placed {header.placed} · {header.statuses} · {header.total}
       </p>
-      {order.status === "cancelled" && <p className="tracker__cancelled">This order was cancelled.</p>}
+      {header.order.status === "cancelled" && <p className="tracker__cancelled">This order was cancelled.</p>}
       <ol className="tracker-steps" aria-label="Order progress">
         {TRACK_STEPS.map((step, i) => (
           <li key={step.status} className={`tracker-step${i < reached ? " is-done" : ""}`} aria-current={i === reached - 1 ? "step" : undefined}>
@@ -130,7 +124,7 @@ function OrderTracker({ reference }: { reference: string }) {
       <h2>Items</h2>
       <OrderItemsList items={order.items} />
       <p className="order-money" data-testid="order-money">
-        Items {formatNaira(order.subtotal)} · Delivery {deliveryFeeText(order.deliveryFee)} · <strong>Total {formatNaira(order.total)}</strong>
+        Items {header.subtotal} · Delivery {header.deliveryFee} · <strong>Total {header.total}</strong>
       </p>
 
       {order.viewerIsOwner ? (
@@ -150,12 +144,12 @@ function OrderTracker({ reference }: { reference: string }) {
           />
           <h2>Payment</h2>
           <LazyOrderPayment order={order} />
-          <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name={order.customerName ?? ""} />
+          <WhatsAppOrderLink reference={order.shortOrderId} total={header.order.total} name={order.customerName ?? ""} />
         </>
       ) : (
         <>
           <GuestOrderLookup reference={order.shortOrderId} />
-          <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name="" />
+          <WhatsAppOrderLink reference={order.shortOrderId} total={header.order.total} name="" />
         </>
       )}
     </section>

@@ -1,0 +1,31 @@
+// The headline of an order (its statuses, money and when it was placed) as the thank-you page and
+// the tracker both show it: one selection, worded once.
+import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { orderStatusLabel, paymentStatusLabel } from "../../../../common/order-status.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { deliveryFeeText } from "./order-labels.ts";
+
+export const OrderHeaderFragment = graphql(`
+  fragment OrderHeader on Order {
+    status
+    paymentStatus
+    subtotal
+    deliveryFee
+    total
+    createdAt
+  }
+`);
+
+export function orderHeader(ref: FragmentType<typeof OrderHeaderFragment>) {
+  const order = getFragmentData(OrderHeaderFragment, ref);
+  return {
+    order,
+    /** "Processing · Paid" */
+    statuses: `${orderStatusLabel(order.status)} · ${paymentStatusLabel(order.paymentStatus)}`,
+    placed: formatLagosTime(order.createdAt),
+    subtotal: formatNaira(order.subtotal),
+    deliveryFee: deliveryFeeText(order.deliveryFee),
+    total: formatNaira(order.total),
+  };
+}
