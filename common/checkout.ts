@@ -3,12 +3,25 @@
 import { deliveryDetailsErrors, LIMITS, MESSAGES, type DeliveryDetailsInput } from "./validation.ts";
 import { phoneError } from "./phone.ts";
 import { DELIVERY_METHODS } from "./delivery-methods.ts";
+import { canonicalState, NIGERIAN_STATES } from "./states.ts";
 
 export const PARK_MESSAGE = "Please choose the destination state and motor park";
+/** Doorstep fees are set per state: without one the shop cannot know what to charge. */
+export const DOORSTEP_STATE_MESSAGE = "Please choose your state";
+export const UNKNOWN_STATE_MESSAGE = "Please choose your state from the list";
 
 export interface CheckoutDetailsInput extends DeliveryDetailsInput {
   parkState?: string | null;
   parkName?: string | null;
+  /** Doorstep delivery: the state delivered to (its fee, and what the order records). */
+  deliveryState?: string | null;
+}
+
+/** The doorstep state's problem, if any: required, and one of Nigeria's states. */
+export function doorstepStateError(state: string | null | undefined): string | null {
+  const text = (state ?? "").trim();
+  if (!text) return DOORSTEP_STATE_MESSAGE;
+  return NIGERIAN_STATES.includes(canonicalState(text)) ? null : UNKNOWN_STATE_MESSAGE;
 }
 
 /**
@@ -33,6 +46,12 @@ export function checkoutDetailsErrors(input: CheckoutDetailsInput): { field: str
     // For a park the address is the chosen park; the pickup address is the store's own.
     address: isPark ? (parkState && parkName ? parkAddress(parkName, parkState) : "") : input.deliveryMethod === "pickup" ? null : input.address,
   }).map((e) => (isPark && e.field === "address" && e.message === MESSAGES.addressRequired ? { field: "park", message: PARK_MESSAGE } : e));
+  if (input.deliveryMethod === "doorstep") {
+    const stateError = doorstepStateError(input.deliveryState);
+    // Shown where the form has it: above the address.
+    const at = errors.findIndex((e) => e.field === "address");
+    if (stateError) errors.splice(at === -1 ? errors.length : at, 0, { field: "deliveryState", message: stateError });
+  }
   if (!errors.some((e) => e.field === "phone")) {
     const phone = phoneError(input.phone);
     if (phone) errors.splice(errors.filter((e) => e.field === "fullName" || e.field === "email").length, 0, { field: "phone", message: phone });

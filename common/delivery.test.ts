@@ -1,4 +1,4 @@
-import { deliveryFeeFor, lowestFee, type DeliveryFeeTable } from "./delivery.ts";
+import { deliveryFeeFor, feeAwaitsState, lowestFee, type DeliveryFeeTable } from "./delivery.ts";
 import { checkFeeTable, parseFeeAmount } from "./delivery-validation.ts";
 
 const TABLE: DeliveryFeeTable = {
@@ -43,5 +43,16 @@ describe("delivery fees", () => {
       ],
     });
     expect(errors.map((e) => e.field)).toEqual(["doorstepFee", "stateFees.0.state", "stateFees.2.state", "stateFees.3.method", "stateFees.3.fee"]);
+  });
+});
+
+describe("a fee that waits for the state", () => {
+  it("is unknown until the state is chosen, when states have fees of their own", () => {
+    expect(feeAwaitsState(TABLE, "doorstep", "", "5000.00")).toBe(true);
+    expect(feeAwaitsState(TABLE, "doorstep", "Lagos", "5000.00")).toBe(false);
+    expect(feeAwaitsState(TABLE, "pickup", null, "5000.00")).toBe(false);
+    // Free from the threshold, or one fee for every state: nothing to wait for.
+    expect(feeAwaitsState(TABLE, "doorstep", null, "100000.00")).toBe(false);
+    expect(feeAwaitsState({ ...TABLE, stateFees: [] }, "doorstep", null, "5000.00")).toBe(false);
   });
 });

@@ -42,3 +42,14 @@ export function lowestFee(table: DeliveryFeeTable, method: FeeMethod): string {
   const fees = [method === "doorstep" ? table.doorstepFee : table.parkFee, ...table.stateFees.filter((f) => f.method === method).map((f) => f.fee)];
   return fromKobo(Math.min(...fees.map(toKobo)));
 }
+
+/**
+ * Whether the fee still depends on a state the shopper has not chosen: the checkout then says so
+ * instead of showing a total that may be wrong.
+ */
+export function feeAwaitsState(table: DeliveryFeeTable, method: string, state: string | null | undefined, subtotal: string): boolean {
+  if ((method !== "doorstep" && method !== "park") || state?.trim()) return false;
+  if (table.freeDeliveryThreshold !== null && toKobo(subtotal) >= toKobo(table.freeDeliveryThreshold)) return false;
+  const base = toKobo(method === "doorstep" ? table.doorstepFee : table.parkFee);
+  return table.stateFees.some((f) => f.method === method && toKobo(f.fee) !== base);
+}

@@ -21,6 +21,16 @@ export function paymentState(order: PaymentFacts): PaymentState {
   return order.rejectionReason ? "rejected" : "due";
 }
 
+/**
+ * Whether the order's hold (and so the pay countdown) still runs: only while it is pending. Once
+ * the owner confirms, prepares or ships an unpaid order, the hold-release job leaves it alone
+ * (payments/holds.service.ts), so no page may count down to a cancellation that will not come
+ * (decision 032). The money is still owed and the bank details are still shown.
+ */
+export function holdRuns(order: { status: string }): boolean {
+  return order.status === "pending";
+}
+
 /** True while the shopper still has to transfer the money (also after a rejected receipt). */
 export function paymentIsDue(state: PaymentState): state is "due" | "rejected" {
   return state === "due" || state === "rejected";

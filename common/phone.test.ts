@@ -1,4 +1,4 @@
-import { normalizeNigerianPhone, phoneError } from "./phone.ts";
+import { formatPhone, normalizeNigerianPhone, phoneError } from "./phone.ts";
 
 describe("Nigerian phone numbers", () => {
   it("normalise every common way of writing a number to +234 form", () => {
@@ -17,5 +17,11 @@ describe("Nigerian phone numbers", () => {
     expect(phoneError("0803")).toBe("Phone number must be at least 10 digits");
     expect(phoneError("+44 7911 123456")).toBe("Enter a valid Nigerian phone number, e.g. 0803 123 4567");
     expect(phoneError("0803 123 4567")).toBeNull();
+  });
+
+  it("show stored numbers spaced in groups, and anything else as stored", () => {
+    expect(formatPhone("+2347065551212")).toBe("+234 706 555 1212");
+    expect(formatPhone("0803 123 4567")).toBe("+234 803 123 4567");
+    expect(formatPhone("+447911123456")).toBe("+447911123456");
   });
 });

@@ -21,3 +21,14 @@ export function phoneError(input: string): string | null {
   if (input.trim().length < 10) return MESSAGES.phone;
   return normalizeNigerianPhone(input) ? null : "Enter a valid Nigerian phone number, e.g. 0803 123 4567";
 }
+
+/**
+ * A phone number as people read it: a Nigerian number in the stored +234 form spaced in groups
+ * ("+234 706 555 1212"), anything else (an old row, a foreign number) as it was stored.
+ */
+export function formatPhone(phone: string): string {
+  const normalized = normalizeNigerianPhone(phone);
+  if (!normalized) return phone;
+  const national = normalized.slice(4);
+  return `+234 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
+}

@@ -3,6 +3,7 @@ import path from "node:path";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { StoreSettings } from "../../common/store-settings.ts";
+import { formatPhone } from "../../common/phone.ts";
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -125,7 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (adminPassword !== null && adminPassword.length < 8) {
     throw new ConfigError("ADMIN_PASSWORD must be at least 8 characters");
   }
-  const phone = env.STORE_PHONE || "+234 803 555 0142";
+  // Spaced as people read it (+234 803 555 0142), however it was configured.
+  const phone = formatPhone(env.STORE_PHONE || "+234 803 555 0142");
   const address = env.STORE_ADDRESS || "14 Idiroko Road, Sango-Ota, Ogun State";
   return {
     env: nodeEnv,

@@ -75,7 +75,6 @@ describe("delivery fees", () => {
     await setFees();
     expect(await orderFor({ deliveryMethod: "doorstep", deliveryState: "lagos" })).toMatchObject({ total: "11500.00", deliveryFee: "1500.00" });
     expect(await orderFor({ deliveryMethod: "doorstep", deliveryState: "Oyo" })).toMatchObject({ total: "13500.00", deliveryFee: "3500.00" });
-    expect(await orderFor({ deliveryMethod: "doorstep" })).toMatchObject({ total: "13500.00", deliveryFee: "3500.00" });
     expect(await orderFor({ deliveryMethod: "park", parkState: "Kano", parkName: "Naibawa Motor Park, Kano" })).toMatchObject({ total: "14000.50", deliveryFee: "4000.50" });
     expect(await orderFor({ deliveryMethod: "park", parkState: "Lagos", parkName: "Jibowu Motor Park" })).toMatchObject({ total: "12500.00", deliveryFee: "2500.00" });
     expect(await orderFor({ deliveryMethod: "pickup", address: null })).toMatchObject({ total: "10000.00", deliveryFee: "0.00" });
@@ -116,11 +115,28 @@ describe("delivery fees", () => {
     expect(await orderFor({ deliveryMethod: "doorstep", deliveryState: "Lagos" })).toMatchObject({ total: "11500.00" });
   });
 
-  it("an unknown doorstep state is refused with a message and places nothing", async () => {
+  it("a doorstep order without a state, or with an unknown one, is refused with a message and places nothing", async () => {
+    await setFees();
     const product = await makeProduct(t.prisma, { stock: 1 });
-    const result = await placeOrder(t.client(), { ...details({ deliveryState: "Atlantis" }), items: [{ productId: product.id, quantity: 1 }] });
-    expect(result).toMatchObject({ __typename: "ValidationError", message: "Please choose your state from the list" });
+    const count = await t.prisma.order.count();
+    for (const [deliveryState, message] of [[undefined, "Please choose your state"], ["  ", "Please choose your state"], ["Atlantis", "Please choose your state from the list"]]) {
+      const result = await placeOrder(t.client(), { ...details({ deliveryState }), items: [{ productId: product.id, quantity: 1 }] });
+      expect(result).toMatchObject({ __typename: "ValidationError", message, field: "deliveryState" });
+    }
     expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(1);
+    expect(await t.prisma.order.count()).toBe(count);
+  });
+
+  it("the order records the doorstep state (canonical spelling); park and pickup orders have none", async () => {
+    await setFees();
+    const doorstep = await orderFor({ deliveryMethod: "doorstep", deliveryState: "lagos" });
+    expect(doorstep.stored.deliveryState).toBe("Lagos");
+    const seen = await t.client().data(`query($r: String!, $g: String) { trackOrder(reference: $r, guestToken: $g) { deliveryState } }`, {
+      r: doorstep.stored.shortOrderId,
+      g: doorstep.guestToken,
+    });
+    expect(seen.trackOrder.deliveryState).toBe("Lagos");
+    expect((await orderFor({ deliveryMethod: "pickup", address: null, deliveryState: "Lagos" })).stored.deliveryState).toBeNull();
   });
 
   it("only an admin may change the fees", async () => {

@@ -84,6 +84,10 @@ describe("orders export", () => {
     expect(gownRow[col("Payment")]).toBe("paid");
     expect(gownRow[col("Delivery")]).toBe("park");
     expect(gownRow[col("Address or park")]).toBe("Iwo Road Park, Oyo");
+    expect(gownRow[col("State")]).toBe("Oyo");
+    expect(gownRow[col("Awaiting payment")]).toBe("no");
+    const doorstepRow = body.find((r) => r[col("Customer")] === "Last Minute")!;
+    expect([doorstepRow[col("Delivery")], doorstepRow[col("State")], doorstepRow[col("Awaiting payment")]]).toEqual(["doorstep", "Lagos", "yes"]);
     expect(gownRow[col("Size")]).toBe("UK 12");
     expect(gownRow[col("Unit price (NGN)")]).toBe("12500.50");
     expect(gownRow[col("Delivery fee (NGN)")]).toBe("1500.00");

@@ -57,6 +57,10 @@ beforeAll(async () => {
   await placeOrder(p, { lines: [{ product: chinos, quantity: 1 }], total: "4000.25", createdAt: at("2031-03-15T08:00:00Z"), holdExpiresAt: at("2031-03-15T14:00:00Z") });
   // O8: receipt under review, hold ends in 10 hours.
   await placeOrder(p, { paymentStatus: "under_review", lines: [{ product: chinos, quantity: 1 }], total: "1500.00", createdAt: at("2031-03-10T08:00:00Z"), holdExpiresAt: at("2031-03-15T22:00:00Z") });
+  // O10, O11: unpaid, but the owner already shipped or confirmed them (placed before the 30 days):
+  // still owed, so awaiting payment; their holds no longer run, so not "expiring".
+  await placeOrder(p, { status: "shipped", lines: [{ product: jeans, quantity: 1 }], total: "2000.00", createdAt: at("2031-01-05T08:00:00Z"), holdExpiresAt: at("2031-03-15T14:00:00Z") });
+  await placeOrder(p, { status: "confirmed", lines: [{ product: jeans, quantity: 1 }], total: "1000.00", createdAt: at("2031-01-06T08:00:00Z") });
   // O9: an old expired order: nothing but "placed" in no window.
   await placeOrder(p, { paymentStatus: "expired", status: "cancelled", lines: [{ product: chinos, quantity: 1 }], total: "4000.25", createdAt: at("2031-01-01T08:00:00Z") });
 });
@@ -88,10 +92,10 @@ describe("owner's figures", () => {
     expect(month).toMatchObject({ key: "30d", from: "2031-02-13T23:00:00.000Z", paidSales: "33167.16", paidOrders: 4, ordersPlaced: 8, averageOrderValue: "8291.79" });
   });
 
-  it("reports unpaid orders and the holds ending within 6 hours", async () => {
+  it("reports every unpaid order (also confirmed or shipped ones) and the holds ending within 6 hours", async () => {
     const f = await figures();
     expect(f.holdWarningHours).toBe(6);
-    expect(f.awaitingPayment).toEqual({ orders: 2, value: "5500.25" });
+    expect(f.awaitingPayment).toEqual({ orders: 4, value: "8500.25" });
     expect(f.holdsExpiringSoon).toEqual({ orders: 1, value: "4000.25" });
   });
 

@@ -33,7 +33,7 @@ export interface PlacedOrder {
   total: string;
   createdAt: Date;
   paidAt?: Date | null;
-  status?: "pending" | "confirmed" | "cancelled" | "delivered";
+  status?: "pending" | "confirmed" | "shipped" | "cancelled" | "delivered";
   paymentStatus?: "awaiting_transfer" | "under_review" | "paid" | "expired";
   holdExpiresAt?: Date | null;
   customerName?: string;
@@ -53,6 +53,7 @@ export async function placeOrder(prisma: Db, o: PlacedOrder) {
       customerPhone: "+2348031234567",
       customerAddress: o.deliveryMethod === "park" ? null : "3 Allen Avenue, Ikeja",
       deliveryMethod: o.deliveryMethod ?? "doorstep",
+      deliveryState: (o.deliveryMethod ?? "doorstep") === "doorstep" ? "Lagos" : null,
       parkState: o.deliveryMethod === "park" ? "Oyo" : null,
       parkName: o.deliveryMethod === "park" ? "Iwo Road Park" : null,
       status: o.status ?? (o.paymentStatus === "paid" ? "confirmed" : "pending"),

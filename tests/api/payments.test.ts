@@ -205,6 +205,34 @@ describe("payment decisions", () => {
     expect(res.markOrderPaid).toEqual({ __typename: "ValidationError", message: "This order was cancelled, so it cannot take a payment" });
   });
 
+  it("orders awaiting a transfer without a receipt are listed, the hold that ends first first, and marked paid like a receipt", async () => {
+    const admin = await t.admin();
+    const hours = (h: number) => new Date(Date.now() + h * 3600_000);
+    const later = await createTestOrder(t.prisma, { holdExpiresAt: hours(20), email: "no-receipt@example.com" });
+    const sooner = await createTestOrder(t.prisma, { holdExpiresAt: hours(2) });
+    const shipped = await createTestOrder(t.prisma, { holdExpiresAt: hours(10) });
+    await t.prisma.order.update({ where: { id: shipped.id }, data: { status: "shipped" } });
+    const reviewed = await createTestOrder(t.prisma);
+    await t.client().data(SUBMIT, receipt(reviewed.id, { phone: "08031234567" }));
+    const LIST = `{ awaitingTransferOrders { id shortOrderId total holdExpiresAt status } paymentCounts { awaitingTransfer } }`;
+    const ours = (list: { id: string }[]) => list.map((o) => o.id).filter((id) => [later.id, sooner.id, shipped.id, reviewed.id].includes(id));
+    const res = await admin.data(LIST);
+    // A shipped unpaid order is still owed; one with a receipt is in the review queue instead.
+    expect(ours(res.awaitingTransferOrders)).toEqual([sooner.id, shipped.id, later.id]);
+    expect(res.awaitingTransferOrders.find((o: { id: string }) => o.id === later.id)).toMatchObject({ shortOrderId: later.shortOrderId, total: "15000.00" });
+    for (const c of [t.client(), (await customer()).client]) expect((await c.request(LIST)).errors?.[0]?.extensions?.code).toMatch(/FORBIDDEN|UNAUTHENTICATED/);
+
+    const paid = await admin.data(MARK_PAID, { orderId: later.id, bankReference: "FT-NO-RECEIPT-1" });
+    expect(paid.markOrderPaid.data.order).toMatchObject({ status: "confirmed", paymentStatus: "paid", bankReference: "FT-NO-RECEIPT-1" });
+    const after = await admin.data(LIST);
+    expect(ours(after.awaitingTransferOrders)).toEqual([sooner.id, shipped.id]);
+    expect(after.paymentCounts.awaitingTransfer).toBe(res.paymentCounts.awaitingTransfer - 1);
+    const email = await t.prisma.emailOutbox.findFirstOrThrow({ where: { to: "no-receipt@example.com", subject: { contains: "Payment confirmed" } } });
+    expect(email.subject).toContain(later.shortOrderId);
+    const audit = await t.prisma.auditEntry.findFirstOrThrow({ where: { orderId: later.id, action: "payment.marked_paid" } });
+    expect(audit.before).toEqual({ status: "pending", paymentStatus: "awaiting_transfer" });
+  });
+
   it("the payments queue lists orders under review, longest waiting first, with receipt and expected amount", async () => {
     const admin = await t.admin();
     const before = await admin.data(`{ paymentsQueue { id } }`);

@@ -6,10 +6,11 @@ export const PLACE_ORDER = `mutation($input: PlaceOrderInput!) {
   placeOrder(input: $input) {
     __typename
     ... on Error { message }
+    ... on ValidationError { field }
     ... on InsufficientStockError { productName available }
     ... on MutationPlaceOrderSuccess { data { guestToken order {
       id shortOrderId orderNumber total status paymentStatus paymentMethod deliveryMethod holdExpiresAt
-      parkState parkName customerName customerEmail customerPhone customerAddress
+      deliveryState parkState parkName customerName customerEmail customerPhone customerAddress
       items { productName quantity price size product { id } }
     } } }
   }
@@ -30,6 +31,7 @@ export function details(overrides: Record<string, unknown> = {}) {
     phone: "0803 123 4567",
     deliveryMethod: "doorstep",
     address: "12 Allen Avenue, Ikeja, Lagos",
+    deliveryState: "Lagos",
     idempotencyKey: randomUUID(),
     ...overrides,
   };

@@ -111,6 +111,10 @@ builder.prismaObject("Order", {
         description: "Unpaid orders: when the stock hold ends and the order expires if still unpaid",
       }),
       deliveryMethod: t.expose("deliveryMethod", { type: DeliveryMethodEnum, description: "How the order is delivered" }),
+      deliveryState: t.exposeString("deliveryState", {
+        nullable: true,
+        description: "Doorstep delivery: the state delivered to (null for park, pickup and doorstep orders placed before it was asked)",
+      }),
       parkState: t.exposeString("parkState", { nullable: true, description: "Motor-park delivery: destination state" }),
       parkName: t.exposeString("parkName", { nullable: true, description: "Motor-park delivery: the park" }),
       paymentMethod: t.expose("paymentMethod", { type: PaymentMethodEnum, description: "How the order is paid" }),
@@ -151,7 +155,7 @@ const PlaceOrderInput = builder.inputType("PlaceOrderInput", {
     address: t.string({ required: false, description: "Required for doorstep; the store's address is used for pickup" }),
     parkState: t.string({ required: false, description: "Motor park delivery: destination state" }),
     parkName: t.string({ required: false, description: "Motor park delivery: the park" }),
-    deliveryState: t.string({ required: false, description: "Doorstep delivery: the state, for its delivery fee" }),
+    deliveryState: t.string({ required: false, description: "Doorstep delivery (required there): the state, for its delivery fee" }),
     items: t.field({
       type: [GuestCartLineInput],
       required: false,

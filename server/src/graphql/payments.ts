@@ -11,7 +11,7 @@ import { grantOrderAccess } from "../modules/orders/ownership.ts";
 import { ownerOrAdmin } from "./orders.ts";
 import { submitReceipt } from "../modules/payments/receipts.service.ts";
 import { markOrderPaid, rejectPayment } from "../modules/payments/decisions.service.ts";
-import { paymentCounts, paymentsQueueIds } from "../modules/payments/queue.service.ts";
+import { awaitingTransferQuery, paymentCounts, paymentsQueueIds } from "../modules/payments/queue.service.ts";
 import { productsOnHold } from "../modules/payments/holds.service.ts";
 import { findOrderByReferenceAndPhone, orderStatusHistory, throttledReferenceLookup, type StatusStep } from "../modules/payments/lookup.service.ts";
 import { isUuid } from "../../../common/uuid.ts";
@@ -159,6 +159,12 @@ builder.queryFields((t) => ({
       const orders = await ctx.prisma.order.findMany({ ...query, where: { id: { in: ids } } });
       return ids.map((id) => orders.find((o) => o.id === id)).filter((o) => o !== undefined);
     },
+  }),
+  awaitingTransferOrders: t.prismaField({
+    type: ["Order"],
+    description: "Orders awaiting payment with no receipt to review, the hold that ends first first (admin marks them paid from the bank).",
+    authScopes: { admin: true },
+    resolve: (query, _root, _args, ctx) => ctx.prisma.order.findMany({ ...query, ...awaitingTransferQuery() }),
   }),
   paymentCounts: t.field({
     type: PaymentCountsType,

@@ -1,5 +1,6 @@
 // Expected failures of the shop's rules. Services throw these; the GraphQL layer returns them
 // as typed results carrying the spec's exact message. Anything else is a bug: masked and logged.
+import { onlyInStockMessage } from "../../../common/stock-messages.ts";
 
 export class DomainError extends Error {
   constructor(message: string) {
@@ -27,7 +28,7 @@ export class InsufficientStockError extends DomainError {
   ) {
     super(
       available > 0
-        ? `Only ${available} ${available === 1 ? "item" : "items"} available in stock for ${productName}`
+        ? `${onlyInStockMessage(available)} for ${productName}`
         : `${productName} is out of stock`,
     );
   }

@@ -5,6 +5,7 @@ import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 import { makeOrder } from "../../api/admin-fixtures.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
+import { createTestOrder } from "../../helpers/orders.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -77,6 +78,32 @@ describe("the chosen admin tab is in the address", () => {
     await page.goto("/admin?tab=emails");
     await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
     expect(await selectedTab(page)).toMatch(/^Emails/);
+    await context.close();
+  });
+});
+
+describe("a transfer that came without a receipt (issue 26, item 2)", () => {
+  it("on a 390 px phone the Payments tab lists it with amount, reference and time left, and Mark as paid records it", async () => {
+    const order = await createTestOrder(t.prisma, { holdExpiresAt: new Date(Date.now() + 5 * 3600_000), phone: "+2347065551212" });
+    const { page, context } = await adminOnPhone();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/admin?tab=payments");
+    const card = page.getByRole("listitem", { name: `Order ${order.shortOrderId}` });
+    await card.waitFor();
+    const text = await card.innerText();
+    expect(text).toContain("₦15,000");
+    expect(text).toMatch(/4 h 5\d min left/);
+    expect(text).toContain("+234 706 555 1212");
+    await card.getByLabel("Bank transaction reference (optional)").fill("FT26NOV0001");
+    page.once("dialog", (dialog) => void dialog.accept());
+    const button = card.getByRole("button", { name: "Mark as paid" });
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await pageWidth(page)).toBe(390);
+    await button.click();
+    await card.waitFor({ state: "detached" });
+    const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect([stored.paymentStatus, stored.status, stored.bankReference]).toEqual(["paid", "confirmed", "FT26NOV0001"]);
     await context.close();
   });
 });

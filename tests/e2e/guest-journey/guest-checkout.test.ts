@@ -96,6 +96,7 @@ describe("a guest's journey from product card to order tracker", () => {
     await page.getByLabel("Email").fill("ada.guest@example.ng");
     await page.getByLabel("Phone number").fill("0803 123 4567");
     await page.getByLabel("Delivery address").fill("5 Awolowo Road, Ikoyi, Lagos");
+    await page.getByLabel("State", { exact: true }).selectOption("Lagos");
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole("button", { name: "Save & Continue" }).click();
     await toast(page, "Delivery details saved. Please confirm your payment below.").waitFor();

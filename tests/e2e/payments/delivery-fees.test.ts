@@ -66,8 +66,15 @@ describe("delivery fees", () => {
     await page.getByLabel("Full name").fill("Ada Obi");
     await page.getByLabel("Email").fill("ada.fees@example.com");
     await page.getByLabel("Phone number").fill("0803 123 4567");
-    await page.getByLabel("State", { exact: true }).selectOption("Lagos");
     await page.getByLabel("Delivery address").fill("12 Allen Avenue, Ikeja");
+    // No state yet: no total that may be wrong, and no order without one (issue 26, item 1).
+    await page.getByTestId("checkout-delivery-fee").getByText("Choose your state to see the fee").waitFor();
+    expect(await page.getByTestId("checkout-total").innerText()).toBe("₦10,000 + delivery (depends on your state)");
+    expect(await page.locator("#bank-transfer .pay-by-transfer__amount").innerText()).toMatch(/^Depends on your state/);
+    await page.getByRole("button", { name: "Confirm Order" }).click();
+    await page.locator(".field-error", { hasText: "Please choose your state" }).waitFor();
+    expect(await t.prisma.order.count({ where: { customerEmail: "ada.fees@example.com" } })).toBe(0);
+    await page.getByLabel("State", { exact: true }).selectOption("Lagos");
     await page.getByTestId("checkout-delivery-fee").getByText("₦1,500").waitFor();
     expect(await page.getByTestId("checkout-total").innerText()).toBe("₦11,500");
     expect(await page.locator("#bank-transfer .pay-by-transfer__amount").innerText()).toBe("₦11,500");
@@ -93,9 +100,13 @@ describe("delivery fees", () => {
     expect(await page.getByTestId("order-subtotal").innerText()).toBe("₦10,000");
     expect(await page.getByTestId("order-total").innerText()).toBe("₦13,500");
     expect(await page.locator("#bank-transfer .pay-by-transfer__amount").innerText()).toBe("₦13,500");
+    const facts = page.locator(".order-facts").last();
+    expect(await facts.innerText()).toMatch(/State\s+Oyo/);
+    expect(await facts.innerText()).toMatch(/Phone\s+\+234 803 123 4567/);
 
     await page.goto(`/track-order/${reference}`);
     await page.getByTestId("order-money").getByText("Items ₦10,000 · Delivery ₦3,500 · Total ₦13,500").waitFor();
+    expect(await page.locator(".order-facts").innerText()).toMatch(/State\s+Oyo/);
     await context.close();
   });
 });

@@ -15,6 +15,8 @@ export interface CheckoutDetails {
   email: string;
   phone: string;
   address?: string;
+  /** Doorstep: the state (default Lagos). */
+  state?: string;
   park?: { state: string; park: string };
 }
 
@@ -29,6 +31,7 @@ export async function checkOut(page: Page, details: CheckoutDetails): Promise<st
     await page.getByLabel("Destination state").selectOption(details.park.state);
     await page.getByRole("button", { name: details.park.park, exact: true }).click();
   } else {
+    await page.getByLabel("State", { exact: true }).selectOption(details.state ?? "Lagos");
     await page.getByLabel("Delivery address").fill(details.address ?? "12 Allen Avenue, Ikeja, Lagos");
   }
   await page.getByRole("button", { name: "Confirm Order" }).click();

@@ -192,7 +192,7 @@ describe("phone-first guests", () => {
     const details = page.locator(".guest-order");
     await details.waitFor();
     const text = await details.innerText();
-    for (const expected of ["Chioma Eze", "chioma@example.com", "+2348161234567", "12 Allen Avenue, Ikeja, Lagos", "₦15,000", "Awaiting transfer"]) expect(text).toContain(expected);
+    for (const expected of ["Chioma Eze", "chioma@example.com", "+234 816 123 4567", "12 Allen Avenue, Ikeja, Lagos", "₦15,000", "Awaiting transfer"]) expect(text).toContain(expected);
     await details.locator("#bank-transfer").waitFor();
     await uploadReceipt(page, PNG, "Chioma Eze", "Kuda");
     await details.locator(".guest-order__payment", { hasText: "Receipt under review" }).waitFor();

@@ -34,7 +34,7 @@ describe("a sold-out item held by an unpaid order", () => {
     await t.prisma.order.update({ where: { id: placed.data.order.id }, data: { status: "cancelled" } });
     await t.prisma.product.update({ where: { id: product.id }, data: { stock: 1 } });
     await page.reload();
-    await page.getByText("1 items available").waitFor();
+    await page.locator(".product-detail .stock").filter({ hasText: /^1 item available/ }).waitFor();
     expect(await page.getByText("On hold").count()).toBe(0);
     await context.close();
   });

@@ -23,6 +23,7 @@ import { OrderPayment } from "../orders/OrderPayment.tsx";
 import { PAYMENT_STATE_LABELS, paymentState } from "../../../../common/payment-state.ts";
 import { isErrorResult } from "../../lib/mutation-result.ts";
 import "../../personal-pages.css";
+import { itemCount } from "../../../../common/stock-messages.ts";
 
 const AccountProfileQuery = graphql(`
   query AccountProfile {
@@ -41,10 +42,12 @@ const AccountProfileQuery = graphql(`
       deliveryMethod
       customerName
       customerAddress
+      deliveryState
       rejectionReason
       ...OrderPaymentState
       items {
         id
+        quantity
         ...OrderItemLine
       }
     }
@@ -221,6 +224,7 @@ function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => vo
         <p>
           {deliveryMethodLabel(order.deliveryMethod)}: {order.customerAddress}
         </p>
+        {order.deliveryState && <p>State: {order.deliveryState}</p>}
         <OrderItemsList items={order.items} />
         <p>Delivery fee: {deliveryFeeText(order.deliveryFee)}</p>
         <p className="order-summary__total">
@@ -297,7 +301,7 @@ export function AccountPage() {
                   </span>
                 </div>
                 <div className="order-row__meta">
-                  {formatLagosDate(order.createdAt)} · {order.items.length} {order.items.length === 1 ? "item" : "items"} · <strong>{formatNaira(order.total)}</strong>
+                  {formatLagosDate(order.createdAt)} · {itemCount(order.items.reduce((units, item) => units + item.quantity, 0))} · <strong>{formatNaira(order.total)}</strong>
                 </div>
                 <div className="order-row__actions">
                   <button type="button" className="button button--ghost" onClick={() => setOpen(order)}>

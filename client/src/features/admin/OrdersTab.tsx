@@ -11,6 +11,7 @@ import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { ORDER_STATUSES, type OrderStatus } from "../../../../common/order-status.ts";
 import { isErrorResult, resultError } from "../../lib/mutation-result.ts";
+import { formatPhone } from "../../../../common/phone.ts";
 
 
 const AdminOrdersQuery = graphql(`
@@ -28,6 +29,7 @@ const AdminOrdersQuery = graphql(`
       customerPhone
       customerAddress
       deliveryMethod
+      deliveryState
       trackingNumber
       transportCompany
       waybillNumber
@@ -140,11 +142,12 @@ function OrderRow({ order }: { order: AdminOrder }) {
         <div>
           <strong>#{order.shortOrderId}</strong> <span className="admin-muted">{formatLagosTime(order.createdAt)}</span>
           <div>
-            {order.customerName} · {order.customerEmail} · {order.customerPhone}
+            {order.customerName} · {order.customerEmail} · {order.customerPhone && formatPhone(order.customerPhone)}
           </div>
           <div className="admin-muted">
             {order.deliveryMethod}
-            {order.customerAddress ? ` · ${order.customerAddress}` : ""} · payment {order.paymentStatus.replace("_", " ")}
+            {order.customerAddress ? ` · ${order.customerAddress}` : ""}
+            {order.deliveryState ? ` · State: ${order.deliveryState}` : ""} · payment {order.paymentStatus.replace("_", " ")}
           </div>
         </div>
         <div className="admin-order__total">{formatNaira(order.total)}</div>

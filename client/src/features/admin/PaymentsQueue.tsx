@@ -1,6 +1,7 @@
 // Admin payments queue: orders with a receipt under review, the longest-waiting first. Each shows
 // the receipt, the expected amount and the sender; Mark as paid (optionally with the bank's
-// transaction reference) or Reject with a reason. Both email the shopper and are audited.
+// transaction reference) or Reject with a reason. Both email the shopper and are audited. Below it,
+// the orders awaiting a transfer that came with no receipt (AwaitingTransferList).
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
@@ -11,6 +12,9 @@ import { OrderAuditTimeline } from "./OrderAuditTimeline.tsx";
 import { formatWaiting, useNow } from "../../lib/time.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { resultError } from "../../lib/mutation-result.ts";
+import { MarkPaidForm, PAYMENT_QUERIES } from "./MarkPaidForm.tsx";
+import { AwaitingTransferList } from "./AwaitingTransferList.tsx";
+import { formatPhone } from "../../../../common/phone.ts";
 
 const PaymentsQueueQuery = graphql(`
   query PaymentsQueue {
@@ -35,26 +39,6 @@ const PaymentsQueueQuery = graphql(`
     paymentCounts {
       underReview
       awaitingTransfer
-    }
-  }
-`);
-
-const PaymentsMarkPaidMutation = graphql(`
-  mutation PaymentsMarkPaid($orderId: ID!, $bankReference: String) {
-    markOrderPaid(orderId: $orderId, bankReference: $bankReference) {
-      __typename
-      ... on Error {
-        message
-      }
-      ... on MutationMarkOrderPaidSuccess {
-        data {
-          order {
-            id
-            status
-            paymentStatus
-          }
-        }
-      }
     }
   }
 `);
@@ -102,26 +86,12 @@ function ReceiptPreview({ receipt }: { receipt: QueueOrder["receipts"][number] }
 
 function QueueItem({ order, now }: { order: QueueOrder; now: number }) {
   const [mode, setMode] = useState<"idle" | "reject" | "history">("idle");
-  const [bankReference, setBankReference] = useState("");
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  // A decision changes the queue, the counts and the audit log (and any open timeline).
-  const refetchQueries = ["PaymentsQueue", "PaymentsAuditLog", "PaymentsOrderAudit"];
-  const [markPaid, paying] = useMutation(PaymentsMarkPaidMutation, { refetchQueries });
-  const [reject, rejecting] = useMutation(PaymentsRejectMutation, { refetchQueries });
+  const [reject, rejecting] = useMutation(PaymentsRejectMutation, {
+    refetchQueries: PAYMENT_QUERIES,
+  });
   const latest = order.receipts[0];
-
-  async function onMarkPaid(event: FormEvent) {
-    event.preventDefault();
-    if (!window.confirm(`Mark order ${order.shortOrderId} as paid (${formatNaira(order.total)})? Only do this after checking the bank account.`)) return;
-    const { data } = await markPaid({ variables: { orderId: order.id, bankReference: bankReference.trim() || null } });
-    const result = data?.markOrderPaid;
-    if (result?.__typename !== "MutationMarkOrderPaidSuccess") {
-      setError(resultError(result, "Could not mark as paid"));
-      return;
-    }
-    toast(`Order ${order.shortOrderId} marked as paid`);
-  }
 
   async function onReject(event: FormEvent) {
     event.preventDefault();
@@ -161,7 +131,7 @@ function QueueItem({ order, now }: { order: QueueOrder; now: number }) {
           )}
           <dt>Customer</dt>
           <dd>
-            {order.customerName} · <a href={`tel:${order.customerPhone}`}>{order.customerPhone}</a> · {order.customerEmail}
+            {order.customerName} · <a href={`tel:${order.customerPhone}`}>{order.customerPhone && formatPhone(order.customerPhone)}</a> · {order.customerEmail}
           </dd>
           {order.holdExpiresAt && (
             <>
@@ -188,15 +158,7 @@ function QueueItem({ order, now }: { order: QueueOrder; now: number }) {
           {error}
         </p>
       )}
-      <form className="payment-review__pay" onSubmit={onMarkPaid}>
-        <label>
-          Bank transaction reference (optional)
-          <input value={bankReference} maxLength={100} onChange={(e) => setBankReference(e.target.value)} />
-        </label>
-        <button type="submit" className="button" disabled={paying.loading}>
-          Mark as paid
-        </button>
-      </form>
+      <MarkPaidForm order={order} onError={setError} />
       {mode === "reject" ? (
         <form className="payment-review__reject" onSubmit={onReject}>
           <label>
@@ -233,7 +195,6 @@ export function PaymentsQueue() {
     <div className="payments-admin">
       <section aria-labelledby="payments-queue-title">
         <h2 id="payments-queue-title">Payments to review ({data?.paymentCounts.underReview ?? 0})</h2>
-        {data && <p className="payments-admin__counts">{data.paymentCounts.awaitingTransfer} open order(s) awaiting transfer.</p>}
         {error && <p className="field-error">{error.message}</p>}
         {loading && !data ? (
           <p className="page-status">Loading...</p>
@@ -247,6 +208,7 @@ export function PaymentsQueue() {
           </ul>
         )}
       </section>
+      <AwaitingTransferList count={data?.paymentCounts.awaitingTransfer ?? null} />
       <AuditLogList />
     </div>
   );

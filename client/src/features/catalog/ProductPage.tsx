@@ -19,6 +19,7 @@ import { ProductCondition, ProductFit } from "./ProductFit.tsx";
 import { productPreviewDescription } from "../../../../common/measurements.ts";
 import { SaveButton } from "../saved/SaveButton.tsx";
 import { ActionButton } from "../../ui/ActionButton.tsx";
+import { itemCount } from "../../../../common/stock-messages.ts";
 
 const ProductQuery = graphql(`
   query StorefrontProductDetail($slug: String!) {
@@ -160,7 +161,7 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
         {product.description && <p className="product-detail__description">{product.description}</p>}
         <ProductFit product={product} />
         <p className={inStock ? "stock" : "stock stock--out"}>
-          {inStock ? `${product.stock} items available` : "Out of stock"} <OnHoldBadge onHold={product.onHold} />
+          {inStock ? `${itemCount(product.stock)} available` : "Out of stock"} <OnHoldBadge onHold={product.onHold} />
         </p>
         {inStock && (
           <div className="quantity" role="group" aria-label="Quantity">

@@ -18,7 +18,7 @@ import type { ParkChoice } from "./ParkPicker.tsx";
 import { useCart } from "../cart/useCart.ts";
 import { clearGuestCart, notifyCartUpdated } from "../cart/guest-cart.ts";
 import { rememberGuestOrder } from "../orders/guest-orders.ts";
-import { deliveryFeeFor } from "../../../../common/delivery.ts";
+import { deliveryFeeFor, feeAwaitsState } from "../../../../common/delivery.ts";
 import { StateSelect } from "../../ui/StateSelect.tsx";
 import { addAmounts, useDeliveryFees } from "../delivery/delivery-fees.ts";
 import { resultError } from "../../lib/mutation-result.ts";
@@ -86,6 +86,9 @@ const METHOD_HINTS: Record<Method, string> = {
 };
 const METHODS = DELIVERY_METHODS.map((value) => ({ value, label: DELIVERY_METHOD_LABELS[value], hint: METHOD_HINTS[value] }));
 
+/** Where a fee (and so the total) waits for the shopper's state. */
+const STATE_FIRST = "Choose your state to see the fee";
+
 export function CheckoutPage() {
   usePageMeta({ title: "Checkout" });
   const navigate = useNavigate();
@@ -127,9 +130,21 @@ export function CheckoutPage() {
   if (failed) return <LoadError retry={retry} />;
   if (!placed && lines.length === 0) return <Navigate to="/cart" replace />;
 
-  const input = { fullName, email, phone, deliveryMethod: method, address: method === "doorstep" ? address : null, parkState: park.state, parkName: park.park };
-  // What the shopper will be charged (the server recomputes it when the order is placed).
-  const deliveryFee = placed?.deliveryFee ?? (fees ? deliveryFeeFor(fees, method, method === "park" ? park.state : doorstepState, subtotal) : null);
+  const input = {
+    fullName,
+    email,
+    phone,
+    deliveryMethod: method,
+    address: method === "doorstep" ? address : null,
+    deliveryState: method === "doorstep" ? doorstepState : null,
+    parkState: park.state,
+    parkName: park.park,
+  };
+  // What the shopper will be charged (the server recomputes it when the order is placed). Until the
+  // state is chosen a per-state fee is unknown: the page says so rather than show a total.
+  const feeState = method === "park" ? park.state : doorstepState;
+  const awaitingState = !placed && fees !== null && feeAwaitsState(fees, method, feeState, subtotal);
+  const deliveryFee = placed?.deliveryFee ?? (fees ? deliveryFeeFor(fees, method, feeState, subtotal) : null);
   const total = placed?.total ?? addAmounts(subtotal, deliveryFee ?? "0");
 
   const found = checkoutDetailsErrors(input);
@@ -175,7 +190,7 @@ export function CheckoutPage() {
             ...input,
             parkState: method === "park" ? park.state : null,
             parkName: method === "park" ? park.park : null,
-            deliveryState: method === "doorstep" && doorstepState ? doorstepState : null,
+            deliveryState: method === "doorstep" ? doorstepState : null,
             items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
             idempotencyKey: checkoutKey.current,
           },
@@ -246,7 +261,8 @@ export function CheckoutPage() {
           {method === "doorstep" && (
             <div className="form-field">
               <label htmlFor="checkout-state">State</label>
-              <StateSelect id="checkout-state" value={doorstepState} onChange={setDoorstepState} placeholder="Choose your state" />
+              <StateSelect id="checkout-state" value={doorstepState} onChange={setDoorstepState} placeholder="Choose your state" {...described("deliveryState")} />
+              {fieldError("deliveryState")}
             </div>
           )}
           {method === "doorstep" && (
@@ -289,18 +305,20 @@ export function CheckoutPage() {
             </div>
             <div>
               <dt>Delivery</dt>
-              <dd data-testid="checkout-delivery-fee">{deliveryFee === null ? "..." : Number(deliveryFee) === 0 ? "Free" : formatNaira(deliveryFee)}</dd>
+              <dd data-testid="checkout-delivery-fee">
+                {awaitingState ? STATE_FIRST : deliveryFee === null ? "..." : Number(deliveryFee) === 0 ? "Free" : formatNaira(deliveryFee)}
+              </dd>
             </div>
             <div className="order-summary__total">
               <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatNaira(total)}</dd>
+              <dd data-testid="checkout-total">{awaitingState ? `${formatNaira(subtotal)} + delivery (depends on your state)` : formatNaira(total)}</dd>
             </div>
           </dl>
         </aside>
       </div>
 
       <div ref={transferBlock} className="checkout-transfer">
-        <PayByTransfer amount={total} reference={placed?.shortOrderId ?? null} holdExpiresAt={placed?.holdExpiresAt ?? null} />
+        <PayByTransfer amount={awaitingState ? null : total} reference={placed?.shortOrderId ?? null} holdExpiresAt={placed?.holdExpiresAt ?? null} />
         {!online && !placed && (
           <p className="checkout-offline" role="alert">
             {NEEDS_CONNECTION}

@@ -14,6 +14,7 @@ import { deliveryFeeText } from "./order-labels.ts";
 import { orderStatusLabel, paymentStatusLabel } from "../../../../common/order-status.ts";
 import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
 import { isErrorResult } from "../../lib/mutation-result.ts";
+import { formatPhone } from "../../../../common/phone.ts";
 
 const PaymentsGuestLookupQuery = graphql(`
   query PaymentsGuestLookup($reference: String!, $phone: String!) {
@@ -39,6 +40,7 @@ const PaymentsGuestLookupQuery = graphql(`
             customerEmail
             customerPhone
             customerAddress
+            deliveryState
             parkState
             parkName
             transportCompany
@@ -98,11 +100,17 @@ export function GuestOrderLookup({ reference }: { reference: string }) {
           <dt>Email</dt>
           <dd>{order.customerEmail}</dd>
           <dt>Phone</dt>
-          <dd>{order.customerPhone}</dd>
+          <dd>{order.customerPhone && formatPhone(order.customerPhone)}</dd>
           {order.customerAddress && (
             <>
               <dt>Address</dt>
               <dd>{order.customerAddress}</dd>
+            </>
+          )}
+          {order.deliveryState && (
+            <>
+              <dt>State</dt>
+              <dd>{order.deliveryState}</dd>
             </>
           )}
           {order.waybillNumber && (
@@ -112,7 +120,7 @@ export function GuestOrderLookup({ reference }: { reference: string }) {
               <dt>Waybill number</dt>
               <dd>{order.waybillNumber}</dd>
               <dt>Driver's phone</dt>
-              <dd>{order.driverPhone && <a href={`tel:${order.driverPhone}`}>{order.driverPhone}</a>}</dd>
+              <dd>{order.driverPhone && <a href={`tel:${order.driverPhone}`}>{formatPhone(order.driverPhone)}</a>}</dd>
             </>
           )}
         </dl>

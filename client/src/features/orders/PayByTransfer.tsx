@@ -7,7 +7,8 @@ import { formatCountdown, useNow } from "../../lib/time.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 export interface PayByTransferProps {
-  amount: string;
+  /** Null while the total is not known yet (a delivery fee that depends on the state). */
+  amount: string | null;
   /** The order reference (short order id) to put in the transfer narration. */
   reference: string | null;
   holdExpiresAt?: string | null;
@@ -34,8 +35,10 @@ function HoldCountdown({ holdExpiresAt }: { holdExpiresAt: string }) {
 }
 
 export function PayByTransfer({ amount, reference, holdExpiresAt }: PayByTransferProps) {
-  const rows: { label: string; value: string; shown: string; className?: string }[] = [
-    { label: "Amount", value: Number(amount).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(amount), className: "pay-by-transfer__amount" },
+  const rows: { label: string; value: string | null; shown: string; className?: string }[] = [
+    amount === null
+      ? { label: "Amount", value: null, shown: "Depends on your state: choose it above to see the total", className: "pay-by-transfer__amount" }
+      : { label: "Amount", value: Number(amount).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(amount), className: "pay-by-transfer__amount" },
     { label: "Account name", value: storeSettings.bankAccountName, shown: storeSettings.bankAccountName },
     { label: "Bank", value: storeSettings.bankName, shown: storeSettings.bankName },
     { label: "Account number", value: storeSettings.bankAccountNumber, shown: storeSettings.bankAccountNumber, className: "pay-by-transfer__number" },
@@ -52,9 +55,7 @@ export function PayByTransfer({ amount, reference, holdExpiresAt }: PayByTransfe
           <div key={row.label} className="pay-by-transfer__row">
             <dt>{row.label}</dt>
             <dd className={row.className}>{row.shown}</dd>
-            <dd className="pay-by-transfer__copy">
-              <CopyButton value={row.value} label={row.label.toLowerCase()} />
-            </dd>
+            <dd className="pay-by-transfer__copy">{row.value !== null && <CopyButton value={row.value} label={row.label.toLowerCase()} />}</dd>
           </div>
         ))}
       </dl>

@@ -15,6 +15,7 @@ import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
 import "../../personal-pages.css";
+import { formatPhone } from "../../../../common/phone.ts";
 
 const OrdersLatestQuery = graphql(`
   query OrdersLatest($guestOrderId: ID, $guestToken: String) {
@@ -30,6 +31,7 @@ const OrdersLatestQuery = graphql(`
       customerEmail
       customerPhone
       customerAddress
+      deliveryState
       ...OrderPaymentState
       items {
         id
@@ -117,8 +119,9 @@ export function ThankYouPage() {
         facts={[
           ["Name", order.customerName],
           ["Email", order.customerEmail],
-          ["Phone", order.customerPhone],
+          ["Phone", order.customerPhone && formatPhone(order.customerPhone)],
           ["Address", order.customerAddress],
+          order.deliveryState && ["State", order.deliveryState],
         ]}
       />
 

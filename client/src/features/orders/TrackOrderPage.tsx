@@ -17,6 +17,7 @@ import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
 import { OrderItemsList } from "./OrderItemsList.tsx";
 import { OrderFacts } from "./OrderFacts.tsx";
 import "../../personal-pages.css";
+import { formatPhone } from "../../../../common/phone.ts";
 
 const OrdersTrackQuery = graphql(`
   query OrdersTrack($reference: String!, $guestToken: String) {
@@ -30,6 +31,7 @@ const OrdersTrackQuery = graphql(`
       customerEmail
       customerPhone
       customerAddress
+      deliveryState
       trackingNumber
       trackingStatus
       trackingUpdatedAt
@@ -134,12 +136,13 @@ function OrderTracker({ reference }: { reference: string }) {
             facts={[
               ["Name", order.customerName],
               ["Email", order.customerEmail],
-              ["Phone", order.customerPhone],
+              ["Phone", order.customerPhone && formatPhone(order.customerPhone)],
               [deliveryMethodLabel(order.deliveryMethod), order.customerAddress],
+              order.deliveryState && ["State", order.deliveryState],
               order.trackingNumber && ["Tracking number", order.trackingNumber],
               order.transportCompany && ["Transport company", order.transportCompany],
               order.waybillNumber && ["Waybill number", order.waybillNumber],
-              order.driverPhone && ["Driver's phone", <a href={`tel:${order.driverPhone}`}>{order.driverPhone}</a>],
+              order.driverPhone && ["Driver's phone", <a href={`tel:${order.driverPhone}`}>{formatPhone(order.driverPhone)}</a>],
             ]}
           />
           <h2>Payment</h2>

@@ -11,7 +11,7 @@ import type { DeliveryMethodName } from "../../../../common/delivery-methods.ts"
 import { readableCode } from "./readable-codes.ts";
 import { normalizeNigerianPhone } from "../../../../common/phone.ts";
 import { formatNaira } from "../../../../common/naira.ts";
-import { canonicalState, NIGERIAN_STATES } from "../../../../common/states.ts";
+import { canonicalState } from "../../../../common/states.ts";
 import { deliveryFeeFor } from "../../../../common/delivery.ts";
 import { loadFeeTable } from "../delivery/delivery-fees.service.ts";
 import { InsufficientStockError, NotFoundError, ValidationError } from "../errors.ts";
@@ -30,7 +30,7 @@ export interface PlaceOrderInput {
   address?: string | null;
   parkState?: string | null;
   parkName?: string | null;
-  /** Doorstep delivery: the state, for its delivery fee (without it, the fee for other states). */
+  /** Doorstep delivery: the state (required), for its delivery fee; the order records it. */
   deliveryState?: string | null;
   /** The guest cart; ignored for a signed-in shopper, whose cart is on the server. */
   items?: GuestCartLine[] | null;
@@ -57,8 +57,8 @@ function validate(input: PlaceOrderInput) {
   if (first) throw new ValidationError(first.message, first.field);
   if (!KEY.test(input.idempotencyKey)) throw new ValidationError("Invalid checkout key. Please refresh the page and try again.", "idempotencyKey");
   const method = input.deliveryMethod as DeliveryMethodName;
-  const deliveryState = method === "doorstep" && input.deliveryState?.trim() ? canonicalState(input.deliveryState) : null;
-  if (deliveryState && !NIGERIAN_STATES.includes(deliveryState)) throw new ValidationError("Please choose your state from the list", "deliveryState");
+  // checkoutDetailsErrors required a known state for doorstep delivery.
+  const deliveryState = method === "doorstep" ? canonicalState(input.deliveryState!) : null;
   return {
     deliveryState,
     method,
@@ -176,6 +176,7 @@ async function createOrder(
           customerPhone: details.phone,
           customerAddress,
           deliveryMethod: details.method,
+          deliveryState: details.deliveryState,
           parkState: details.parkState,
           parkName: details.parkName,
           paymentMethod: "bank_transfer",
@@ -232,7 +233,7 @@ function confirmationEmail(
       `Hello ${details.name},\n\nThank you for your order ${reference}.\n\n${lines}\n\nItems: ${formatNaira(money.subtotal.toFixed(2))}\n` +
       `Delivery fee: ${money.deliveryFee.isZero() ? "Free" : formatNaira(money.deliveryFee.toFixed(2))}\n` +
       `Total: ${formatNaira(total.toFixed(2))}\n` +
-      `Delivery: ${details.method} (${address})\n\n` +
+      `Delivery: ${details.method} (${address}${details.deliveryState ? `, ${details.deliveryState}` : ""})\n\n` +
       paymentParagraph(store, { shortOrderId: reference, total, holdExpiresAt, status: "pending", paymentStatus: "awaiting_transfer" }) +
       `\n\n` +
       `Track your order: ${config.publicUrl}/track-order/${reference}\n\n${store.name} · ${store.phone}\n`,

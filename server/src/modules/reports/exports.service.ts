@@ -5,6 +5,7 @@ import type { Db } from "../../db/database.ts";
 import { ValidationError } from "../errors.ts";
 import { formatLagos, lagosDateRange } from "./lagos-days.ts";
 import { toCsv } from "./csv.ts";
+import { awaitingPaymentSql } from "../payments/awaiting-payment.ts";
 import { CONDITION_LABEL, type Condition } from "../../../../common/condition.ts";
 import { MEASUREMENTS } from "../../../../common/measurements.ts";
 
@@ -25,12 +26,15 @@ export const ORDER_COLUMNS = [
   "Placed (Lagos)",
   "Status",
   "Payment",
+  // payments/awaiting-payment.ts: the dashboard's "Awaiting payment" counts exactly these orders.
+  "Awaiting payment",
   "Paid (Lagos)",
   "Customer",
   "Email",
   "Phone",
   "Delivery",
   "Address or park",
+  "State",
   "Item",
   "Size",
   "Quantity",
@@ -46,12 +50,14 @@ interface OrderRow {
   created_at: Date;
   status: string;
   payment_status: string;
+  awaiting_payment: boolean;
   paid_at: Date | null;
   customer_name: string;
   customer_email: string;
   customer_phone: string;
   delivery_method: string;
   customer_address: string | null;
+  delivery_state: string | null;
   park_state: string | null;
   park_name: string | null;
   product_name: string | null;
@@ -72,8 +78,9 @@ function deliveryPlace(row: OrderRow): string {
 export async function ordersCsv(prisma: Db, range: { start: Date; end: Date }): Promise<string> {
   const rows = await prisma.$queryRaw<OrderRow[]>`
     SELECT o.order_number, o.short_order_id, o.created_at, o.status::text AS status, o.payment_status::text AS payment_status,
+           ${awaitingPaymentSql("o")} AS awaiting_payment,
            o.paid_at, o.customer_name, o.customer_email, o.customer_phone, o.delivery_method::text AS delivery_method,
-           o.customer_address, o.park_state, o.park_name, o.delivery_fee::text AS delivery_fee, o.total::text AS total,
+           o.customer_address, o.delivery_state, o.park_state, o.park_name, o.delivery_fee::text AS delivery_fee, o.total::text AS total,
            oi.product_name, oi.size, oi.quantity, oi.price::text AS price, (oi.price * oi.quantity)::numeric(14, 2)::text AS line_total
     FROM orders o
     LEFT JOIN order_items oi ON oi.order_id = o.id
@@ -87,12 +94,14 @@ export async function ordersCsv(prisma: Db, range: { start: Date; end: Date }): 
       formatLagos(r.created_at),
       r.status,
       r.payment_status,
+      r.awaiting_payment ? "yes" : "no",
       formatLagos(r.paid_at),
       r.customer_name,
       r.customer_email,
       r.customer_phone,
       r.delivery_method,
       deliveryPlace(r),
+      r.delivery_method === "park" ? r.park_state : r.delivery_state,
       r.product_name,
       r.size,
       r.quantity,

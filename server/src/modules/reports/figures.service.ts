@@ -7,8 +7,10 @@
 //   the window its paid_at falls in. Paid sales = sum of those orders' totals; average order value =
 //   paid sales ÷ number of those orders, rounded to the kobo.
 // - Orders placed = every order created in the window, whatever became of it.
-// - Awaiting payment and holds expiring are "right now" (not windowed): pending orders whose payment
-//   is awaiting_transfer or under_review, as the hold-release job sees them.
+// - Awaiting payment is "right now" (not windowed): every order not cancelled whose payment is
+//   awaiting_transfer or under_review, whatever its fulfilment status (payments/awaiting-payment.ts,
+//   the same rule as the Payments tab and the export). Holds expiring: those of them still pending,
+//   whose hold ends within HOLD_WARNING_HOURS (only a pending order's hold is released).
 // - Sell-through of a category in a window = units sold in the window ÷ (units sold in the window +
 //   units in stock now), as a percentage to one decimal. Units held by unpaid orders are in neither
 //   (they are neither sold nor on sale). Items whose product was deleted count in sales but in no
@@ -17,7 +19,7 @@
 // - Best category: highest sell-through (ties: more units sold, then name); slowest: the lowest.
 import type { Db } from "../../db/database.ts";
 import { lastLagosDays } from "./lagos-days.ts";
-import { UNPAID_SQL } from "../payments/rules.ts";
+import { awaitingPaymentSql } from "../payments/awaiting-payment.ts";
 
 export const FIGURE_PERIODS = [
   { key: "today", label: "Today", days: 1 },
@@ -138,10 +140,10 @@ async function unpaidNow(prisma: Db, asOf: Date) {
     SELECT
       COUNT(*)::int AS awaiting,
       COALESCE(SUM(total), 0)::numeric(14, 2)::text AS awaiting_value,
-      COUNT(*) FILTER (WHERE hold_expires_at > ${asOf}::timestamptz AND hold_expires_at <= ${until}::timestamptz)::int AS expiring,
-      COALESCE(SUM(total) FILTER (WHERE hold_expires_at > ${asOf}::timestamptz AND hold_expires_at <= ${until}::timestamptz), 0)::numeric(14, 2)::text AS expiring_value
-    FROM orders
-    WHERE status = 'pending' AND payment_status IN (${UNPAID_SQL})`;
+      COUNT(*) FILTER (WHERE status = 'pending' AND hold_expires_at > ${asOf}::timestamptz AND hold_expires_at <= ${until}::timestamptz)::int AS expiring,
+      COALESCE(SUM(total) FILTER (WHERE status = 'pending' AND hold_expires_at > ${asOf}::timestamptz AND hold_expires_at <= ${until}::timestamptz), 0)::numeric(14, 2)::text AS expiring_value
+    FROM orders o
+    WHERE ${awaitingPaymentSql("o")}`;
   return row!;
 }
 
