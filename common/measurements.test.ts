@@ -1,5 +1,6 @@
 // Measurements as shown to shoppers: centimetres or inches, and how they compare with our size chart.
 import { checkMeasurement, formatLength, sizeChartHint } from "./measurements.ts";
+import { sizeChartDepartment } from "./size-chart.ts";
 import { CONDITIONS, CONDITION_LABEL } from "./condition.ts";
 import { CONDITION_EXPLANATION } from "./condition-scale.ts";
 
@@ -32,17 +33,37 @@ describe("the one measurement rule (dialog and server)", () => {
 
 describe("the size-chart hint", () => {
   it("doubles pit to pit, allows 5 cm of ease and finds the chart's row", () => {
-    expect(sizeChartHint({ pitToPit: 52 }, "cm")).toBe("Pit to pit 52 cm ≈ chest 104 cm: about UK 14 / US 10 / EU 42 on our size chart");
-    expect(sizeChartHint({ pitToPit: 52 }, "in")).toBe("Pit to pit 20.5 in ≈ chest 40.9 in: about UK 14 / US 10 / EU 42 on our size chart");
+    expect(sizeChartHint({ pitToPit: 52 }, "cm", "ladies")).toBe("Pit to pit 52 cm ≈ chest 104 cm: about UK 14 / US 10 / EU 42 on our ladies' size chart");
+    expect(sizeChartHint({ pitToPit: 52 }, "in", "ladies")).toBe("Pit to pit 20.5 in ≈ chest 40.9 in: about UK 14 / US 10 / EU 42 on our ladies' size chart");
   });
   it("a smaller chest is a smaller size; the smallest and largest rows have limits", () => {
-    expect(sizeChartHint({ pitToPit: 44 }, "cm")).toContain("about UK 8 / US 4 / EU 36");
-    expect(sizeChartHint({ pitToPit: 30 }, "cm")).toBe("Pit to pit 30 cm ≈ chest 60 cm: smaller than our size chart (from UK 4 / US 0 / EU 32)");
-    expect(sizeChartHint({ pitToPit: 70 }, "cm")).toBe("Pit to pit 70 cm ≈ chest 140 cm: larger than our size chart (up to UK 16 / US 12 / EU 44)");
+    expect(sizeChartHint({ pitToPit: 44 }, "cm", "ladies")).toContain("about UK 8 / US 4 / EU 36");
+    expect(sizeChartHint({ pitToPit: 30 }, "cm", "ladies")).toBe("Pit to pit 30 cm ≈ chest 60 cm: smaller than our ladies' size chart (from UK 4 / US 0 / EU 32)");
+    expect(sizeChartHint({ pitToPit: 70 }, "cm", "ladies")).toBe("Pit to pit 70 cm ≈ chest 140 cm: larger than our ladies' size chart (up to UK 16 / US 12 / EU 44)");
   });
   it("trousers use the waist when there is no pit to pit; nothing to compare gives no hint", () => {
-    expect(sizeChartHint({ waist: 38, inseam: 78 }, "cm")).toBe("Waist (flat) 38 cm ≈ waist 76 cm: about UK 12 / US 8 / EU 40 on our size chart");
-    expect(sizeChartHint({ length: 70, sleeve: 60 }, "cm")).toBeNull();
+    expect(sizeChartHint({ waist: 38, inseam: 78 }, "cm", "ladies")).toBe("Waist (flat) 38 cm ≈ waist 76 cm: about UK 12 / US 8 / EU 40 on our ladies' size chart");
+    expect(sizeChartHint({ length: 70, sleeve: 60 }, "cm", "ladies")).toBeNull();
+  });
+});
+
+describe("the size-chart hint by department (issue 26: every item read on the ladies' chart)", () => {
+  it("a men's polo and men's jeans are read on the men's chart", () => {
+    // The demo's Ralph Lauren polo (size L) and Levi's 501 (W34).
+    expect(sizeChartHint({ pitToPit: 54, length: 72 }, "cm", "men")).toBe("Pit to pit 54 cm ≈ chest 108 cm: about men's L (EU 52) on our men's size chart");
+    expect(sizeChartHint({ waist: 42, inseam: 81 }, "cm", "men")).toBe("Waist (flat) 42 cm ≈ waist 84 cm: about men's M (W32–34) on our men's size chart");
+    // The men's chart has no hips: the hint goes on to what it has, or gives none.
+    expect(sizeChartHint({ hips: 50 }, "cm", "men")).toBeNull();
+  });
+  it("children's clothes are read by age", () => {
+    expect(sizeChartHint({ pitToPit: 36, length: 85 }, "cm", "kids")).toBe("Pit to pit 36 cm ≈ chest 72 cm: about 8–9 yrs on our kids' size chart");
+    expect(sizeChartHint({ pitToPit: 29 }, "cm", "kids")).toContain("about 2–3 yrs");
+  });
+  it("no chart fits bales and unisex items: no hint", () => {
+    expect(sizeChartDepartment("Bales")).toBeNull();
+    expect(sizeChartDepartment("Unisex")).toBeNull();
+    expect(sizeChartDepartment("Men")).toBe("men");
+    expect(sizeChartHint({ pitToPit: 54 }, "cm", null)).toBeNull();
   });
 });
 

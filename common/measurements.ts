@@ -1,6 +1,6 @@
 // Garment measurements: what the admin may enter (one rule for the dialog and the server), how they
 // are shown (centimetres or inches) and how they compare with the size chart (common/size-chart.ts).
-import { SIZE_CHART, type SizeChartRow } from "./size-chart.ts";
+import { FIT_CHARTS, type Girth, type SizeChartDepartment } from "./size-chart.ts";
 import { CONDITION_LABEL, type Condition } from "./condition.ts";
 import { productMetaDescription } from "./page-head.ts";
 
@@ -45,37 +45,37 @@ export function formatLength(cm: number, unit: Unit): string {
   return `${value} ${unit}`;
 }
 
-/** Room a garment needs over the body (cm, all the way round), so a chest of 104 cm fits a 99 cm bust. */
-const EASE_CM = { bust: 5, waist: 2, hips: 4 } as const;
-type Girth = keyof typeof EASE_CM;
 const GIRTH_OF: { key: MeasurementKey; girth: Girth; name: string }[] = [
   { key: "pitToPit", girth: "bust", name: "chest" },
   { key: "waist", girth: "waist", name: "waist" },
   { key: "hips", girth: "hips", name: "hips" },
 ];
 
-const sizeName = (row: SizeChartRow) => `UK ${row.uk} / US ${row.us} / EU ${row.eu}`;
-
 /**
- * How the garment compares with our size chart, from the first of pit to pit, waist and hips it has:
- * the flat measurement doubled is the garment's round; less the ease, the body it fits; the chart's
- * row whose range (inches) holds that body. Null when none of the three was measured.
+ * How the garment compares with the size chart of its department (common/size-chart.ts), from the
+ * first of pit to pit, waist and hips it has that the chart has: the flat measurement doubled is
+ * the garment's round; less the chart's ease, the body it fits; the chart's row whose range
+ * (inches) holds that body. Null without a department's chart (bales, unisex) or a measurement to
+ * compare: a hint from the wrong chart (a men's polo in ladies' sizes) misleads more than none.
  */
-export function sizeChartHint(measurements: Measurements, unit: Unit): string | null {
-  const found = GIRTH_OF.find(({ key }) => (measurements[key] ?? 0) > 0);
+export function sizeChartHint(measurements: Measurements, unit: Unit, department: SizeChartDepartment | null): string | null {
+  if (!department) return null;
+  const chart = FIT_CHARTS[department];
+  const found = GIRTH_OF.find(({ key, girth }) => (measurements[key] ?? 0) > 0 && chart.easeCm[girth] !== undefined);
   if (!found) return null;
+  const { girth } = found;
   const flat = measurements[found.key]!;
   const round = flat * 2;
-  const bodyInches = (round - EASE_CM[found.girth]) / CM_PER_INCH;
+  const bodyInches = (round - chart.easeCm[girth]!) / CM_PER_INCH;
   const label = MEASUREMENTS.find((m) => m.key === found.key)!.label;
   const start = `${label} ${formatLength(flat, unit)} ≈ ${found.name} ${formatLength(round, unit)}`;
-  const rows = SIZE_CHART;
+  const rows = chart.rows;
   const first = rows[0]!;
   const last = rows[rows.length - 1]!;
-  if (bodyInches < first[found.girth][0] - 1) return `${start}: smaller than our size chart (from ${sizeName(first)})`;
-  if (bodyInches > last[found.girth][1] + 1) return `${start}: larger than our size chart (up to ${sizeName(last)})`;
-  const row = rows.find((r) => bodyInches <= r[found.girth][1]) ?? last;
-  return `${start}: about ${sizeName(row)} on our size chart`;
+  if (bodyInches < first.range[girth]![0] - 1) return `${start}: smaller than our ${chart.title} (from ${first.name(girth)})`;
+  if (bodyInches > last.range[girth]![1] + 1) return `${start}: larger than our ${chart.title} (up to ${last.name(girth)})`;
+  const row = rows.find((r) => bodyInches <= r.range[girth]![1]) ?? last;
+  return `${start}: about ${row.name(girth)} on our ${chart.title}`;
 }
 
 /**

@@ -38,3 +38,19 @@ describe("an empty search", () => {
     expect(html).toContain('href="/products?q=xqzvw"');
   });
 });
+
+describe("the size hint on a product page", () => {
+  it("comes from the chart of the item's department, or is left out", async () => {
+    const hintOf = async (name: string) => {
+      const product = await t.prisma.product.findFirstOrThrow({ where: { name } });
+      const text = textOf((await page(`/products/${product.slug}`)).html);
+      const after = text.indexOf("Measured with the garment laid flat.");
+      return text.slice(after, after + 160);
+    };
+    expect(await hintOf("Ralph Lauren Classic Polo Shirt")).toContain("about men's L (EU 52) on our men's size chart");
+    expect(await hintOf("Levi's 501 Straight Jeans")).toContain("on our men's size chart");
+    expect(await hintOf("Girls Ankara Gown (8-9 yrs)")).toContain("about 8–9 yrs on our kids' size chart");
+    expect(await hintOf("Vintage Ankara Print Blouse")).toContain("on our ladies' size chart");
+    expect(await hintOf("Ralph Lauren Classic Polo Shirt")).not.toContain("UK 16");
+  });
+});

@@ -54,7 +54,7 @@ describe("a shopper chooses by condition and fit", () => {
 
     const measurements = page.getByRole("region", { name: "Measurements" });
     expect(await measurements.locator("dd").first().innerText()).toBe("53 cm");
-    expect(await measurements.innerText()).toContain("Pit to pit 53 cm ≈ chest 106 cm: about UK 14 / US 10 / EU 42 on our size chart");
+    expect(await measurements.innerText()).toContain("Pit to pit 53 cm ≈ chest 106 cm: about UK 14 / US 10 / EU 42 on our ladies' size chart");
     await measurements.getByRole("button", { name: "Inches" }).click();
     expect(await measurements.locator("dd").allInnerTexts()).toEqual(["20.9 in", "27.6 in", "16.5 in", "23.6 in"]);
     expect(await measurements.innerText()).toContain("Pit to pit 20.9 in ≈ chest 41.7 in: about UK 14 / US 10 / EU 42");

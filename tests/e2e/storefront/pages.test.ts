@@ -56,7 +56,7 @@ describe("static pages", () => {
 
   it("Size Chart lists XXS-XS to XXL against UK 4 to 16 (US, EU) with bust, waist, hips, inside leg and sleeve in inches, and the condition grades", async () => {
     const { page, context } = await open("/size-chart", "Size Chart");
-    const table = page.getByRole("table");
+    const table = page.getByRole("table").first();
     expect(await table.locator("thead th").allInnerTexts()).toEqual(["Size", "UK", "US", "EU", "Bust (in)", "Waist (in)", "Hips (in)", "Inside leg (in)", "Sleeve (in)"]);
     const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     expect(rows.map((r) => [r[0], r[1]])).toEqual([

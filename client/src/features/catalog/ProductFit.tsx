@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { CONDITION_LABEL, type Condition } from "../../../../common/condition.ts";
 import { MEASUREMENTS, UNIT_STORAGE_KEY, formatLength, sizeChartHint, type Unit } from "../../../../common/measurements.ts";
+import { sizeChartDepartment } from "../../../../common/size-chart.ts";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 import { CONDITION_EXPLANATION } from "../../../../common/condition-scale.ts";
 import { ActionButton } from "../../ui/ActionButton.tsx";
@@ -15,6 +16,10 @@ import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts"
 export const ProductFitFragment = graphql(`
   fragment ProductFit on Product {
     name
+    category {
+      id
+      main
+    }
     condition
     flawNotes
     flawPhotoUrls
@@ -69,7 +74,7 @@ export function ProductFit(props: { product: FragmentType<typeof ProductFitFragm
   const product = getFragmentData(ProductFitFragment, props.product);
   const [unit, setUnit] = useUnit();
   const measured = MEASUREMENTS.filter(({ key }) => product.measurements?.[key] != null);
-  const hint = product.measurements ? sizeChartHint(product.measurements, unit) : null;
+  const hint = product.measurements ? sizeChartHint(product.measurements, unit, sizeChartDepartment(product.category?.main)) : null;
   const bale = product.bale;
   return (
     <>

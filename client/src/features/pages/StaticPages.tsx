@@ -5,7 +5,7 @@ import { Link } from "react-router-dom";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { OPENING_HOURS, storeSettings } from "../../lib/store-settings.ts";
 import { Icon } from "../../ui/Icon.tsx";
-import { SIZE_CHART } from "../../../../common/size-chart.ts";
+import { KIDS_SIZE_CHART, MEN_SIZE_CHART, SIZE_CHART } from "../../../../common/size-chart.ts";
 import { CONDITIONS, CONDITION_LABEL } from "../../../../common/condition.ts";
 import { CONDITION_EXPLANATION } from "../../../../common/condition-scale.ts";
 
@@ -236,7 +236,8 @@ export function SizeChartPage() {
         Measurements are body measurements in inches. Labels differ by country and brand, so each listing also gives the garment&apos;s own
         measurements laid flat, compared with this chart.
       </p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Size chart">
+      <h2 id="ladies">Ladies</h2>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Ladies' size chart">
         <table className="size-chart">
           <thead>
             <tr>
@@ -263,6 +264,51 @@ export function SizeChartPage() {
                 <td>{range(row.hips)}</td>
                 <td>{row.insideLeg}</td>
                 <td>{row.sleeve}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2 id="men">Men</h2>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Men's size chart">
+        <table className="size-chart">
+          <thead>
+            <tr>
+              <th scope="col">Size</th>
+              <th scope="col">EU</th>
+              <th scope="col">Chest (in)</th>
+              <th scope="col">Waist (in)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {MEN_SIZE_CHART.map((row) => (
+              <tr key={row.size}>
+                <th scope="row">{row.size}</th>
+                <td>{row.eu}</td>
+                <td>{range(row.chest)}</td>
+                <td>{range(row.waist)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>Men&apos;s trousers and jeans are labelled by waist in inches: W32 fits a 32 in waist.</p>
+      <h2 id="kids">Kids</h2>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Kids' size chart">
+        <table className="size-chart">
+          <thead>
+            <tr>
+              <th scope="col">Age</th>
+              <th scope="col">Chest (in)</th>
+              <th scope="col">Waist (in)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {KIDS_SIZE_CHART.map((row) => (
+              <tr key={row.age}>
+                <th scope="row">{row.age}</th>
+                <td>{range(row.chest)}</td>
+                <td>{range(row.waist)}</td>
               </tr>
             ))}
           </tbody>
