@@ -2,7 +2,7 @@
 import { builder } from "./builder.ts";
 import { nonEmptySelect } from "./prisma-query.ts";
 import { NotFoundError, ValidationError } from "../modules/errors.ts";
-import { deliveryStateOf, outboxPage, retryEmail } from "../mail/outbox-admin.ts";
+import { deliveryStateOf, outboxPage, retryEmail } from "../modules/mail/outbox-admin.service.ts";
 
 const EmailStatusEnum = builder.enumType("EmailStatus", {
   description: "Delivery state of an email in the outbox.",

@@ -1,9 +1,9 @@
 // The outbox as admins see it: what was queued, sent or failed, and a retry for failed emails.
-import type { Db } from "../db/database.ts";
-import type { EmailStatus } from "../generated/prisma/enums.ts";
-import { NotFoundError, ValidationError, invariant } from "../modules/errors.ts";
-import { pageWindow } from "../modules/paging.ts";
-import { isUuid } from "../../../common/uuid.ts";
+import type { Db } from "../../db/database.ts";
+import type { EmailStatus } from "../../generated/prisma/enums.ts";
+import { NotFoundError, ValidationError, invariant } from "../errors.ts";
+import { pageWindow } from "../paging.ts";
+import { isUuid } from "../../../../common/uuid.ts";
 
 /** Query arguments for one page of the outbox, newest first. */
 export function outboxPage(status: EmailStatus | null, offset?: number | null, limit?: number | null) {
