@@ -1,24 +1,16 @@
 // Catalogue: categories and products for the storefront.
 import { builder } from "./builder.ts";
-import { percentOff } from "../../../common/pricing.ts";
+import { percentOff } from "../modules/catalog/discount.ts";
 import {
   MAX_PAGE_SIZE,
-  facetsFromSizeCounts,
-  isSearch,
-  pageWithRelations,
-  productPage,
-  searchPageWithSizes,
-  sizeCounts,
-  sizeCountsKey,
-  type ProductFacets,
+  ProductListing,
   type ProductFilter,
   type ProductSort,
   PRODUCT_PAGE,
 } from "../modules/catalog/catalog.service.ts";
 import { searchWords } from "../modules/catalog/product-search.ts";
-import { visibleNow } from "../modules/catalog/visibility.ts";
+import { findProductBySlug } from "../modules/catalog/product-slugs.ts";
 import { pageWindow } from "../modules/paging.ts";
-import type { Context } from "./context.ts";
 import { CONDITIONS, CONDITION_LABEL } from "../../../common/condition.ts";
 import { MEASUREMENTS } from "../../../common/measurements.ts";
 import type { Product } from "../generated/prisma/client.ts";
@@ -146,52 +138,20 @@ const ProductFilterInput = builder.inputType("ProductFilter", {
   }),
 });
 
-interface ProductPageShape {
-  sort: ProductSort | null;
-  skip: number;
-  take: number;
-  filter: ProductFilter;
-  /** totalCount and sizes come from one query, started by whichever field resolves first. */
-  facets?: Promise<ProductFacets>;
-  /** A search's page read with its size counts, when the counts were not kept yet. */
-  withSizes?: ReturnType<typeof searchPageWithSizes>;
-}
-
-// The size counts of a filter are the same for every page, sort and size of it: kept per catalogue
-// version. When a search's counts are not kept yet, its page and counts are read by one statement
-// (a search reads all its matches either way), which the items field then uses.
-const facetsOf = (page: ProductPageShape, ctx: Context) =>
-  (page.facets ??= ctx.catalogueMemo
-    .get(`sizeCounts:${sizeCountsKey(page.filter)}`, () =>
-      isSearch(page.filter) ? searchPageWithSizesOf(page, ctx).then((read) => read.sizeCounts) : sizeCounts(ctx, page.filter, ctx.catalogueMemo),
-    )
-    .then((groups) => facetsFromSizeCounts(groups, page.filter.size)));
-
-const searchPageWithSizesOf = (page: ProductPageShape, ctx: Context) =>
-  (page.withSizes ??= searchPageWithSizes(ctx, page.filter, page.sort, { skip: page.skip, take: page.take }, ctx.catalogueMemo));
-
-const ProductPage = builder.objectRef<ProductPageShape>("ProductPage").implement({
+const ProductPage = builder.objectRef<ProductListing>("ProductPage").implement({
   description: "One page of a product listing with the totals for the whole filter.",
   fields: (t) => ({
     items: t.prismaField({
       type: ["Product"],
       description: "Products on this page, in the requested order",
       authScopes: { public: true },
-      resolve: async (query, page, _args, ctx) => {
-        if (isSearch(page.filter)) {
-          // Asks for the counts first (the page comes with them when they are not kept); a failure
-          // reaches this field through the shared read below, or the count fields themselves.
-          facetsOf(page, ctx).catch(() => undefined);
-          if (page.withSizes) return pageWithRelations(ctx.prisma, query, (await page.withSizes).rows);
-        }
-        return productPage(ctx, query, page.filter, page.sort, { skip: page.skip, take: page.take }, ctx.catalogueMemo);
-      },
+      resolve: (query, listing) => listing.items(query),
     }),
-    totalCount: t.int({ authScopes: { public: true }, description: "Products matching the filter across all pages", resolve: async (page, _args, ctx) => (await facetsOf(page, ctx)).totalCount }),
+    totalCount: t.int({ authScopes: { public: true }, description: "Products matching the filter across all pages", resolve: async (listing) => (await listing.facets()).totalCount }),
     sizes: t.stringList({
       authScopes: { public: true },
       description: "Sizes present in the filtered category (ignoring the size filter), for the size select",
-      resolve: async (page, _args, ctx) => (await facetsOf(page, ctx)).sizes,
+      resolve: async (listing) => (await listing.facets()).sizes,
     }),
   }),
 });
@@ -213,14 +173,10 @@ builder.queryFields((t) => ({
       offset: t.arg.int({ required: false, defaultValue: 0, description: "Products to skip (0 = first page)" }),
       limit: t.arg.int({ required: false, defaultValue: 24, description: `Page size, 1 to ${MAX_PAGE_SIZE}` }),
     },
-    resolve: (_root, args) => {
+    resolve: (_root, args, ctx) => {
       const filter: ProductFilter = args.filter ?? {};
       searchWords(filter.search); // refuses a search text that is too long before anything runs
-      return {
-        sort: (args.sort ?? null) as ProductSort | null,
-        ...pageWindow(args.offset, args.limit, PRODUCT_PAGE),
-        filter,
-      };
+      return new ProductListing(ctx, ctx.catalogueMemo, filter, (args.sort ?? null) as ProductSort | null, pageWindow(args.offset, args.limit, PRODUCT_PAGE));
     },
   }),
   product: t.prismaField({
@@ -231,11 +187,8 @@ builder.queryFields((t) => ({
       "The product at /products/<slug>; a slug the product had before a rename finds it too (its slug field is the current one). Null for a product whose drop has not gone live yet.",
     args: { slug: t.arg.string({ required: true, description: "Current or former product slug" }) },
     resolve: async (query, _root, { slug }, ctx) => {
-      const now = new Date();
-      const current = await ctx.prisma.product.findFirst({ ...query, where: { slug, ...visibleNow(now) } });
-      if (current) return current;
-      const past = await ctx.prisma.productSlug.findUnique({ where: { slug }, select: { productId: true } });
-      return past ? ctx.prisma.product.findFirst({ ...query, where: { id: past.productId, ...visibleNow(now) } }) : null;
+      const found = await findProductBySlug(ctx.prisma, slug, { visibleAt: new Date() }, (where) => ctx.prisma.product.findFirst({ ...query, where }));
+      return found?.product ?? null;
     },
   }),
 }));

@@ -158,6 +158,47 @@ export function sizeCountsKey(filter: ProductFilter): string {
   return JSON.stringify(rest, Object.keys(rest).sort());
 }
 
+/** One listing as a GraphQL page asks for it: its products and its facets (total, size options),
+ *  each read at most once, whichever is asked first. The size counts of a filter are the same for
+ *  every page, sort and size of it: kept in the memo per catalogue version. When a search's counts
+ *  are not kept yet, its page and counts are read by one statement (a search reads all its matches
+ *  either way), which the page then uses. */
+export class ProductListing {
+  private facetsRead?: Promise<ProductFacets>;
+  private searchRead?: ReturnType<typeof searchPageWithSizes>;
+
+  constructor(
+    private readonly db: { prisma: Db; sql: SqlRunner },
+    private readonly memo: CatalogueMemo,
+    readonly filter: ProductFilter,
+    readonly sort: ProductSort | null,
+    readonly window: { skip: number; take: number },
+  ) {}
+
+  facets(): Promise<ProductFacets> {
+    return (this.facetsRead ??= this.memo
+      .get(`sizeCounts:${sizeCountsKey(this.filter)}`, () =>
+        isSearch(this.filter) ? this.searchPageWithSizes().then((read) => read.sizeCounts) : sizeCounts(this.db, this.filter, this.memo),
+      )
+      .then((groups) => facetsFromSizeCounts(groups, this.filter.size)));
+  }
+
+  /** The page's products, with the relations `query` asks for. */
+  async items(query: ProductQuery) {
+    if (isSearch(this.filter)) {
+      // Asks for the counts first (the page comes with them when they are not kept); a failure
+      // reaches the caller through the shared read below, or the facets themselves.
+      this.facets().catch(() => undefined);
+      if (this.searchRead) return pageWithRelations(this.db.prisma, query, (await this.searchRead).rows);
+    }
+    return productPage(this.db, query, this.filter, this.sort, this.window, this.memo);
+  }
+
+  private searchPageWithSizes() {
+    return (this.searchRead ??= searchPageWithSizes(this.db, this.filter, this.sort, this.window, this.memo));
+  }
+}
+
 /** A listing's total and its size options (the sizes present, ignoring the size filter itself). */
 export function facetsFromSizeCounts(groups: SizeCount[], size: string | null | undefined): ProductFacets {
   const wanted = size?.toLowerCase();

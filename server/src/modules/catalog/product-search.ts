@@ -17,6 +17,7 @@ import { Prisma, type Product } from "../../generated/prisma/client.ts";
 import type { Db, SqlRunner } from "../../db/database.ts";
 import { resolveCategorySlug } from "../../../../common/categories.ts";
 import { ValidationError } from "../errors.ts";
+import { discountedSql } from "./discount.ts";
 import { visibleNowSql } from "./visibility.ts";
 import { onHoldSql } from "../payments/rules.ts";
 
@@ -85,7 +86,7 @@ function filterConditions(filter: SearchFilter, options: { ignoreSize?: boolean;
   if (filter.categoryIds?.length) conditions.push(Prisma.sql`p.category_id::text IN (${Prisma.join(filter.categoryIds)})`);
   if (filter.excludeIds?.length) conditions.push(Prisma.sql`p.id::text NOT IN (${Prisma.join(filter.excludeIds)})`);
   if (filter.size && !options.ignoreSize) conditions.push(sizeCondition(filter.size));
-  if (filter.deals) conditions.push(Prisma.sql`p.original_price > p.price`);
+  if (filter.deals) conditions.push(discountedSql());
   if (filter.inStock) conditions.push(Prisma.sql`p.stock > 0`);
   if (filter.condition) conditions.push(Prisma.sql`p.condition::text = ${filter.condition}`);
   return conditions;

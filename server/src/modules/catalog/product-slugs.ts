@@ -11,20 +11,32 @@ type Tx = Prisma.TransactionClient;
 
 const SLUG_LOCK_ID = 727_072_027;
 
-/** The product a slug names today, or the one it named before a rename (with its current slug).
- *  With `visibleAt`, only a product on sale then (a drop not yet live is not found). */
+/** The product a slug names today, or the one it named before a rename; with `visibleAt`, only a
+ *  product on sale then (a drop not yet live is not found). `load` reads the product matching the
+ *  condition it is given, so each caller chooses what to load and the common case stays one query. */
+export async function findProductBySlug<T>(
+  prisma: Db | Tx,
+  slug: string,
+  options: { visibleAt?: Date },
+  load: (where: Prisma.ProductWhereInput) => Promise<T | null>,
+): Promise<{ product: T; renamed: boolean } | null> {
+  const visible = options.visibleAt ? visibleNow(options.visibleAt) : {};
+  const current = await load({ slug, ...visible });
+  if (current) return { product: current, renamed: false };
+  const past = await prisma.productSlug.findUnique({ where: { slug }, select: { productId: true } });
+  if (!past) return null;
+  const product = await load({ id: past.productId, ...visible });
+  return product ? { product, renamed: true } : null;
+}
+
+/** findProductBySlug reading only the id and the current slug. */
 export async function productBySlug(
   prisma: Db | Tx,
   slug: string,
   options: { visibleAt?: Date } = {},
 ): Promise<{ id: string; slug: string; renamed: boolean } | null> {
-  const visible = options.visibleAt ? visibleNow(options.visibleAt) : {};
-  const current = await prisma.product.findFirst({ where: { slug, ...visible }, select: { id: true, slug: true } });
-  if (current) return { ...current, renamed: false };
-  const past = await prisma.productSlug.findUnique({ where: { slug }, select: { productId: true } });
-  if (!past) return null;
-  const product = await prisma.product.findFirst({ where: { id: past.productId, ...visible }, select: { id: true, slug: true } });
-  return product ? { ...product, renamed: true } : null;
+  const found = await findProductBySlug(prisma, slug, options, (where) => prisma.product.findFirst({ where, select: { id: true, slug: true } }));
+  return found ? { ...found.product, renamed: found.renamed } : null;
 }
 
 /** A slug the admin typed must be free; one derived from the name gets a numeric suffix when taken.

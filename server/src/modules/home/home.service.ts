@@ -3,6 +3,7 @@
 import type { Prisma, Product } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import { visibleNow } from "../catalog/visibility.ts";
+import { discounted } from "../catalog/discount.ts";
 
 export const FEATURED_PRODUCTS = 12;
 export const SPECIAL_OFFERS = 3;
@@ -42,7 +43,7 @@ export function featuredProductsArgs(now = new Date()) {
  *  pieces first (stock ascending, as the spec's call list orders them). A sold-out item is no offer. */
 export function specialOffersArgs(prisma: Db, now = new Date()) {
   return {
-    where: { ...offeredNow(now), originalPrice: { gt: prisma.product.fields.price } } satisfies Prisma.ProductWhereInput,
+    where: { ...offeredNow(now), ...discounted(prisma) } satisfies Prisma.ProductWhereInput,
     orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[],
     take: SPECIAL_OFFERS,
   };
