@@ -12,7 +12,11 @@ import "./orders.ts";
 import "./delivery.ts";
 import "./account.ts";
 import "./admin.ts";
-import "./payments.ts";
+import "./payment-receipts.ts";
+import "./payments-queue.ts";
+import "./order-lookup.ts";
+import "./on-hold.ts";
+import "./audit-log.ts";
 import "./drops.ts";
 
 export const schema = describeErrorResults(builder.toSchema({ sortSchema: true }));
