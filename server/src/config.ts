@@ -40,7 +40,11 @@ export interface Config {
   responseCacheMb: number;
   /** Bearer token for GET /metrics; null: /metrics answers 404 (off). */
   metricsToken: string | null;
+  /** LOG_LEVEL: "silent" writes no log lines (tests, benchmarks); default "info". */
+  logLevel: LogLevel;
 }
+
+export type LogLevel = "info" | "silent";
 
 export class ConfigError extends Error {}
 
@@ -105,8 +109,28 @@ function metricsToken(raw: string | undefined): string | null {
   return raw;
 }
 
+function logLevel(raw: string | undefined): LogLevel {
+  if (!raw || raw === "info") return "info";
+  if (raw === "silent") return "silent";
+  throw new ConfigError(`LOG_LEVEL must be info or silent (got "${raw}")`);
+}
+
+/** NODE_ENV as the store reads it: production, test, or else development. */
+export function environmentName(env: NodeJS.ProcessEnv = process.env): Config["env"] {
+  return env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
+}
+
+/**
+ * The Cloudinary SDK reads CLOUDINARY_URL from the environment itself when it first loads, and picks
+ * http or https from its upload_prefix then (PLATFORM.md): before that import, the environment must
+ * name the same account as the configuration. The one place the store writes to the environment.
+ */
+export function shareCloudinaryUrlWithSdk(cloudinaryUrl: string): void {
+  process.env.CLOUDINARY_URL ??= cloudinaryUrl;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
+  const nodeEnv = environmentName(env);
   const port = env.PORT === "0" ? 0 : positiveInt("PORT", env.PORT, 4000, 65535);
   const dbUrl = databaseUrl(env.DATABASE_URL);
   const directUrl = databaseUrl(env.DATABASE_DIRECT_URL, "DATABASE_DIRECT_URL");
@@ -174,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     responseCacheMb: positiveInt("RESPONSE_CACHE_MB", env.RESPONSE_CACHE_MB, 32, 4096),
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    logLevel: logLevel(env.LOG_LEVEL),
   };
 }
 

@@ -1,10 +1,18 @@
 // Plain structured logging to stdout/stderr; one line per event, naming the HTTP request it belongs to.
 import { currentRequestId } from "./observability/request-id.ts";
+import type { LogLevel } from "./config.ts";
 
 type Level = "info" | "warn" | "error";
 
+let silent = false;
+
+/** From the configuration (LOG_LEVEL) when the store starts; tests silence it before anything runs. */
+export function setLogLevel(level: LogLevel): void {
+  silent = level === "silent";
+}
+
 function write(level: Level, message: string, detail?: unknown) {
-  if (process.env.LOG_LEVEL === "silent") return;
+  if (silent) return;
   const line = JSON.stringify({
     time: new Date().toISOString(),
     level,

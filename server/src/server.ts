@@ -8,7 +8,7 @@ import { seedDemoCatalogue } from "./db/seed.ts";
 import { ensureAdmin } from "./modules/accounts/accounts.service.ts";
 import { createApp } from "./app.ts";
 import type { CatalogueVersion } from "./cache/catalogue-version.ts";
-import { logger } from "./logger.ts";
+import { logger, setLogLevel } from "./logger.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { holdExpiryJob } from "./jobs/hold-expiry.job.ts";
 import { dropReminderJob } from "./jobs/drop-reminder.job.ts";
@@ -76,6 +76,7 @@ function claimDataDir(dataDir: string): () => void {
 }
 
 export async function startStore(config: Config, options: StartOptions = {}): Promise<RunningStore> {
+  setLogLevel(config.logLevel);
   const ownsEmbedded = !options.db && !config.databaseUrl;
   const release = ownsEmbedded ? claimDataDir(config.dataDir) : () => undefined;
   let db: Database;

@@ -5,6 +5,7 @@ import { startTestStore, type TestStore } from "../helpers/store.ts";
 import { createTestOrder } from "../helpers/orders.ts";
 import { testDbMode } from "../helpers/databases.ts";
 import { isUuid } from "../../common/uuid.ts";
+import { setLogLevel } from "../../server/src/logger.ts";
 
 const TOKEN = "metrics-token-0123456789";
 let t: TestStore;
@@ -85,8 +86,7 @@ describe("request id", () => {
     const id = `test-${randomUUID()}`;
     const lines: string[] = [];
     const write = process.stdout.write.bind(process.stdout);
-    const level = process.env.LOG_LEVEL;
-    process.env.LOG_LEVEL = "info";
+    setLogLevel("info");
     process.stdout.write = ((chunk: string) => (lines.push(String(chunk)), true)) as typeof process.stdout.write;
     try {
       const res = await fetch(`${t.url}/graphql`, {
@@ -100,7 +100,7 @@ describe("request id", () => {
       expect((await res.json()).data.updateOrderStatus.__typename).toBe("MutationUpdateOrderStatusSuccess");
     } finally {
       process.stdout.write = write;
-      process.env.LOG_LEVEL = level;
+      setLogLevel(t.config.logLevel);
     }
     const logged = lines.map((l) => JSON.parse(l)).find((l) => l.message === "Order status changed");
     expect(logged).toMatchObject({ requestId: id, detail: { orderId: order.id } });

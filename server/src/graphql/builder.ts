@@ -9,6 +9,7 @@ import { GraphQLError } from "graphql";
 import type PrismaTypes from "../generated/pothos-types.ts";
 import { getDatamodel } from "../generated/pothos-types.ts";
 import type { Context, SignedInContext } from "./context.ts";
+import { environmentName } from "../config.ts";
 import { isOrderOwner } from "../modules/orders/ownership.ts";
 
 /** Per operation, checked once before execution (operation-limits.ts) and again by the plugin per root field. */
@@ -55,7 +56,9 @@ export const builder = new SchemaBuilder<{
     dmmf: getDatamodel(),
     exposeDescriptions: false,
     filterConnectionTotalCount: true,
-    onUnusedQuery: process.env.NODE_ENV === "production" || process.env.NODE_ENV === "test" ? null : "warn",
+    // The schema is built as its modules load, before a Config exists: NODE_ENV is read through the
+    // same rule. Off in production and tests, where the check would wrap every query for nothing.
+    onUnusedQuery: environmentName() === "development" ? "warn" : null,
   },
   // No `limit` here: the plugin would measure the operation again inside every root field's
   // resolver. operation-limits.ts measures it once, before anything runs, against COMPLEXITY_LIMITS.

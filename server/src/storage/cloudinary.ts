@@ -3,6 +3,7 @@
 // The SDK picks http or https from upload_prefix when it first loads, so it is imported lazily,
 // after the environment is set (see PLATFORM.md).
 import { randomBytes } from "node:crypto";
+import { shareCloudinaryUrlWithSdk } from "../config.ts";
 import type { FileStorage, FileToStore, SaveOptions, StoredFile } from "./storage.ts";
 
 export interface CloudinaryCredentials {
@@ -33,8 +34,7 @@ export function publicIdFromUrl(url: string): string | null {
 
 export async function cloudinaryStorage(cloudinaryUrl: string): Promise<FileStorage> {
   const credentials = parseCloudinaryUrl(cloudinaryUrl);
-  // The SDK reads CLOUDINARY_URL on load; make sure it sees the same account (and upload_prefix).
-  process.env.CLOUDINARY_URL ??= cloudinaryUrl;
+  shareCloudinaryUrlWithSdk(cloudinaryUrl);
   const { v2: cloudinary } = await import("cloudinary");
   cloudinary.config({
     cloud_name: credentials.cloudName,
