@@ -110,3 +110,156 @@ export async function startPgBouncer(options: { postgresHost: string; postgresPo
   }
   return { port, output, child, stop };
 }
+
+/** Replaces directives marked by a "# per machine" comment on the line above, by their first word. */
+export function setNginxDirectives(text: string, values: Record<string, string>): string {
+  const lines = text.split("\n");
+  const found = new Set<string>();
+  for (let i = 1; i < lines.length; i++) {
+    if (!/#\s*per machine/.test(lines[i - 1]!)) continue;
+    const match = /^(\s*)(\S+)\s/.exec(lines[i]!);
+    if (!match || !(match[2]! in values)) continue;
+    lines[i] = `${match[1]}${match[2]} ${values[match[2]!]};`;
+    found.add(match[2]!);
+  }
+  const missing = Object.keys(values).filter((key) => !found.has(key));
+  if (missing.length) throw new Error(`Not marked "per machine" in nginx.conf: ${missing.join(", ")}`);
+  return lines.join("\n");
+}
+
+/** Debian's nginx from deploy/nginx.conf, balancing over `upstreams` (host:port) with its shared cache. */
+export async function startNginx(options: { upstreams: string[]; port?: number }): Promise<Service> {
+  const port = options.port ?? (await freePort());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "thrift-nginx-"));
+  fs.mkdirSync(path.join(dir, "cache"));
+  fs.mkdirSync(path.join(dir, "logs"));
+  // As root, nginx's workers run as nobody: they must be able to write the cache and temp files.
+  for (const sub of ["", "cache", "logs"]) fs.chmodSync(path.join(dir, sub), 0o777);
+  const conf = setNginxDirectives(fs.readFileSync(path.join(DEPLOY_DIR, "nginx.conf"), "utf8"), {
+    pid: path.join(dir, "nginx.pid"),
+    error_log: "stderr warn",
+    access_log: "off",
+    proxy_cache_path: `${path.join(dir, "cache")} levels=1:2 keys_zone=thrift:20m max_size=1g inactive=10m use_temp_path=off`,
+    server: options.upstreams.map((upstream) => `${upstream} max_fails=1 fail_timeout=2s`).join("; server "),
+    listen: `127.0.0.1:${port}`,
+  });
+  fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
+  const { child, output } = run("nginx", ["-c", path.join(dir, "nginx.conf"), "-p", dir, "-g", "daemon off;"], "nginx");
+  const stop = stopper(child, () => fs.rmSync(dir, { recursive: true, force: true }));
+  try {
+    await waitForPort(port, child, output, "nginx");
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { port, output, child, stop };
+}
+
+export interface StoreInstance {
+  name: string;
+  port: number;
+  url: string;
+  child: ChildProcess | null;
+  output(): string;
+  /** Starts the process (again) and waits until /readyz answers 200. */
+  start(): Promise<void>;
+  /** Sends the signal and waits for the process to end. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const PROJECT_ROOT = path.resolve(DEPLOY_DIR, "..");
+
+/** One store process on a fixed port, as compose.yaml's store1..3 (the image's command, run by Node here). */
+export function storeInstance(name: string, port: number, env: Record<string, string>): StoreInstance {
+  let output = "";
+  const instance: StoreInstance = {
+    name,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    child: null,
+    output: () => output,
+    async start() {
+      const child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "server/src/main.ts")], {
+        cwd: PROJECT_ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: "127.0.0.1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      instance.child = child;
+      child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      for (let i = 0; ; i++) {
+        if (child.exitCode !== null) throw new Error(`${name} exited during start-up:\n${output}`);
+        if (await fetch(`${instance.url}/readyz`).then((r) => r.ok, () => false)) return;
+        if (i > 900) throw new Error(`${name} was not ready within 90 s:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async stop(signal = "SIGTERM") {
+      const child = instance.child;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill(signal);
+      await exited;
+    },
+  };
+  return instance;
+}
+
+export interface LocalCluster {
+  /** nginx: what shoppers reach. */
+  url: string;
+  pgbouncer: Service;
+  nginx: Service;
+  instances: StoreInstance[];
+  stop(): Promise<void>;
+}
+
+/**
+ * compose.yaml's topology on this machine: PgBouncer in front of the PostgreSQL database at
+ * `databaseUrl` (which must exist; the first instance migrates it), `instances` store processes
+ * through it (LISTEN and migrations direct), nginx in front of them.
+ */
+export async function startLocalCluster(options: { databaseUrl: string; instances?: number; env?: Record<string, string> }): Promise<LocalCluster> {
+  const direct = new URL(options.databaseUrl);
+  const pgbouncer = await startPgBouncer({ postgresHost: direct.hostname, postgresPort: Number(direct.port || 5432), user: decodeURIComponent(direct.username) });
+  const pooled = new URL(options.databaseUrl);
+  pooled.hostname = "127.0.0.1";
+  pooled.port = String(pgbouncer.port);
+  const instances: StoreInstance[] = [];
+  let nginx: Service | null = null;
+  const stop = async () => {
+    await nginx?.stop();
+    await Promise.all(instances.map((instance) => instance.stop("SIGTERM")));
+    await pgbouncer.stop();
+  };
+  try {
+    const ports = await Promise.all(Array.from({ length: options.instances ?? 3 }, () => freePort()));
+    const env = {
+      NODE_ENV: "production",
+      DATABASE_URL: pooled.toString(),
+      DATABASE_DIRECT_URL: options.databaseUrl,
+      TRUST_PROXY: "1",
+      SHUTDOWN_TIMEOUT_MS: "10000",
+      ...options.env,
+    };
+    for (const [i, port] of ports.entries()) instances.push(storeInstance(`store${i + 1}`, port, env));
+    // The first one migrates (and seeds an empty database) alone; the others then start together.
+    await instances[0]!.start();
+    await Promise.all(instances.slice(1).map((instance) => instance.start()));
+    nginx = await startNginx({ upstreams: ports.map((port) => `127.0.0.1:${port}`) });
+    return { url: `http://127.0.0.1:${nginx.port}`, pgbouncer, nginx, instances, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+// `npx tsx deploy/local-cluster.ts [postgresql://…/database]`: runs the topology until Ctrl-C.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const databaseUrl = process.argv[2] || process.env.DATABASE_DIRECT_URL || "postgresql://postgres@127.0.0.1:5432/thrift";
+  const cluster = await startLocalCluster({ databaseUrl, env: { ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || "change-me-admin" } });
+  console.log(`Store on ${cluster.url} (nginx) → ${cluster.instances.map((i) => i.url).join(", ")} → PgBouncer :${cluster.pgbouncer.port} → ${databaseUrl}`);
+  const shutdown = () => void cluster.stop().then(() => process.exit(0));
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}

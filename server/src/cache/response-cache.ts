@@ -14,15 +14,17 @@ import type { CatalogueVersion } from "./catalogue-version.ts";
 
 /** How long the server keeps an answer if nothing changes (changes evict it at once). */
 const SERVER_TTL_SECONDS = 300;
-/** CDNs cannot hear our invalidations: they keep an answer briefly, then revalidate (ETag). */
-export const SHARED_MAX_AGE_SECONDS = 5;
-export const STALE_WHILE_REVALIDATE_SECONDS = 30;
+/** Shared caches (the deploy kit's nginx, a CDN) cannot hear our invalidations: they keep an answer
+ *  for 1 s, then revalidate by ETag. With this server's own bound of 1 s (the NOTIFY), a piece that
+ *  sold stops being offered everywhere within 2 s (decision 028); the cache still answers every
+ *  request but about one a second per answer, which is what absorbs a listing's read load. */
+export const SHARED_MAX_AGE_SECONDS = 1;
 
 /** Browsers revalidate every time (a cheap 304 by ETag): a shopper who reloads after a sale or a
- *  price change sees it at once. stale-while-revalidate here would let the browser show the old
- *  answer for 30 s, so it goes only to CDNs, in their own header (RFC 9213 CDN-Cache-Control). */
+ *  price change sees it at once. No stale-while-revalidate anywhere: it would let a cache offer a
+ *  sold piece for its whole window. The CDN header (RFC 9213) says the same to CDNs that prefer it. */
 export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}, must-revalidate`;
-export const CDN_CACHE_CONTROL = `public, max-age=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+export const CDN_CACHE_CONTROL = `public, max-age=${SHARED_MAX_AGE_SECONDS}, must-revalidate`;
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /** Mutations that never touch what the catalogue shows; every other mutation drops this instance's
