@@ -8,7 +8,7 @@ import type { Db } from "../../db/database.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { InsufficientStockError, NotFoundError, ValidationError, invariant } from "../errors.ts";
-import { normalizeNigerianPhone } from "../../../../common/phone.ts";
+import { formatPhone, normalizeNigerianPhone } from "../../../../common/phone.ts";
 import { logger } from "../../logger.ts";
 import type { StoreSettings } from "../../../../common/store-settings.ts";
 import { paymentParagraph, type OrderPaymentForEmail } from "../payments/emails.ts";
@@ -80,14 +80,25 @@ export async function lockOrder(tx: Tx, orderId: string) {
   return tx.order.findUnique({ where: { id: orderId }, include: { items: true } });
 }
 
-function statusEmail(order: OrderPaymentForEmail & { customerName: string; trackingNumber: string | null }, status: OrderStatus, settings: StatusSettings) {
+type ShippingFacts = { transportCompany: string | null; waybillNumber: string | null; driverPhone: string | null };
+
+function shippingLines(order: ShippingFacts): string[] {
+  return [
+    ...(order.transportCompany ? [`Transport company: ${order.transportCompany}`] : []),
+    ...(order.waybillNumber ? [`Waybill number: ${order.waybillNumber}`] : []),
+    ...(order.driverPhone ? [`Driver's phone: ${formatPhone(order.driverPhone)}`] : []),
+  ];
+}
+
+function statusEmail(order: OrderPaymentForEmail & ShippingFacts & { customerName: string }, status: OrderStatus, settings: StatusSettings) {
   const { publicUrl } = settings;
   const label = ORDER_STATUS_LABELS[status];
   const lines = [
     `Hello ${order.customerName},`,
     "",
     `Your order ${order.shortOrderId} is now: ${label}.`,
-    ...(status === "shipped" && order.trackingNumber ? [`Tracking number: ${order.trackingNumber}`] : []),
+    // What the tracker shows once shipped, and nothing it does not (no tracking number: issue 26).
+    ...(status === "shipped" ? shippingLines(order) : []),
     "",
     paymentParagraph(settings.store, order),
     "",
