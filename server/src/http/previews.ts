@@ -13,9 +13,9 @@ import { drawProductPhoto, drawProductPreview, drawStorePreview } from "../modul
 import { photoVersion, previewVersion, productPhotoPath, productPreviewPath, STORE_PREVIEW_PATH } from "../../../common/preview-image.ts";
 import { CONDITION_LABEL } from "../../../common/condition.ts";
 import { DEFAULT_DESCRIPTION } from "../../../common/page-head.ts";
+import { isUuid } from "../../../common/uuid.ts";
 
 const YEAR_SECONDS = 365 * 24 * 3600;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FILE = /^([0-9a-z]+)(-photo)?\.jpg$/;
 /** Drawn pictures kept (about 60–120 KB each). */
 const CACHE_BYTES = 24 * 1024 * 1024;
@@ -60,7 +60,7 @@ export function previewRoutes(config: Config, prisma: Db, demoDir: string): Rout
   router.get("/previews/products/:id/:file", async (req, res, next) => {
     try {
       const file = FILE.exec(req.params.file);
-      if (!file || !UUID.test(req.params.id)) return void res.status(404).type("text").send("Not found");
+      if (!file || !isUuid(req.params.id)) return void res.status(404).type("text").send("Not found");
       const product = await prisma.product.findFirst({
         where: { id: req.params.id, ...visibleNow() },
         select: { id: true, name: true, price: true, originalPrice: true, condition: true, imageUrl: true },
