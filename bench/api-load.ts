@@ -96,7 +96,7 @@ let answered = 0;
  *  is also read as GraphQL (any `errors` stops the run). The body is otherwise left compressed and
  *  unparsed, as a CDN or proxy would pass it on: the load generator shares the machine's two cores
  *  with the server, so the less it spends per request, the more of the server's limit it shows
- *  (with fetch and JSON parsing of every answer it was the bottleneck, README "Benchmarks"). */
+ *  (with fetch and JSON parsing of every answer it was the bottleneck, docs/benchmarks.md). */
 function request(url: string, scenario: Scenario): Promise<number> {
   let target = servers.get(url);
   if (!target) {

@@ -2,7 +2,7 @@
 // needs (common/images.ts builds the srcset). Cloudinary resizes on delivery and needs none of this.
 // WebP only: AVIF was measured about 40% smaller but 10–30× slower to encode with sharp on this
 // hardware (1.3–5.5 s per width against 0.14–0.24 s), which an admin uploading ten photos would
-// wait for (see README "Offline and images").
+// wait for (see docs/store-guide.md, "Offline and images").
 import sharp from "sharp";
 import { IMAGE_WIDTHS } from "../../../common/images.ts";
 

@@ -2,7 +2,7 @@
 // and how each category sells, for today, 7 and 30 Lagos days. Aggregates run in SQL on numeric
 // columns and leave the database as text, so money stays exact to the kobo ("12500.00").
 //
-// Definitions (also in README "The owner's numbers"):
+// Definitions (also in docs/store-guide.md, "The owner's numbers"):
 // - A sale is an order with payment_status 'paid' and a status other than 'cancelled', counted in
 //   the window its paid_at falls in. Paid sales = sum of those orders' totals; average order value =
 //   paid sales ÷ number of those orders, rounded to the kobo.
