@@ -45,6 +45,7 @@ const AccountProfileQuery = graphql(`
       deliveryState
       rejectionReason
       ...OrderPaymentState
+      ...WhatsAppOrderLink
       items {
         id
         quantity
@@ -231,7 +232,7 @@ function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => vo
           Total: <strong>{formatNaira(order.total)}</strong>
         </p>
         <OrderPayment order={order} />
-        <WhatsAppOrderLink reference={order.shortOrderId} total={order.total} name={order.customerName ?? ""} />
+        <WhatsAppOrderLink order={order} />
         <Link to={`/track-order/${order.shortOrderId}`} className="button">
           Track
         </Link>

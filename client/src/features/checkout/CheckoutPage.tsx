@@ -56,7 +56,7 @@ const CheckoutPlaceOrderMutation = graphql(`
             shortOrderId
             total
             deliveryFee
-            holdExpiresAt
+            ...PayByTransfer
           }
         }
       }
@@ -318,7 +318,7 @@ export function CheckoutPage() {
       </div>
 
       <div ref={transferBlock} className="checkout-transfer">
-        <PayByTransfer amount={awaitingState ? null : total} reference={placed?.shortOrderId ?? null} holdExpiresAt={placed?.holdExpiresAt ?? null} />
+        {placed ? <PayByTransfer order={placed} /> : <PayByTransfer amount={awaitingState ? null : total} />}
         {!online && !placed && (
           <p className="checkout-offline" role="alert">
             {NEEDS_CONNECTION}

@@ -14,9 +14,9 @@ export const OrderPaymentFragment = graphql(`
     shortOrderId
     status
     paymentStatus
-    total
-    holdExpiresAt
     rejectionReason
+    ...PayByTransfer
+    ...ReceiptUpload
   }
 `);
 
@@ -30,7 +30,7 @@ export function OrderPayment(props: OrderPaymentProps) {
   const order = getFragmentData(OrderPaymentFragment, props.order);
   const state = paymentState(order);
   const [another, setAnother] = useState(false);
-  const receiptForm = <ReceiptUpload orderId={order.id} reference={order.shortOrderId} phone={props.phone} onUploaded={() => setAnother(false)} />;
+  const receiptForm = <ReceiptUpload order={order} phone={props.phone} onUploaded={() => setAnother(false)} />;
 
   if (paymentIsDue(state)) {
     return (
@@ -40,7 +40,7 @@ export function OrderPayment(props: OrderPaymentProps) {
             We could not confirm your last receipt: {order.rejectionReason}. Please check the transfer and upload a new receipt below.
           </p>
         )}
-        <PayByTransfer amount={order.total} reference={order.shortOrderId} holdExpiresAt={order.holdExpiresAt} />
+        <PayByTransfer order={order} />
         {receiptForm}
       </div>
     );

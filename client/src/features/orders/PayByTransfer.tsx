@@ -1,18 +1,25 @@
 // Pay with transfer, clearly: amount, account name, bank, account number and the order reference,
-// each with a copy button, and the hold deadline with a live countdown.
+// each with a copy button, and the hold deadline with a live countdown. Checkout shows it before the
+// order exists (the amount only) and every order view once it does (the order's total, reference
+// and hold).
 import { formatNaira } from "../../../../common/naira.ts";
+import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
 import { CopyButton } from "../../ui/CopyButton.tsx";
 import { formatCountdown, useNow } from "../../lib/time.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
-export interface PayByTransferProps {
-  /** Null while the total is not known yet (a delivery fee that depends on the state). */
-  amount: string | null;
-  /** The order reference (short order id) to put in the transfer narration. */
-  reference: string | null;
-  holdExpiresAt?: string | null;
-}
+export const PayByTransferFragment = graphql(`
+  fragment PayByTransfer on Order {
+    shortOrderId
+    total
+    holdExpiresAt
+  }
+`);
+
+/** A placed order, or the amount checkout will charge before there is one (null while it is not
+ *  known yet: a delivery fee that depends on the state). */
+export type PayByTransferProps = { order: FragmentType<typeof PayByTransferFragment> } | { amount: string | null };
 
 function HoldCountdown({ holdExpiresAt }: { holdExpiresAt: string }) {
   const now = useNow(1000);
@@ -34,7 +41,12 @@ function HoldCountdown({ holdExpiresAt }: { holdExpiresAt: string }) {
   );
 }
 
-export function PayByTransfer({ amount, reference, holdExpiresAt }: PayByTransferProps) {
+export function PayByTransfer(props: PayByTransferProps) {
+  const order = "order" in props ? getFragmentData(PayByTransferFragment, props.order) : null;
+  const amount = order ? order.total : "amount" in props ? props.amount : null;
+  // The order reference (short order id) goes in the transfer narration.
+  const reference = order?.shortOrderId ?? null;
+  const holdExpiresAt = order?.holdExpiresAt ?? null;
   const rows: { label: string; value: string | null; shown: string; className?: string }[] = [
     amount === null
       ? { label: "Amount", value: null, shown: "Depends on your state: choose it above to see the total", className: "pay-by-transfer__amount" }

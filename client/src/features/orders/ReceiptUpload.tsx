@@ -4,15 +4,21 @@
 // is OrderPayment's decision, from the order its page already loaded.
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "@apollo/client/react";
-import { graphql } from "../../gql/index.ts";
+import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
 import { guestPassFor } from "./guest-orders.ts";
 import { acceptAttribute, isAllowedType, MAX_UPLOAD_BYTES, RECEIPT_TYPES } from "../../../../common/upload-types.ts";
 import { resultError } from "../../lib/mutation-result.ts";
 
+export const ReceiptUploadFragment = graphql(`
+  fragment ReceiptUpload on Order {
+    id
+    shortOrderId
+  }
+`);
+
 export interface ReceiptUploadProps {
-  orderId: string;
-  reference: string;
+  order: FragmentType<typeof ReceiptUploadFragment>;
   /** Guests who opened the order with reference + phone pass the phone to prove ownership. */
   phone?: string | null;
   onUploaded?: () => void;
@@ -59,7 +65,8 @@ async function uploadReceiptFile(file: File, proof: { reference: string; guestTo
   return body.files[0].url;
 }
 
-export function ReceiptUpload({ orderId, reference, phone, onUploaded }: ReceiptUploadProps) {
+export function ReceiptUpload({ phone, onUploaded, ...props }: ReceiptUploadProps) {
+  const { id: orderId, shortOrderId: reference } = getFragmentData(ReceiptUploadFragment, props.order);
   const id = useId();
   const guestToken = guestPassFor(reference)?.token ?? guestPassFor(orderId)?.token ?? null;
   const [file, setFile] = useState<File | null>(null);

@@ -33,6 +33,7 @@ const OrdersLatestQuery = graphql(`
       customerAddress
       deliveryState
       ...OrderPaymentState
+      ...WhatsAppOrderLink
       items {
         id
         ...OrderItemLine
@@ -131,7 +132,7 @@ export function ThankYouPage() {
       <h2>Payment</h2>
       <OrderPayment order={order} />
       <div className="no-print">
-        <WhatsAppOrderLink reference={order.shortOrderId} total={header.order.total} name={order.customerName ?? ""} />
+        <WhatsAppOrderLink order={order} />
       </div>
 
       <h2>Delivery</h2>

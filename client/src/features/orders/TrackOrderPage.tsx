@@ -39,6 +39,7 @@ const OrdersTrackQuery = graphql(`
       waybillNumber
       driverPhone
       ...OrderPaymentState
+      ...WhatsAppOrderLink
       items {
         id
         ...OrderItemLine
@@ -147,12 +148,12 @@ function OrderTracker({ reference }: { reference: string }) {
           />
           <h2>Payment</h2>
           <LazyOrderPayment order={order} />
-          <WhatsAppOrderLink reference={order.shortOrderId} total={header.order.total} name={order.customerName ?? ""} />
+          <WhatsAppOrderLink order={order} />
         </>
       ) : (
         <>
           <GuestOrderLookup reference={order.shortOrderId} />
-          <WhatsAppOrderLink reference={order.shortOrderId} total={header.order.total} name="" />
+          <WhatsAppOrderLink order={order} />
         </>
       )}
     </section>
