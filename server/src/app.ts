@@ -42,6 +42,7 @@ import { createMetrics } from "./observability/metrics.ts";
 import { isDatabaseUnavailable, reportUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "./db/unavailable.ts";
 import { healthRoutes, type Lifecycle } from "./http/health.ts";
 import { databaseUnavailableHandler } from "./http/unavailable.ts";
+import { paystackWebhookRoutes } from "./http/paystack-webhook.ts";
 
 export const DEMO_IMAGES_DIR = path.join(PROJECT_ROOT, "prisma/seed/images");
 
@@ -140,6 +141,8 @@ export async function createApp(
   app.get("/metrics", metrics.handler(config.metricsToken));
 
   app.post("/api/uploads", uploadsHandler(config, db.prisma, await selectStorage(config)));
+  const paystackWebhook = paystackWebhookRoutes(config, db.prisma);
+  app.use(paystackWebhook.router);
 
   app.use(adminReportRoutes(config, db.prisma));
   app.use(dropUnsubscribeRoutes(config, db.prisma));
@@ -191,6 +194,7 @@ export async function createApp(
     lifecycle,
     catalogue,
     async stop() {
+      await paystackWebhook.drain();
       await apollo.stop();
       drops.stop();
       await catalogue.stop();

@@ -106,4 +106,30 @@ describe("configuration", () => {
     expect(error?.stderr.trim().split("\n")).toHaveLength(1);
     expect(error?.stderr).toMatch(/^Start-up failed: Cannot connect to PostgreSQL at DATABASE_URL/);
   }, 30_000);
+
+  it("Paystack is off without PAYSTACK_SECRET_KEY; with it, defaults and overrides; a bad key is refused without echoing it", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).paystack).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, PAYSTACK_SECRET_KEY: "sk_test_abcdef123456" }).paystack).toEqual({
+      secretKey: "sk_test_abcdef123456",
+      baseUrl: "https://api.paystack.co",
+      reconcileIntervalMs: 60000,
+      webhookIps: [],
+    });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PAYSTACK_SECRET_KEY: "sk_live_abcdef123456",
+      PAYSTACK_BASE_URL: "http://127.0.0.1:4010/",
+      PAYSTACK_RECONCILE_INTERVAL_MS: "5000",
+      PAYSTACK_WEBHOOK_IPS: "52.31.139.75, 52.49.173.169,52.214.14.220",
+    });
+    expect(config.paystack).toMatchObject({ baseUrl: "http://127.0.0.1:4010", reconcileIntervalMs: 5000, webhookIps: ["52.31.139.75", "52.49.173.169", "52.214.14.220"] });
+    let message = "";
+    try {
+      loadConfig({ DATA_DIR: dataDir, PAYSTACK_SECRET_KEY: "pk_test_secretvalue99" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PAYSTACK_SECRET_KEY must look like sk_test_/);
+    expect(message).not.toContain("secretvalue99");
+  });
 });

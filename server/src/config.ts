@@ -42,6 +42,17 @@ export interface Config {
   metricsToken: string | null;
   /** LOG_LEVEL: "silent" writes no log lines (tests, benchmarks); default "info". */
   logLevel: LogLevel;
+  /** Automatic payments through Paystack; null (no PAYSTACK_SECRET_KEY): the manual transfer only. */
+  paystack: PaystackConfig | null;
+}
+
+export interface PaystackConfig {
+  secretKey: string;
+  baseUrl: string;
+  /** How often pending Paystack payments are verified (a lost webhook is found by then). */
+  reconcileIntervalMs: number;
+  /** Webhook source addresses accepted; empty: any address (the signature is checked either way). */
+  webhookIps: string[];
 }
 
 export type LogLevel = "info" | "silent";
@@ -129,6 +140,23 @@ export function shareCloudinaryUrlWithSdk(cloudinaryUrl: string): void {
   process.env.CLOUDINARY_URL ??= cloudinaryUrl;
 }
 
+function paystack(env: NodeJS.ProcessEnv): PaystackConfig | null {
+  const secretKey = env.PAYSTACK_SECRET_KEY?.trim();
+  if (!secretKey) return null;
+  // Never echo the key itself: a configuration error may be printed where others read it.
+  if (!/^sk_(test|live)_\S{8,}$/.test(secretKey)) throw new ConfigError("PAYSTACK_SECRET_KEY must look like sk_test_… or sk_live_…");
+  const webhookIps = (env.PAYSTACK_WEBHOOK_IPS ?? "").split(",").map((ip) => ip.trim()).filter(Boolean);
+  for (const ip of webhookIps) {
+    if (!/^[0-9a-fA-F.:]+$/.test(ip)) throw new ConfigError(`PAYSTACK_WEBHOOK_IPS must be a comma-separated list of IP addresses (got "${ip}")`);
+  }
+  return {
+    secretKey,
+    baseUrl: httpUrl("PAYSTACK_BASE_URL", env.PAYSTACK_BASE_URL || "https://api.paystack.co"),
+    reconcileIntervalMs: positiveInt("PAYSTACK_RECONCILE_INTERVAL_MS", env.PAYSTACK_RECONCILE_INTERVAL_MS, 60_000, 24 * 3600_000),
+    webhookIps,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = environmentName(env);
   const port = env.PORT === "0" ? 0 : positiveInt("PORT", env.PORT, 4000, 65535);
@@ -199,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseCacheMb: positiveInt("RESPONSE_CACHE_MB", env.RESPONSE_CACHE_MB, 32, 4096),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     logLevel: logLevel(env.LOG_LEVEL),
+    paystack: paystack(env),
   };
 }
 

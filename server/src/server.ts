@@ -12,6 +12,7 @@ import { logger, setLogLevel } from "./logger.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { holdExpiryJob } from "./jobs/hold-expiry.job.ts";
 import { dropReminderJob } from "./jobs/drop-reminder.job.ts";
+import { paymentReconcileJob } from "./jobs/payment-reconcile.job.ts";
 import { startMailDelivery } from "./mail/delivery.ts";
 import { backupJob, serverPidFile, serverUsing } from "./db/backups.ts";
 import fs from "node:fs";
@@ -94,10 +95,12 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
       s.once("error", reject);
     });
     const mail = startMailDelivery(db.prisma, config);
+    const reconcile = paymentReconcileJob(db.prisma, config);
     const scheduler = startScheduler([
       holdExpiryJob(db.prisma, config),
       dropReminderJob(db.prisma, config),
       ...(ownsEmbedded ? [backupJob(db, config)] : []),
+      ...(reconcile ? [reconcile] : []),
     ]);
     const { port } = server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;

@@ -11,6 +11,7 @@ import { throttledReferenceLookup } from "../modules/payments/lookup.service.ts"
 import { nonEmptySelect } from "./prisma-query.ts";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../common/order-status.ts";
 import { DELIVERY_METHODS } from "../../../common/delivery-methods.ts";
+import { PAYMENT_METHODS } from "../../../common/payment-methods.ts";
 
 /** Enum values from one of common's lists, each with its schema description. */
 function describedValues<T extends string>(values: readonly T[], descriptions: Record<T, string>): Record<T, { description: string }> {
@@ -47,7 +48,11 @@ export const DeliveryMethodEnum = builder.enumType("DeliveryMethod", {
 });
 export const PaymentMethodEnum = builder.enumType("PaymentMethod", {
   description: "How an order is paid.",
-  values: { bank_transfer: { description: "Bank transfer to the shop's account, confirmed by an admin" } } as const,
+  values: describedValues(PAYMENT_METHODS, {
+    bank_transfer: "Bank transfer to the shop's account, confirmed by an admin (the default)",
+    paystack_transfer: "Transfer to a one-time account from Paystack, confirmed automatically (only when the shop has Paystack)",
+    paystack_card: "Card, USSD or bank app on Paystack's checkout page (only when the shop has Paystack)",
+  }),
 });
 
 builder.prismaObject("OrderItem", {
@@ -162,6 +167,12 @@ const PlaceOrderInput = builder.inputType("PlaceOrderInput", {
       description: "A guest's cart lines. Ignored for a signed-in shopper (the server cart is used). Prices always come from the database.",
     }),
     idempotencyKey: t.string({ required: true, description: "Random key per checkout: a retry with the same key returns the same order" }),
+    paymentMethod: t.field({
+      type: PaymentMethodEnum,
+      required: false,
+      defaultValue: "bank_transfer",
+      description: "How the shopper will pay; the Paystack methods are refused when the shop has no Paystack key (see paymentMethods)",
+    }),
   }),
 });
 

@@ -17,6 +17,7 @@ import "./payments-queue.ts";
 import "./order-lookup.ts";
 import "./on-hold.ts";
 import "./audit-log.ts";
+import "./payment-provider.ts";
 import "./drops.ts";
 
 export const schema = describeErrorResults(builder.toSchema({ sortSchema: true }));

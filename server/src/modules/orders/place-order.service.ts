@@ -21,6 +21,8 @@ import { cleanGuestLines, type GuestCartLine } from "../cart/cart.service.ts";
 import { newGuestToken } from "./ownership.ts";
 import { paymentParagraph } from "../payments/emails.ts";
 import { isVisibleAt, NOT_LIVE_YET, visibleNow } from "../catalog/visibility.ts";
+import { PAYMENT_METHODS, type PaymentMethodName } from "../../../../common/payment-methods.ts";
+import { fallBackToManualTransfer, openProviderPayment, providerPaymentParagraph, requireProvider } from "../payments/provider-payments.service.ts";
 
 export interface PlaceOrderInput {
   fullName: string;
@@ -35,6 +37,8 @@ export interface PlaceOrderInput {
   /** The guest cart; ignored for a signed-in shopper, whose cart is on the server. */
   items?: GuestCartLine[] | null;
   idempotencyKey: string;
+  /** bank_transfer (the default), or one of the provider's methods when a provider is configured. */
+  paymentMethod?: string | null;
 }
 
 export interface PlacedOrder {
@@ -52,14 +56,18 @@ export function newShortOrderId(): string {
   return readableCode(8);
 }
 
-function validate(input: PlaceOrderInput) {
+function validate(input: PlaceOrderInput, config: Config) {
   const first = checkoutDetailsErrors(input)[0];
   if (first) throw new ValidationError(first.message, first.field);
   if (!KEY.test(input.idempotencyKey)) throw new ValidationError("Invalid checkout key. Please refresh the page and try again.", "idempotencyKey");
   const method = input.deliveryMethod as DeliveryMethodName;
   // checkoutDetailsErrors required a known state for doorstep delivery.
   const deliveryState = method === "doorstep" ? canonicalState(input.deliveryState!) : null;
+  const paymentMethod = (input.paymentMethod ?? "bank_transfer") as PaymentMethodName;
+  if (!PAYMENT_METHODS.includes(paymentMethod)) throw new ValidationError("Please choose how to pay", "paymentMethod");
+  if (paymentMethod !== "bank_transfer") requireProvider(config);
   return {
+    paymentMethod,
     deliveryState,
     method,
     name: input.fullName.trim(),
@@ -85,7 +93,7 @@ async function replay(prisma: Db, viewer: Viewer | null, key: string): Promise<P
 }
 
 export async function placeOrder(prisma: Db, config: Config, viewer: Viewer | null, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const details = validate(input);
+  const details = validate(input, config);
   const previous = await replay(prisma, viewer, input.idempotencyKey);
   if (previous) return previous;
 
@@ -116,7 +124,7 @@ async function createOrder(
 ): Promise<PlacedOrder> {
   const guest = viewer ? null : newGuestToken();
   const now = new Date();
-  const orderId = await prisma.$transaction(
+  const { orderId, email } = await prisma.$transaction(
     async (tx) => {
       // A signed-in shopper orders the server cart; a guest the lines the browser sent.
       const lines = viewer
@@ -179,7 +187,7 @@ async function createOrder(
           deliveryState: details.deliveryState,
           parkState: details.parkState,
           parkName: details.parkName,
-          paymentMethod: "bank_transfer",
+          paymentMethod: details.paymentMethod,
           status: "pending",
           paymentStatus: "awaiting_transfer",
           holdExpiresAt,
@@ -190,7 +198,10 @@ async function createOrder(
         select: { id: true, shortOrderId: true, orderNumber: true },
       });
       if (viewer) await tx.cartItem.deleteMany({ where: { userId: viewer.userId } });
-      await queueEmail(tx, confirmationEmail(config, details, order.shortOrderId, { subtotal, deliveryFee, total }, holdExpiresAt, items, customerAddress));
+      // A provider payment's email waits for the provider's answer (its account or page goes in it).
+      const email = (paymentText: string | null) =>
+        confirmationEmail(config, details, order.shortOrderId, { subtotal, deliveryFee, total }, holdExpiresAt, items, customerAddress, paymentText);
+      if (details.paymentMethod === "bank_transfer") await queueEmail(tx, email(null));
       await recordAudit(tx, {
         actor: actorOf(viewer),
         action: "order.placed",
@@ -203,14 +214,29 @@ async function createOrder(
           deliveryFee: deliveryFee.toFixed(2),
           status: "pending",
           paymentStatus: "awaiting_transfer",
+          paymentMethod: details.paymentMethod,
           items: items.map((i) => ({ productId: (i.product?.connect as { id: string }).id, quantity: i.quantity })),
         },
       });
-      return order.id;
+      return { orderId: order.id, email: { build: email, shortOrderId: order.shortOrderId, total, holdExpiresAt } };
     },
     // Checkouts for the same item queue on its row lock: allow them to wait their turn.
     { maxWait: 20_000, timeout: 30_000 },
   );
+  if (details.paymentMethod !== "bank_transfer") {
+    const method = details.paymentMethod;
+    const opened = await openProviderPayment(
+      prisma,
+      config,
+      { id: orderId, shortOrderId: email.shortOrderId, customerEmail: details.email, total: email.total, holdExpiresAt: email.holdExpiresAt },
+      method,
+    );
+    await prisma.$transaction(async (tx) => {
+      // Paystack unreachable: the order is placed all the same, to be paid by the manual transfer.
+      if (opened.kind === "unavailable") await fallBackToManualTransfer(tx, orderId, method, opened.paymentId);
+      await queueEmail(tx, email.build(providerPaymentParagraph(opened, formatNaira(email.total.toFixed(2)), config.publicUrl, email.shortOrderId)));
+    });
+  }
   return { orderId, guestToken: guest?.token ?? null };
 }
 
@@ -222,19 +248,21 @@ function confirmationEmail(
   holdExpiresAt: Date,
   items: Prisma.OrderItemCreateWithoutOrderInput[],
   address: string,
+  /** A provider payment's instructions; null: the manual transfer to the shop's account. */
+  paymentText: string | null,
 ) {
   const { store } = config;
   const { total } = money;
   const lines = items.map((i) => `- ${i.productName} × ${i.quantity} @ ${formatNaira(i.price.toString())}`).join("\n");
   return {
     to: details.email,
-    subject: `Order ${reference} received: please pay ${formatNaira(total.toFixed(2))} by bank transfer`,
+    subject: `Order ${reference} received: please pay ${formatNaira(total.toFixed(2))}${paymentText ? "" : " by bank transfer"}`,
     body:
       `Hello ${details.name},\n\nThank you for your order ${reference}.\n\n${lines}\n\nItems: ${formatNaira(money.subtotal.toFixed(2))}\n` +
       `Delivery fee: ${money.deliveryFee.isZero() ? "Free" : formatNaira(money.deliveryFee.toFixed(2))}\n` +
       `Total: ${formatNaira(total.toFixed(2))}\n` +
       `Delivery: ${details.method} (${address}${details.deliveryState ? `, ${details.deliveryState}` : ""})\n\n` +
-      paymentParagraph(store, { shortOrderId: reference, total, holdExpiresAt, status: "pending", paymentStatus: "awaiting_transfer" }) +
+      (paymentText ?? paymentParagraph(store, { shortOrderId: reference, total, holdExpiresAt, status: "pending", paymentStatus: "awaiting_transfer" })) +
       `\n\n` +
       `Track your order: ${config.publicUrl}/track-order/${reference}\n\n${store.name} · ${store.phone}\n`,
   };

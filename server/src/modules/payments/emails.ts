@@ -84,3 +84,87 @@ export function paymentParagraph(store: Pick<StoreSettings, "bankAccountName" | 
     (order.holdExpiresAt ? `, before ${formatLagosTime(order.holdExpiresAt)}; unpaid orders are released after that.` : ".")
   );
 }
+
+// The owner's emails (to STORE_EMAIL): every receipt to check, every automatic payment, and at once
+// any provider payment that needs a decision.
+
+export interface OrderForOwner {
+  id: string;
+  shortOrderId: string;
+  customerName: string;
+  total: { toString(): string };
+}
+
+function adminLink(publicUrl: string, order: { shortOrderId: string }): string {
+  return `${publicUrl}/admin?tab=orders (order ${order.shortOrderId})`;
+}
+
+export function ownerReceiptEmail(publicUrl: string, ownerEmail: string, order: OrderForOwner, sender: { senderName: string; senderBank: string }): EmailMessage {
+  return {
+    to: ownerEmail,
+    subject: `Receipt to check: order ${order.shortOrderId} (${formatNaira(order.total.toString())})`,
+    body:
+      `${order.customerName} uploaded a transfer receipt for order ${order.shortOrderId}: ${formatNaira(order.total.toString())} ` +
+      `from ${sender.senderName} at ${sender.senderBank}.\nCheck it against the bank account, then mark it paid or reject it:\n` +
+      `${adminLink(publicUrl, order)}\n`,
+  };
+}
+
+export interface ProviderPaymentForOwner {
+  provider: string;
+  reference: string;
+  channel: string;
+  paidKobo: number;
+  paidAt: Date | null;
+}
+
+function paymentLine(payment: ProviderPaymentForOwner, paid: string): string {
+  return `${paid} by ${payment.channel} through ${payment.provider}, reference ${payment.reference}` + (payment.paidAt ? `, at ${formatLagosTime(payment.paidAt)}` : "");
+}
+
+export function ownerPaymentLandedEmail(publicUrl: string, ownerEmail: string, order: OrderForOwner, payment: ProviderPaymentForOwner, paid: string): EmailMessage {
+  return {
+    to: ownerEmail,
+    subject: `Paid: order ${order.shortOrderId} (${formatNaira(paid)}, confirmed by ${payment.provider})`,
+    body: `Order ${order.shortOrderId} for ${order.customerName} is paid: ${paymentLine(payment, formatNaira(paid))}.\nIt is confirmed and ready to pack:\n${adminLink(publicUrl, order)}\n`,
+  };
+}
+
+export type PaymentFlagName = "short" | "over" | "late" | "unmatched" | "duplicate";
+
+/** What each flag asks of the owner. `difference` is the absolute difference in naira. */
+export function flagAdvice(flag: PaymentFlagName, difference: string): string {
+  switch (flag) {
+    case "short":
+      return `It is ${formatNaira(difference)} short of the order total, so the order is NOT marked paid. Ask the shopper for the difference or refund the payment.`;
+    case "over":
+      return `It is ${formatNaira(difference)} more than the order total. The order is marked paid; refund the difference.`;
+    case "late":
+      return "The order had already been cancelled or had expired, so it was not brought back. Refund the payment, or contact the shopper if the items are still available.";
+    case "unmatched":
+      return "No order of the store has this payment reference. Find out who paid and why.";
+    case "duplicate":
+      return "The order was already paid by another payment. Refund one of them.";
+  }
+}
+
+export function ownerPaymentFlaggedEmail(
+  publicUrl: string,
+  ownerEmail: string,
+  order: OrderForOwner | null,
+  payment: ProviderPaymentForOwner,
+  flag: PaymentFlagName,
+  paid: string,
+  difference: string,
+): EmailMessage {
+  const about = order ? `order ${order.shortOrderId}` : `reference ${payment.reference}`;
+  return {
+    to: ownerEmail,
+    subject: `Payment needs you (${flag}): ${about}, ${formatNaira(paid)}`,
+    body:
+      `A payment arrived: ${paymentLine(payment, formatNaira(paid))}` +
+      (order ? ` for order ${order.shortOrderId} (${order.customerName}, total ${formatNaira(order.total.toString())}).` : ".") +
+      `\n${flagAdvice(flag, difference)}\n` +
+      (order ? `${adminLink(publicUrl, order)}\n` : `${publicUrl}/admin\n`),
+  };
+}

@@ -5,7 +5,7 @@ import type { Config } from "../../config.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { actorOf, recordAudit } from "../audit/audit.service.ts";
 import { ValidationError } from "../errors.ts";
-import { receiptReceivedEmail } from "./emails.ts";
+import { ownerReceiptEmail, receiptReceivedEmail } from "./emails.ts";
 import { assertOwnsOrder, limitGuestProof, placedByViewer, type OwnedOrderFields, type OwnershipProof } from "../orders/ownership.ts";
 import { normaliseReference } from "../orders/readable-codes.ts";
 import { assertAcceptsReceipt, holdAfterReceipt, PAYMENT_LIMITS, PAYMENT_MESSAGES, receiptFile, requiredText, UNPAID } from "./rules.ts";
@@ -76,6 +76,7 @@ export async function submitReceipt(prisma: Db, config: Config, input: ReceiptIn
       after: { paymentStatus: "under_review", holdExpiresAt: hold.holdExpiresAt?.toISOString() ?? null, senderName, senderBank },
     });
     await queueEmail(tx, receiptReceivedEmail(config.publicUrl, current, hold.holdExpiresAt));
+    await queueEmail(tx, ownerReceiptEmail(config.publicUrl, config.store.email, current, { senderName, senderBank }));
     return tx.order.findUniqueOrThrow({ where: { id: current.id } });
   });
 }

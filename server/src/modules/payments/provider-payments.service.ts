@@ -1,0 +1,336 @@
+// Payments a provider confirms (decision 027): asked for when the order is placed, settled only on
+// the provider's verified word (webhook, reconciliation or the card's return), exactly once.
+//
+// Settling locks the payment row, then the order row (FOR UPDATE, in one transaction), and changes
+// each with a condition on the state it read: a second webhook, the reconciliation job on another
+// instance or the admin's "Mark paid" (a conditional update of the order) all queue on those locks
+// and find the work done. Row locks only: no session state, so it holds behind PgBouncer too.
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import type { Prisma, ProviderPayment } from "../../generated/prisma/client.ts";
+import { logger } from "../../logger.ts";
+import { queueEmail } from "../../mail/outbox.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
+import { NotFoundError, ValidationError } from "../errors.ts";
+import { readableCode } from "../orders/readable-codes.ts";
+import { fromKobo, PAYSTACK_OFF, toKobo, type PaymentMethodName } from "../../../../common/payment-methods.ts";
+import { ownerPaymentFlaggedEmail, ownerPaymentLandedEmail, paymentConfirmedEmail, type PaymentFlagName } from "./emails.ts";
+import { UNPAID } from "./rules.ts";
+import { paymentProvider } from "./providers/select.ts";
+import { PaymentProviderError, type PaymentProvider, type TransferAccount, type VerifiedPayment } from "./providers/provider.ts";
+
+type Tx = Prisma.TransactionClient;
+
+/** The card's return page: Paystack sends the shopper back here with ?reference=…&trxref=…. */
+export const CARD_RETURN_PATH = "/payment/return";
+
+export const PROVIDER_MESSAGES = {
+  unreachable: "We could not reach our payment partner just now. Please try again in a minute, or pay by bank transfer.",
+  unknownReference: "We could not find that payment. Please open your order from the link in your email.",
+  notCard: "This order is not paid by card.",
+} as const;
+
+/** Ours, unique, and unguessable (80 random bits): the card's return page shows the order by it. */
+export function newPaymentReference(shortOrderId: string): string {
+  return `${shortOrderId}-${readableCode(16)}`;
+}
+
+export function requireProvider(config: Config): PaymentProvider {
+  const provider = paymentProvider(config);
+  if (!provider) throw new ValidationError(PAYSTACK_OFF, "paymentMethod");
+  return provider;
+}
+
+export interface OrderToPay {
+  id: string;
+  shortOrderId: string;
+  customerEmail: string;
+  total: { toFixed(digits: number): string };
+  holdExpiresAt: Date | null;
+}
+
+export type OpenedPayment =
+  | { kind: "transfer"; reference: string; account: TransferAccount }
+  | { kind: "checkout"; reference: string; authorizationUrl: string }
+  | { kind: "unavailable"; paymentId: string };
+
+/**
+ * Asks the provider for a one-time account or a checkout page for an order just placed (outside the
+ * order's transaction: no database lock is held while the provider answers). The row is written
+ * first, so a payment the provider opened but whose answer was lost is still found by reference.
+ */
+export async function openProviderPayment(prisma: Db, config: Config, order: OrderToPay, method: Exclude<PaymentMethodName, "bank_transfer">): Promise<OpenedPayment> {
+  const provider = requireProvider(config);
+  const reference = newPaymentReference(order.shortOrderId);
+  const amountKobo = toKobo(order.total.toFixed(2));
+  const payment = await prisma.providerPayment.create({
+    data: {
+      orderId: order.id,
+      provider: provider.name,
+      reference,
+      amountKobo,
+      channel: method === "paystack_transfer" ? "bank_transfer" : "checkout",
+      // Nothing to verify before the shopper has had a moment to pay.
+      nextCheckAt: new Date(Date.now() + (config.paystack?.reconcileIntervalMs ?? 60_000)),
+    },
+  });
+  const request = { reference, email: order.customerEmail, amountKobo, metadata: { order_id: order.id, short_order_id: order.shortOrderId } };
+  try {
+    if (method === "paystack_transfer") {
+      const expiresAt = order.holdExpiresAt ?? new Date(Date.now() + config.holdHours * 3600_000);
+      const account = await provider.openTransferAccount({ ...request, expiresAt });
+      await prisma.providerPayment.update({
+        where: { id: payment.id },
+        data: { accountNumber: account.accountNumber, accountName: account.accountName, bankName: account.bankName, accountExpiresAt: account.expiresAt },
+      });
+      return { kind: "transfer", reference, account };
+    }
+    const checkout = await provider.openCheckout({ ...request, callbackUrl: `${config.publicUrl}${CARD_RETURN_PATH}` });
+    await prisma.providerPayment.update({ where: { id: payment.id }, data: { checkoutUrl: checkout.authorizationUrl } });
+    return { kind: "checkout", reference, authorizationUrl: checkout.authorizationUrl };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    logger.warn(`Payment provider unavailable for order ${order.shortOrderId}; it falls back to the manual transfer`, error.message);
+    return { kind: "unavailable", paymentId: payment.id };
+  }
+}
+
+/** The order falls back to the manual transfer (its provider payment could not be opened). */
+export async function fallBackToManualTransfer(tx: Tx, orderId: string, method: PaymentMethodName, paymentId: string): Promise<void> {
+  // Failed, not deleted: if the provider did open it after all, a webhook for it still settles.
+  await tx.providerPayment.updateMany({ where: { id: paymentId, status: "pending" }, data: { status: "failed" } });
+  await tx.order.updateMany({ where: { id: orderId, paymentMethod: method as never }, data: { paymentMethod: "bank_transfer" } });
+  await recordAudit(tx, {
+    actor: SYSTEM_ACTOR,
+    action: "payment.provider_unavailable",
+    entityType: "order",
+    entityId: orderId,
+    orderId,
+    before: { paymentMethod: method },
+    after: { paymentMethod: "bank_transfer" },
+    reason: "The payment provider could not be reached when the order was placed",
+  });
+}
+
+export type Settlement = "paid" | "already_settled" | "not_paid" | PaymentFlagName;
+
+interface LockedOrder {
+  id: string;
+  short_order_id: string;
+  customer_name: string;
+  customer_email: string;
+  total: string;
+  status: string;
+  payment_status: string;
+}
+
+async function lockPayment(tx: Tx, provider: string, reference: string): Promise<ProviderPayment | null> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id::text AS id FROM payments WHERE provider = ${provider} AND reference = ${reference} FOR UPDATE`;
+  return rows[0] ? tx.providerPayment.findUnique({ where: { id: rows[0].id } }) : null;
+}
+
+async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | null> {
+  const rows = await tx.$queryRaw<LockedOrder[]>`
+    SELECT id::text AS id, short_order_id, customer_name, customer_email, total::text AS total,
+           status::text AS status, payment_status::text AS payment_status
+    FROM orders WHERE id = ${orderId}::uuid FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+/**
+ * Gives value for a payment the provider verified as successful, once. Anything that does not match
+ * (amount, a closed or already paid order, an unknown reference) is recorded with a flag and the
+ * owner is emailed at once; only an exact or larger amount on an open order marks it paid.
+ */
+export async function settleVerifiedPayment(prisma: Db, config: Config, providerName: string, verified: VerifiedPayment, now = new Date()): Promise<Settlement> {
+  if (verified.status !== "success") return "not_paid";
+  if (verified.currency !== "NGN") {
+    logger.warn(`Payment ${verified.reference} was verified in ${verified.currency}, not NGN; left for the owner`);
+    return "not_paid";
+  }
+  const paidAt = verified.paidAt ?? now;
+  const paid = fromKobo(verified.amountKobo);
+  const ownerEmail = config.store.email;
+  return prisma.$transaction(async (tx): Promise<Settlement> => {
+    const payment = await lockPayment(tx, providerName, verified.reference);
+    const channel = verified.channel ?? payment?.channel ?? "unknown";
+    const facts = { provider: providerName, reference: verified.reference, channel, paidKobo: verified.amountKobo, paidAt };
+    if (!payment) {
+      // Money we cannot place: recorded once (unique provider + reference) and shown to the owner.
+      const { count } = await tx.providerPayment.createMany({
+        data: [{ provider: providerName, reference: verified.reference, amountKobo: verified.amountKobo, paidKobo: verified.amountKobo, channel, status: "succeeded", flag: "unmatched", paidAt }],
+        skipDuplicates: true,
+      });
+      if (count) {
+        await recordAudit(tx, { actor: SYSTEM_ACTOR, action: "payment.flagged", entityType: "payment", entityId: verified.reference, after: { ...facts, paidAt: paidAt.toISOString(), flag: "unmatched" } });
+        await queueEmail(tx, ownerPaymentFlaggedEmail(config.publicUrl, ownerEmail, null, facts, "unmatched", paid, paid));
+      }
+      return count ? "unmatched" : "already_settled";
+    }
+    if (payment.status === "succeeded") return "already_settled";
+    const order = payment.orderId ? await lockOrder(tx, payment.orderId) : null;
+    const due = order ? toKobo(order.total) : payment.amountKobo;
+    const flag: PaymentFlagName | null = !order
+      ? "unmatched"
+      : order.payment_status === "paid"
+        ? "duplicate"
+        : order.status === "cancelled" || order.payment_status === "expired"
+          ? "late"
+          : verified.amountKobo < due
+            ? "short"
+            : verified.amountKobo > due
+              ? "over"
+              : null;
+    const { count } = await tx.providerPayment.updateMany({
+      where: { id: payment.id, status: { not: "succeeded" } },
+      data: { status: "succeeded", paidKobo: verified.amountKobo, channel, paidAt, flag },
+    });
+    if (count !== 1) return "already_settled";
+    const givesValue = order !== null && (flag === null || flag === "over");
+    const orderForEmail = order && { id: order.id, shortOrderId: order.short_order_id, customerName: order.customer_name, customerEmail: order.customer_email, total: order.total };
+    if (givesValue && orderForEmail) {
+      const status = order.status === "pending" ? "confirmed" : order.status;
+      const marked = await tx.order.updateMany({
+        where: { id: order.id, paymentStatus: { in: UNPAID }, status: order.status as never },
+        data: { paymentStatus: "paid", paidAt, bankReference: verified.reference, rejectionReason: null, status: status as never },
+      });
+      if (marked.count !== 1) throw new Error(`Order ${order.short_order_id} changed while locked`);
+      await recordAudit(tx, {
+        actor: { id: null, label: providerName },
+        action: "payment.paid_by_provider",
+        entityType: "payment",
+        entityId: payment.id,
+        orderId: order.id,
+        before: { status: order.status, paymentStatus: order.payment_status },
+        after: { status, paymentStatus: "paid", provider: providerName, reference: verified.reference, paid, channel, total: order.total, ...(flag ? { flag } : {}) },
+      });
+      await queueEmail(tx, paymentConfirmedEmail(config.publicUrl, orderForEmail));
+      await queueEmail(tx, ownerPaymentLandedEmail(config.publicUrl, ownerEmail, orderForEmail, facts, paid));
+    }
+    if (flag) {
+      const difference = fromKobo(Math.abs(verified.amountKobo - (flag === "short" || flag === "over" ? due : 0)));
+      if (!givesValue) {
+        await recordAudit(tx, {
+          actor: { id: null, label: providerName },
+          action: "payment.flagged",
+          entityType: "payment",
+          entityId: payment.id,
+          orderId: order?.id ?? null,
+          after: { provider: providerName, reference: verified.reference, paid, channel, flag, difference },
+        });
+      }
+      await queueEmail(tx, ownerPaymentFlaggedEmail(config.publicUrl, ownerEmail, orderForEmail, facts, flag, paid, difference));
+    }
+    return flag ?? "paid";
+  });
+}
+
+/** Asks the provider about one reference and settles it when the money arrived. */
+export async function verifyAndSettle(prisma: Db, config: Config, provider: PaymentProvider, reference: string): Promise<{ settlement: Settlement; verified: VerifiedPayment | null }> {
+  const verified = await provider.verify(reference);
+  if (!verified) return { settlement: "not_paid", verified };
+  return { settlement: await settleVerifiedPayment(prisma, config, provider.name, verified), verified };
+}
+
+/** Reconciliation: payments checked per claim; each instance claims its own. */
+const RECONCILE_BATCH = 25;
+
+/**
+ * Verifies pending payments whose check is due. Each is claimed by pushing its next check one
+ * interval on, in one statement over rows locked with SKIP LOCKED: two instances never verify the
+ * same payment in the same interval, and settling is idempotent if they ever did.
+ */
+export async function reconcilePendingPayments(prisma: Db, config: Config, provider: PaymentProvider, now = new Date()): Promise<{ checked: number; settled: number }> {
+  const intervalMs = config.paystack?.reconcileIntervalMs ?? 60_000;
+  const next = new Date(now.getTime() + intervalMs);
+  const claimed = await prisma.$queryRaw<{ reference: string; order_id: string | null }[]>`
+    UPDATE payments SET next_check_at = ${next}
+    WHERE id IN (
+      SELECT id FROM payments
+      WHERE provider = ${provider.name} AND status = 'pending' AND next_check_at <= ${now}
+      ORDER BY next_check_at LIMIT ${RECONCILE_BATCH}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING reference, order_id::text AS order_id`;
+  let settled = 0;
+  for (const { reference, order_id } of claimed) {
+    try {
+      const { settlement } = await verifyAndSettle(prisma, config, provider, reference);
+      if (settlement === "not_paid") await closeIfOrderClosed(prisma, reference, order_id);
+      else settled++;
+    } catch (error) {
+      // The next interval tries again; one provider hiccup does not stop the batch.
+      logger.warn(`Could not reconcile payment ${reference}`, error instanceof Error ? error.message : String(error));
+    }
+  }
+  return { checked: claimed.length, settled };
+}
+
+/** A payment whose order no longer waits for it stops being checked (a late webhook still settles it). */
+async function closeIfOrderClosed(prisma: Db, reference: string, orderId: string | null): Promise<void> {
+  const open = orderId ? await prisma.order.count({ where: { id: orderId, paymentStatus: { in: UNPAID }, status: { not: "cancelled" } } }) : 0;
+  if (!open) await prisma.providerPayment.updateMany({ where: { reference, status: "pending" }, data: { status: "failed" } });
+}
+
+export type CardOutcome = "paid" | "pending" | "failed" | PaymentFlagName;
+
+/** The card's return: the provider's verdict on the reference, settled if paid. */
+export async function confirmCardPayment(prisma: Db, config: Config, reference: string): Promise<{ orderId: string; outcome: CardOutcome; message: string | null }> {
+  const provider = requireProvider(config);
+  const payment = await findPayment(prisma, provider.name, reference);
+  let verified: VerifiedPayment | null;
+  try {
+    verified = (await verifyAndSettle(prisma, config, provider, payment.reference)).verified;
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw new ValidationError(PROVIDER_MESSAGES.unreachable);
+    throw error;
+  }
+  const [current, order] = await Promise.all([
+    prisma.providerPayment.findUniqueOrThrow({ where: { id: payment.id } }),
+    prisma.order.findUniqueOrThrow({ where: { id: payment.orderId! }, select: { paymentStatus: true } }),
+  ]);
+  if (current.flag) return { orderId: payment.orderId!, outcome: current.flag, message: null };
+  if (order.paymentStatus === "paid") return { orderId: payment.orderId!, outcome: "paid", message: null };
+  const status = verified?.status ?? "abandoned";
+  if (status === "ongoing" || status === "pending" || status === "processing" || status === "queued") return { orderId: payment.orderId!, outcome: "pending", message: null };
+  return { orderId: payment.orderId!, outcome: "failed", message: CARD_FAILURES[status] ?? CARD_FAILURES.failed! };
+}
+
+const CARD_FAILURES: Record<string, string> = {
+  failed: "The payment did not go through. Your card or bank declined it; nothing was taken.",
+  abandoned: "The payment was not completed. Nothing was taken.",
+  reversed: "The payment was reversed by the bank.",
+};
+
+/** Another go at the hosted checkout for the same order (a new reference; the old one stays on record). */
+export async function retryCardPayment(prisma: Db, config: Config, reference: string): Promise<{ orderId: string; authorizationUrl: string }> {
+  const provider = requireProvider(config);
+  const payment = await findPayment(prisma, provider.name, reference);
+  const order = await prisma.order.findUniqueOrThrow({ where: { id: payment.orderId! } });
+  if (order.paymentStatus === "paid") throw new ValidationError("This order is already paid");
+  if (order.status === "cancelled" || order.paymentStatus === "expired") throw new ValidationError("This order was cancelled, so it cannot take a payment");
+  const opened = await openProviderPayment(prisma, config, order, "paystack_card");
+  if (opened.kind !== "checkout") throw new ValidationError(PROVIDER_MESSAGES.unreachable);
+  return { orderId: order.id, authorizationUrl: opened.authorizationUrl };
+}
+
+async function findPayment(prisma: Db, provider: string, reference: string): Promise<ProviderPayment & { orderId: string }> {
+  const payment = reference.length <= 100 ? await prisma.providerPayment.findUnique({ where: { provider_reference: { provider, reference } } }) : null;
+  if (!payment?.orderId) throw new NotFoundError(PROVIDER_MESSAGES.unknownReference);
+  return payment as ProviderPayment & { orderId: string };
+}
+
+/** The confirmation email's payment paragraph for a provider payment. */
+export function providerPaymentParagraph(opened: OpenedPayment, total: string, publicUrl: string, shortOrderId: string): string | null {
+  if (opened.kind === "transfer") {
+    const { account } = opened;
+    return (
+      `Please transfer exactly ${total} to ${account.accountName}, ${account.bankName}, account ${account.accountNumber}. ` +
+      `This account is for this order only and confirms your payment automatically; it expires at ${formatLagosTime(account.expiresAt)}.`
+    );
+  }
+  if (opened.kind === "checkout") return `Pay ${total} by card, USSD or bank app here: ${opened.authorizationUrl}\n(or from your order page: ${publicUrl}/track-order/${shortOrderId})`;
+  return null;
+}
+

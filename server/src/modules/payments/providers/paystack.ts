@@ -1,0 +1,147 @@
+// Paystack (https://paystack.com/docs/api): Pay with Transfer (POST /charge with bank_transfer),
+// the hosted checkout (POST /transaction/initialize), GET /transaction/verify/:reference, and the
+// webhook's x-paystack-signature (hex HMAC-SHA512 of the raw body keyed with the secret key).
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import type { PaystackConfig } from "../../../config.ts";
+import { PaymentProviderError, WebhookRefused, type Checkout, type PaymentProvider, type PaymentRequest, type TransferAccount, type VerifiedPayment } from "./provider.ts";
+
+/** A shopper waits on checkout for this at most; then the order falls back to the manual transfer. */
+const CALL_TIMEOUT_MS = 10_000;
+
+interface PaystackAnswer<T> {
+  status: boolean;
+  message?: string;
+  data?: T;
+}
+
+export function paystackSignature(secretKey: string, rawBody: Buffer | string): string {
+  return createHmac("sha512", secretKey).update(rawBody).digest("hex");
+}
+
+export class Paystack implements PaymentProvider {
+  readonly name = "paystack";
+  constructor(private readonly config: Pick<PaystackConfig, "secretKey" | "baseUrl">) {}
+
+  private async call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<{ httpStatus: number; answer: PaystackAnswer<T> }> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.config.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${this.config.secretKey}`, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      });
+    } catch (error) {
+      // Only the kind of failure: the request (and its Authorization header) stays out of the message.
+      const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "could not be reached";
+      throw new PaymentProviderError(`Paystack ${method} ${pathOnly(path)} ${reason}`);
+    }
+    let answer: PaystackAnswer<T>;
+    try {
+      answer = (await res.json()) as PaystackAnswer<T>;
+    } catch {
+      throw new PaymentProviderError(`Paystack ${method} ${pathOnly(path)} answered ${res.status} without JSON`);
+    }
+    return { httpStatus: res.status, answer };
+  }
+
+  private async data<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+    const { httpStatus, answer } = await this.call<T>(method, path, body);
+    if (httpStatus >= 300 || !answer.status || !answer.data) {
+      throw new PaymentProviderError(`Paystack ${method} ${pathOnly(path)} answered ${httpStatus}: ${String(answer.message ?? "no message").slice(0, 200)}`);
+    }
+    return answer.data;
+  }
+
+  async openTransferAccount(request: PaymentRequest & { expiresAt: Date }): Promise<TransferAccount> {
+    const data = await this.data<{
+      status: string;
+      account_number?: string;
+      account_name?: string;
+      bank?: { name?: string };
+      account_expires_at?: string;
+    }>("POST", "/charge", {
+      email: request.email,
+      amount: request.amountKobo,
+      reference: request.reference,
+      metadata: request.metadata,
+      bank_transfer: { account_expires_at: request.expiresAt.toISOString() },
+    });
+    if (data.status !== "pending_bank_transfer" || !data.account_number || !data.bank?.name) {
+      throw new PaymentProviderError(`Paystack POST /charge gave no transfer account (status ${data.status})`);
+    }
+    const expires = data.account_expires_at ? new Date(data.account_expires_at) : request.expiresAt;
+    return {
+      accountNumber: data.account_number,
+      accountName: data.account_name ?? "",
+      bankName: data.bank.name,
+      // Never later than asked: the order's hold ends then.
+      expiresAt: Number.isNaN(expires.getTime()) || expires > request.expiresAt ? request.expiresAt : expires,
+    };
+  }
+
+  async openCheckout(request: PaymentRequest & { callbackUrl: string }): Promise<Checkout> {
+    const data = await this.data<{ authorization_url?: string }>("POST", "/transaction/initialize", {
+      email: request.email,
+      amount: request.amountKobo,
+      reference: request.reference,
+      callback_url: request.callbackUrl,
+      channels: ["card", "ussd", "bank"],
+      metadata: request.metadata,
+    });
+    if (!data.authorization_url || !/^https?:\/\//.test(data.authorization_url)) {
+      throw new PaymentProviderError("Paystack POST /transaction/initialize gave no authorization_url");
+    }
+    return { authorizationUrl: data.authorization_url };
+  }
+
+  async verify(reference: string): Promise<VerifiedPayment | null> {
+    const { httpStatus, answer } = await this.call<{
+      status: string;
+      reference: string;
+      amount: number;
+      currency: string;
+      channel?: string | null;
+      paid_at?: string | null;
+    }>("GET", `/transaction/verify/${encodeURIComponent(reference)}`);
+    // Paystack answers an unknown reference with 400/404 and status false.
+    if ((httpStatus === 400 || httpStatus === 404) && !answer.status) return null;
+    if (httpStatus >= 300 || !answer.status || !answer.data) {
+      throw new PaymentProviderError(`Paystack GET /transaction/verify answered ${httpStatus}: ${String(answer.message ?? "no message").slice(0, 200)}`);
+    }
+    const data = answer.data;
+    if (data.reference !== reference || !Number.isInteger(data.amount)) {
+      throw new PaymentProviderError("Paystack GET /transaction/verify answered about another payment");
+    }
+    return {
+      reference: data.reference,
+      status: data.status,
+      amountKobo: data.amount,
+      currency: data.currency,
+      channel: data.channel ?? null,
+      paidAt: data.paid_at ? new Date(data.paid_at) : null,
+    };
+  }
+
+  readWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): string | null {
+    const given = headers["x-paystack-signature"];
+    if (typeof given !== "string" || !/^[0-9a-f]{128}$/i.test(given)) throw new WebhookRefused("missing or malformed signature");
+    const expected = Buffer.from(paystackSignature(this.config.secretKey, rawBody), "hex");
+    if (!timingSafeEqual(expected, Buffer.from(given, "hex"))) throw new WebhookRefused("signature does not match");
+    let event: { event?: unknown; data?: { reference?: unknown } };
+    try {
+      event = JSON.parse(rawBody.toString("utf8"));
+    } catch {
+      throw new WebhookRefused("body is not JSON");
+    }
+    // Only charge.success reports money; everything else (transfers out, refunds…) is acknowledged.
+    if (event.event !== "charge.success") return null;
+    const reference = event.data?.reference;
+    return typeof reference === "string" && reference.length > 0 && reference.length <= 100 ? reference : null;
+  }
+}
+
+function pathOnly(path: string): string {
+  return path.replace(/\/transaction\/verify\/.*/, "/transaction/verify");
+}

@@ -1,0 +1,57 @@
+// What the store needs of a payment provider, small enough that Monnify or Flutterwave can follow
+// Paystack behind the same shape (decision 027). Amounts are integers in kobo.
+import type { IncomingHttpHeaders } from "node:http";
+
+export interface PaymentRequest {
+  /** Ours, unique per payment; the provider reports the payment under it. */
+  reference: string;
+  email: string;
+  amountKobo: number;
+  metadata: Record<string, string>;
+}
+
+/** A bank account that takes one transfer for one payment, then expires. */
+export interface TransferAccount {
+  accountNumber: string;
+  accountName: string;
+  bankName: string;
+  expiresAt: Date;
+}
+
+export interface Checkout {
+  /** The provider's hosted page; the shopper comes back to the callback URL with the reference. */
+  authorizationUrl: string;
+}
+
+export interface VerifiedPayment {
+  reference: string;
+  /** "success" is the only state that means the money arrived. */
+  status: string;
+  amountKobo: number;
+  currency: string;
+  channel: string | null;
+  paidAt: Date | null;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  openTransferAccount(request: PaymentRequest & { expiresAt: Date }): Promise<TransferAccount>;
+  openCheckout(request: PaymentRequest & { callbackUrl: string }): Promise<Checkout>;
+  /** The provider's own word on a payment; null when it knows no payment by that reference. */
+  verify(reference: string): Promise<VerifiedPayment | null>;
+  /**
+   * The payment reference a webhook reports as paid, or null for events that report no payment.
+   * Throws WebhookRefused when the request is not provably from the provider.
+   */
+  readWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): string | null;
+}
+
+/** The provider could not be asked or answered with an error. Its message never carries a secret. */
+export class PaymentProviderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PaymentProviderError";
+  }
+}
+
+export class WebhookRefused extends Error {}

@@ -1,0 +1,12 @@
+// The provider the configuration turns on (PAYSTACK_SECRET_KEY), one per configuration; null: the
+// manual transfer only.
+import type { Config } from "../../../config.ts";
+import { Paystack } from "./paystack.ts";
+import type { PaymentProvider } from "./provider.ts";
+
+const providers = new WeakMap<Config, PaymentProvider | null>();
+
+export function paymentProvider(config: Config): PaymentProvider | null {
+  if (!providers.has(config)) providers.set(config, config.paystack ? new Paystack(config.paystack) : null);
+  return providers.get(config)!;
+}
