@@ -2,8 +2,10 @@
 // cannot quietly break them:
 // - mail/ delivers email and queues it; it never reaches up into the services (modules/);
 // - a service (modules/) never depends on the API layer (graphql/): resolvers call services, not back;
+// - common/ holds pure rules shared with the browser: it imports nothing from server/ or client/;
 // - the environment is read in config.ts only (read once, validated, passed down). Test files are
-//   exempt: they start child processes with an environment of their own. server/scripts is checked too.
+//   exempt: they start child processes with an environment of their own. server/scripts and common/
+//   are checked too.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -28,6 +30,8 @@ const under = (folder: string) => (file: string) => file.startsWith(`${folder}/`
 const inMail = under("server/src/mail");
 const inModules = under("server/src/modules");
 const inGraphql = under("server/src/graphql");
+const inCommon = under("common");
+const outsideCommon = (file: string) => under("server")(file) || under("client")(file);
 
 const ENVIRONMENT_READ = [/\bprocess\s*\.\s*env\b/, /\bprocess\s*\[\s*["'`]env["'`]\s*\]/, /\{[^}]*\benv\b[^}]*\}\s*=\s*process\b/];
 
@@ -41,6 +45,9 @@ export function layeringViolations(files: SourceFile[]): string[] {
     }
     if (inModules(source.file)) {
       for (const target of imports.filter(inGraphql)) found.push(`${source.file}: a service imports the API layer ${target}`);
+    }
+    if (inCommon(source.file)) {
+      for (const target of imports.filter(outsideCommon)) found.push(`${source.file}: common imports ${target}`);
     }
     const isTest = /\.test\.tsx?$/.test(source.file);
     if (!isTest && source.file !== "server/src/config.ts" && ENVIRONMENT_READ.some((pattern) => pattern.test(source.text))) {
@@ -64,6 +71,7 @@ function serverSources(): SourceFile[] {
   };
   walk("server/src");
   walk("server/scripts");
+  walk("common");
   return files;
 }
 
@@ -73,6 +81,7 @@ describe("server layering", () => {
     // The walk found the layers it checks (a moved folder must not turn the rules into no-ops).
     expect(files.filter((f) => inMail(f.file)).length).toBeGreaterThan(0);
     expect(files.filter((f) => inModules(f.file)).length).toBeGreaterThan(10);
+    expect(files.filter((f) => inCommon(f.file)).length).toBeGreaterThan(10);
     expect(files.some((f) => f.file === "server/src/config.ts")).toBe(true);
     expect(layeringViolations(files)).toEqual([]);
   });
@@ -100,6 +109,19 @@ describe("server layering", () => {
     ).toEqual([
       "server/src/modules/orders/x.service.ts: a service imports the API layer server/src/graphql/orders.ts",
       "server/src/modules/orders/y.service.ts: a service imports the API layer server/src/graphql/context.ts",
+    ]);
+  });
+
+  it("catches common/ importing server or client code", () => {
+    expect(
+      layeringViolations([
+        { file: "common/pricing.ts", text: `import { discounted } from "../server/src/modules/catalog/discount.ts";` },
+        { file: "common/routes.ts", text: `import { Price } from "../client/src/ui/Price.tsx";` },
+        { file: "common/naira.ts", text: `import { isUuid } from "./uuid.ts";` },
+      ]),
+    ).toEqual([
+      "common/pricing.ts: common imports server/src/modules/catalog/discount.ts",
+      "common/routes.ts: common imports client/src/ui/Price.tsx",
     ]);
   });
 
