@@ -5,6 +5,7 @@ import { NotFoundError, RateLimitError, ValidationError } from "../modules/error
 import { grantOrderAccess } from "../modules/orders/ownership.ts";
 import { findOrderByReferenceAndPhone, orderStatusHistory, throttledReferenceLookup, type StatusStep } from "../modules/payments/lookup.service.ts";
 import { OrderResult } from "./payment-receipts.ts";
+import { emailOrderReferences } from "../modules/orders/orders-by-phone.service.ts";
 
 const StatusStepType = builder.objectRef<StatusStep>("OrderStatusStep").implement({
   description: "One step of an order's history: statuses and time only (safe to show on the tracker).",
@@ -48,5 +49,24 @@ builder.queryFields((t) => ({
       grantOrderAccess(ctx, order.id);
       return { orderId: order.id };
     },
+  }),
+}));
+
+const OrdersByPhoneRequest = builder.objectRef<{ phone: string }>("OrdersByPhoneRequest").implement({
+  description: "A request to email the references of orders placed with a phone number (the same answer whether any matched).",
+  fields: (t) => ({
+    phone: t.exposeString("phone", { description: "The phone number asked about, as people read it (+234 803 123 4567)" }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  emailOrderReferences: t.field({
+    type: OrdersByPhoneRequest,
+    description:
+      "A guest who lost the order reference: the references of recent orders placed with this phone are emailed to the email address on those orders (no text messages). Public, rate-limited per client and per phone.",
+    authScopes: { public: true },
+    errors: { types: [ValidationError, RateLimitError] },
+    args: { phone: t.arg.string({ required: true, description: "Phone number given at checkout" }) },
+    resolve: (_root, args, ctx) => emailOrderReferences(ctx.prisma, { phone: args.phone }, ctx.ip, ctx.config.publicUrl),
   }),
 }));

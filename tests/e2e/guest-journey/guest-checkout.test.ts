@@ -168,9 +168,11 @@ describe("a guest's journey from product card to order tracker", () => {
     expect(seen).not.toContain("Awolowo");
     await other.page.goto("/trackout/NOTANORDER");
     await other.page.getByRole("heading", { name: "Order not found" }).waitFor();
-    await other.page.getByRole("link", { name: "Go Back" }).click();
-    // /account sends a guest on to /auth.
-    await other.page.waitForURL(/\/auth$/);
+    // Not a dead end (issue 26): the lookup by reference and phone, and the references by email.
+    await other.page.getByRole("button", { name: "Open order details" }).waitFor();
+    await other.page.getByRole("button", { name: "Email my order references" }).waitFor();
+    await other.page.getByRole("link", { name: "Continue Shopping" }).click();
+    await other.page.waitForURL(/\/products$/);
     await other.page.goto("/checkout");
     await other.page.waitForURL(/\/cart$/);
     await other.context.close();

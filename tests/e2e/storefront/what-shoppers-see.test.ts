@@ -2,6 +2,7 @@
 import type { Browser } from "playwright-core";
 import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
+import { makeOrder } from "../../api/admin-fixtures.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 
 let t: TestStore;
@@ -34,5 +35,28 @@ it("a cart holding a sold-out piece says so and cannot proceed to checkout until
   await page.getByRole("button", { name: "Remove Sold Out Denim Skirt" }).click();
   await page.waitForFunction(() => !document.querySelector(".order-summary__cta")?.hasAttribute("disabled"));
   expect(await page.getByText(/is sold out/).count()).toBe(0);
+  await context.close();
+});
+
+it("the tracker's Order not found offers the lookup by reference and phone, and the references by email", async () => {
+  const product = await makeProduct(t.prisma, { name: "Tracker Lookup Blouse", stock: 2 });
+  const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { email: "lost.reference@example.ng" });
+  const { page, context } = await newShopper(browser, t.url);
+  await page.goto("/track-order/NOTMYORDER");
+  await page.getByRole("heading", { name: "Order not found" }).waitFor();
+  await pageReady(page);
+  const reference = page.getByRole("textbox", { name: "Order reference" });
+  expect(await reference.inputValue()).toBe("NOTMYORDER");
+  await reference.fill(order.shortOrderId);
+  await page.locator(".guest-lookup").first().getByLabel("Phone number").fill("0803 123 4567");
+  await page.getByRole("button", { name: "Open order details" }).click();
+  await page.getByRole("heading", { name: `Order ${order.shortOrderId}` }).waitFor();
+  expect(await page.locator(".guest-order").innerText()).toContain("Tracker Lookup Blouse");
+
+  await page.locator(".guest-lookup").last().getByLabel("Phone number").fill("0803 123 4567");
+  await page.getByRole("button", { name: "Email my order references" }).click();
+  await page.getByText("If orders were placed with +234 803 123 4567, we have emailed their references").waitFor();
+  const email = await t.prisma.emailOutbox.findFirstOrThrow({ where: { to: "lost.reference@example.ng" } });
+  expect(email.body).toContain(`/track-order/${order.shortOrderId}`);
   await context.close();
 });

@@ -9,6 +9,7 @@ import { usePageMeta } from "../../lib/page-meta.ts";
 import { LazyOrderPayment } from "./LazyOrderPayment.tsx";
 import { WhatsAppOrderLink } from "./WhatsAppOrderLink.tsx";
 import { GuestOrderLookup } from "./GuestOrderLookup.tsx";
+import { FindOrdersByPhone } from "./FindOrdersByPhone.tsx";
 import { OrderStatusHistory } from "./OrderStatusHistory.tsx";
 import { guestPassFor } from "./guest-orders.ts";
 import { orderHeader } from "./order-header.ts";
@@ -73,6 +74,7 @@ function ReferenceForm() {
           Track
         </button>
       </form>
+      <FindOrdersByPhone />
     </section>
   );
 }
@@ -96,9 +98,13 @@ function OrderTracker({ reference }: { reference: string }) {
     return (
       <section className="container tracker">
         <h1>Order not found</h1>
-        <p>Check the order reference and try again.</p>
-        <Link to="/account" className="button">
-          Go Back
+        {/* Not a dead end for a guest (issue 26): retype the reference with the checkout phone, or
+            have the references emailed. */}
+        <p>No order has the reference “{reference}”. Check it in your confirmation email, or open your order with the phone number you used at checkout.</p>
+        <GuestOrderLookup reference={reference} />
+        <FindOrdersByPhone />
+        <Link to="/products" className="button button--ghost">
+          Continue Shopping
         </Link>
       </section>
     );
