@@ -1,6 +1,7 @@
-// The one rule of "discounted" (the Deals filter, the home page's offers, the "% off" on a price):
-// a product whose original price is above its price. An original price equal to or below the price
-// is no saving, whatever the admin typed, so the product is never shown as a deal or with "0% off".
+// The one rule of "discounted" (the Deals filter, the home page's offers, the "% off" on a price, the
+// feeds' sale price): a product whose original price is above its price. An original price equal to
+// or below the price is no saving, whatever the admin typed, so the product is never shown as a deal
+// or with "0% off".
 // Each read path uses one of these forms, the Prisma one, the same condition in SQL for the raw
 // listing queries, or the in-memory one (in common/pricing.ts, shared with the client), so the rule
 // cannot drift.

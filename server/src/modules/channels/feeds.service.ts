@@ -10,6 +10,7 @@ import { productPhotoPath } from "../../../../common/preview-image.ts";
 import { resolveCategorySlug } from "../../../../common/categories.ts";
 import type { ShopPiece } from "./shop-pieces.ts";
 import { xmlElement, xmlText } from "./xml.ts";
+import { isDiscounted } from "../catalog/discount.ts";
 
 export const GOOGLE_NAMESPACE = "http://base.google.com/ns/1.0";
 /** Google's product taxonomy: Apparel & Accessories > Clothing. Apparel rules (gender, age group,
@@ -63,7 +64,7 @@ const plain = (text: string) => text.replace(/\s+/g, " ").trim();
 
 export function feedItem(piece: ShopPiece, shop: { origin: string; name: string }): FeedItem {
   const absolute = (url: string) => new URL(url, shop.origin).toString();
-  const discounted = piece.originalPrice !== null && Number(piece.originalPrice) > Number(piece.price);
+  const discounted = isDiscounted(piece.price, piece.originalPrice);
   const audience = audienceOf(piece.category);
   const title = cut(plain(piece.name), MAX_TITLE);
   return {
