@@ -1,8 +1,9 @@
 // Product detail (SPEC §2): picture and gallery, prices, size, description, stock, quantity, Add to Cart.
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql/index.ts";
+import { getFragmentData, graphql } from "../../gql/index.ts";
+import { ProductCardFragment } from "../../ui/ProductCard.tsx";
 import { Price } from "../../ui/Price.tsx";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 import { Icon } from "../../ui/Icon.tsx";
@@ -25,16 +26,8 @@ const ProductQuery = graphql(`
   query StorefrontProductDetail($slug: String!) {
     product(slug: $slug) {
       id
-      name
-      slug
-      price
-      originalPrice
-      percentOff
-      imageUrl
+      ...ProductCard
       galleryUrls
-      size
-      stock
-      onHold
       description
       category {
         id
@@ -76,7 +69,8 @@ export function ProductPage() {
   const { slug = "" } = useParams();
   const saveData = useSaveData();
   const { data, loading, error, refetch } = useQuery(ProductQuery, { variables: { slug } });
-  const product = data?.product;
+  const found = data?.product;
+  const product = useMemo(() => found && withCardFields(found), [found]);
   const navigate = useNavigate();
   const { search } = useLocation();
   // Reached by a slug the product had before a rename (an in-app link, or a shared one whose server
@@ -118,8 +112,12 @@ export function ProductPage() {
   return <ProductDetail key={product.id} product={product} />;
 }
 
-/** The product as the page's query answers it (a found product). */
-type ProductDetailData = NonNullable<StorefrontProductDetailQuery["product"]>;
+/** A found product as the page's query answers it, with the card's fields (name, price, stock...)
+ *  read out of their fragment. */
+function withCardFields(found: NonNullable<StorefrontProductDetailQuery["product"]>) {
+  return { ...found, ...getFragmentData(ProductCardFragment, found) };
+}
+type ProductDetailData = ReturnType<typeof withCardFields>;
 
 function ProductDetail({ product }: { product: ProductDetailData }) {
   const images = [product.imageUrl, ...product.galleryUrls].filter((url): url is string => Boolean(url));

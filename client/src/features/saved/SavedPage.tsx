@@ -11,31 +11,17 @@ import { ProductImage } from "../../ui/ProductImage.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { OnHoldBadge } from "../../ui/OnHoldBadge.tsx";
+import { ProductCardFragment } from "../../ui/ProductCard.tsx";
 import { savedItemState } from "../../../../common/saved-items.ts";
 import { loadSavedSync } from "./saved-store.ts";
 import { useSaved } from "./saved-ids.ts";
 import "../../personal-pages.css";
 
-const SavedProductFragment = graphql(`
-  fragment SavedProduct on Product {
-    id
-    name
-    slug
-    price
-    originalPrice
-    percentOff
-    imageUrl
-    size
-    stock
-    onHold
-  }
-`);
-
 const SavedItemsQuery = graphql(`
   query SavedItemsPage {
     savedItems {
       product {
-        ...SavedProduct
+        ...ProductCard
       }
     }
   }
@@ -44,7 +30,7 @@ const SavedItemsQuery = graphql(`
 const GuestSavedProductsQuery = graphql(`
   query SavedGuestProducts($ids: [ID!]!) {
     productsByIds(ids: $ids) {
-      ...SavedProduct
+      ...ProductCard
     }
   }
 `);
@@ -63,7 +49,7 @@ export function SavedPage() {
 
   const query = viewer ? server : guest;
   const refs = viewer ? (server.data?.savedItems ?? []).map((item) => item.product) : guestIds.length ? (guest.data?.productsByIds ?? []) : [];
-  const shown = refs.map((ref) => getFragmentData(SavedProductFragment, ref)).filter((p) => !removed.has(p.id));
+  const shown = refs.map((ref) => getFragmentData(ProductCardFragment, ref)).filter((p) => !removed.has(p.id));
 
   async function remove(productId: string) {
     const sync = await loadSavedSync();
