@@ -41,7 +41,7 @@ describe("product page HTML", () => {
 
   it("names the product in the title, description, Open Graph tags and canonical link, and preloads its picture", async () => {
     const description = `${"Soft cotton tee, hardly worn. ".repeat(8)}End.`;
-    await addProduct({ name: "Preview Test Tee", slug: "preview-test-tee", description, imageUrl: "/images/demo/tshirt.svg" });
+    const tee = await addProduct({ name: "Preview Test Tee", slug: "preview-test-tee", description, imageUrl: "/images/demo/tshirt.svg" });
     const { status, html } = await page("/products/preview-test-tee");
     expect(status).toBe(200);
     expect(html).toContain("<title>Preview Test Tee | Thrift Store</title>");
@@ -52,7 +52,8 @@ describe("product page HTML", () => {
     // Absolute addresses use the shop's public address (PUBLIC_URL), whatever Host the request named.
     const publicUrl = t.config.publicUrl;
     expect(publicUrl).toMatch(/^http:\/\/localhost:\d+$/);
-    expect(metaContent(html, "property", "og:image")).toBe(`${publicUrl}/images/demo/tshirt.svg`);
+    // The link preview drawn for it (a raster with price and grade), not the SVG photo (decision 029).
+    expect(metaContent(html, "property", "og:image")).toMatch(new RegExp(`^${publicUrl}/previews/products/${tee.id}/[0-9a-z]+\\.jpg$`));
     expect(metaContent(html, "property", "og:url")).toBe(`${publicUrl}/products/preview-test-tee`);
     expect(html).toContain(`<link rel="canonical" href="${publicUrl}/products/preview-test-tee" />`);
     expect(html).toContain(`<link rel="preload" as="image" href="/images/demo/tshirt.svg" fetchpriority="high" />`);
@@ -70,7 +71,7 @@ describe("product page HTML", () => {
     expect(html).toContain("<title>Tee &quot;Bold&quot; &lt;b&gt;x&lt;/b&gt; &amp; co | Thrift Store</title>");
     expect(metaContent(html, "name", "description")).toBe("Says &quot;hi&quot; &lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).not.toContain("<script>alert(1)");
-    expect(html).not.toContain('property="og:image"'); // no picture, no image tag
+    expect(metaContent(html, "property", "og:image")).toMatch(/\/previews\/products\//); // no photo: the preview still names it
     expect(headOf(html)).not.toContain('rel="preload" as="image"'); // no product picture to preload
   });
 

@@ -2,6 +2,7 @@
 import { createContext, useContext, useEffect } from "react";
 import { storeSettings } from "./store-settings.ts";
 import { DEFAULT_DESCRIPTION, fullPageTitle } from "../../../common/page-head.ts";
+import { STORE_PREVIEW_PATH } from "../../../common/preview-image.ts";
 
 export interface PageMeta {
   title: string;
@@ -75,8 +76,9 @@ export function usePageMeta(meta: PageMeta) {
     setMeta("property", "og:type", type);
     setMeta("property", "og:site_name", storeSettings.name);
     setMeta("property", "og:locale", "en_NG");
-    setMeta("property", "og:image", image ? new URL(image, window.location.origin).toString() : null);
-    setMeta("name", "twitter:card", image ? "summary_large_image" : "summary");
+    // Every page shows a picture when shared: its own, or the shop's (decision 029).
+    setMeta("property", "og:image", new URL(image || STORE_PREVIEW_PATH, window.location.origin).toString());
+    setMeta("name", "twitter:card", "summary_large_image");
   }, [title, description, canonicalPath, image, type, noIndex]);
   // Marks the document once a page has run in the browser (hydrated, on a server-rendered page):
   // until then its JavaScript-only controls are disabled and its head is the server's. The browser

@@ -41,8 +41,4 @@ export function setStoreSettings(settings: PageStoreSettings): void {
 }
 
 /** Contact hours (SPEC §9), shown on the contact page and wherever hours appear. */
-export const OPENING_HOURS: { days: string; hours: string }[] = [
-  { days: "Mon-Fri", hours: "9:00 AM-6:00 PM" },
-  { days: "Sat", hours: "10:00 AM-4:00 PM" },
-  { days: "Sun", hours: "closed" },
-];
+export { OPENING_HOURS } from "../../../common/opening-hours.ts";

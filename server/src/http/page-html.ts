@@ -20,6 +20,7 @@ import { readClientManifest, type ClientManifest } from "./client-manifest.ts";
 import { logger } from "../logger.ts";
 import { SAVE_DATA_ATTRIBUTE, asksToSaveData } from "../../../common/images.ts";
 import { SIGNED_IN_MARK_SCRIPT } from "../../../common/signed-in.ts";
+import { PREVIEW_SIZE, STORE_PREVIEW_PATH } from "../../../common/preview-image.ts";
 
 /**
  * Injects the store settings so the first paint needs no extra request. A JSON data block, not a
@@ -43,6 +44,8 @@ export interface PageHead {
   url: string | null;
   noIndex?: boolean;
   image: string | null;
+  /** The picture's size when known (our own previews), so apps lay out the preview before fetching it. */
+  imageSize?: { width: number; height: number };
   type: "website" | "product";
   /** The picture the page shows first, fetched at high priority before the JavaScript runs. */
   preloadImage?: { href: string; srcSet?: string; sizes?: string };
@@ -64,6 +67,8 @@ export function withPageHead(html: string, head: PageHead): string {
     head.url ? `<meta property="og:url" content="${text(head.url)}" />` : "",
     head.noIndex ? `<meta name="robots" content="noindex" />` : "",
     head.image ? `<meta property="og:image" content="${text(head.image)}" />` : "",
+    head.image && head.imageSize ? `<meta property="og:image:width" content="${head.imageSize.width}" />` : "",
+    head.image && head.imageSize ? `<meta property="og:image:height" content="${head.imageSize.height}" />` : "",
     `<meta name="twitter:card" content="${head.image ? "summary_large_image" : "summary"}" />`,
     head.preloadImage
       ? `<link rel="preload" as="image" href="${text(head.preloadImage.href)}"${
@@ -88,17 +93,22 @@ export function isServerRenderedPath(pathname: string): boolean {
 }
 
 /** The head a rendered page described (usePageMeta). Absolute URLs use PUBLIC_URL (as emails do),
- *  not the request's Host header, which a client can set to anything. */
+ *  not the request's Host header, which a client can set to anything. Every page has a picture for
+ *  link previews: its own (a product's preview), or the shop's (decision 029). */
 export function renderedPageHead(rendered: ServerRender, config: Config, pathname: string): PageHead {
   const meta = rendered.meta;
   const origin = config.publicUrl;
-  if (!meta) return { title: config.store.name, description: DEFAULT_DESCRIPTION, url: `${origin}${pathname}`, image: null, type: "website" };
+  const picture = meta?.image || STORE_PREVIEW_PATH;
+  const image = new URL(picture, origin).toString();
+  const imageSize = picture.startsWith("/previews/") ? { ...PREVIEW_SIZE } : undefined;
+  if (!meta) return { title: config.store.name, description: DEFAULT_DESCRIPTION, url: `${origin}${pathname}`, image, imageSize, type: "website" };
   return {
     title: fullPageTitle(meta.title, config.store.name),
     description: meta.description || DEFAULT_DESCRIPTION,
     url: meta.noIndex ? null : new URL(meta.canonicalPath ?? pathname, origin).toString(),
     noIndex: meta.noIndex,
-    image: meta.image ? new URL(meta.image, origin).toString() : null,
+    image,
+    imageSize,
     type: meta.type ?? "website",
     preloadImage: meta.preloadImage,
   };

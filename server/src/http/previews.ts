@@ -12,8 +12,8 @@ import { readProductPhoto } from "../modules/channels/photo-source.ts";
 import { drawProductPhoto, drawProductPreview, drawStorePreview } from "../modules/channels/preview-image.ts";
 import { photoVersion, previewVersion, productPhotoPath, productPreviewPath, STORE_PREVIEW_PATH } from "../../../common/preview-image.ts";
 import { CONDITION_LABEL } from "../../../common/condition.ts";
-import { DEFAULT_DESCRIPTION } from "../../../common/page-head.ts";
 import { isUuid } from "../../../common/uuid.ts";
+import { DEFAULT_DESCRIPTION } from "../../../common/page-head.ts";
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 const FILE = /^([0-9a-z]+)(-photo)?\.jpg$/;

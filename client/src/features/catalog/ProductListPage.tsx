@@ -10,10 +10,12 @@ import { graphql } from "../../gql/index.ts";
 import type { ProductSort } from "../../gql/graphql.ts";
 import { ProductCard } from "./ProductCard.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
+import { StructuredData } from "../../ui/StructuredData.tsx";
+import { itemList } from "../../../../common/structured-data.ts";
 import { MAIN_CATEGORIES, resolveCategorySlug } from "../../../../common/categories.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { CONDITIONS, CONDITION_LABEL, isCondition } from "../../../../common/condition.ts";
-import { useMounted } from "../../lib/hydration.tsx";
+import { useMounted, useSiteOrigin } from "../../lib/hydration.tsx";
 
 export const PAGE_SIZE = 24;
 /** Pages a link can ask for (24 × 1,000 products): a larger number reads as the last of these. */
@@ -28,6 +30,8 @@ const ProductListQuery = graphql(`
       sizes
       items {
         id
+        slug
+        name
         ...ProductCard
       }
     }
@@ -40,6 +44,8 @@ const ProductListMoreQuery = graphql(`
     products(filter: $filter, sort: $sort, offset: $offset, limit: $limit) {
       items {
         id
+        slug
+        name
         ...ProductCard
       }
     }
@@ -165,8 +171,10 @@ export function ProductListPage() {
   const waiting = (loading && !loadingMore) || (!!page && !shownPage);
   const total = shownPage?.totalCount ?? 0;
   const shownUpTo = offset + items.length;
+  const origin = useSiteOrigin();
   return (
     <section className="container product-list">
+      {items.length > 0 && <StructuredData data={itemList(items, origin, offset)} />}
       <h1>{heading}</h1>
       <div className="filters">
         <div className="chip-row" role="group" aria-label="Category">

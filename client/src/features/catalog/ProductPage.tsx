@@ -21,6 +21,10 @@ import { productPreviewDescription } from "../../../../common/measurements.ts";
 import { SaveButton } from "../saved/SaveButton.tsx";
 import { ActionButton } from "../../ui/ActionButton.tsx";
 import { itemCount } from "../../../../common/stock-messages.ts";
+import { StructuredData } from "../../ui/StructuredData.tsx";
+import { breadcrumbList } from "../../../../common/structured-data.ts";
+import { resolveCategorySlug } from "../../../../common/categories.ts";
+import { productPreviewPath } from "../../../../common/preview-image.ts";
 
 const ProductQuery = graphql(`
   query StorefrontProductDetail($slug: String!) {
@@ -46,7 +50,7 @@ function productStructuredData(
   product: { name: string; slug: string; price: string; imageUrl?: string | null; description?: string | null; stock: number; condition?: string | null },
   origin: string,
 ) {
-  const json = JSON.stringify({
+  return {
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
@@ -60,9 +64,22 @@ function productStructuredData(
       itemCondition: `https://schema.org/${product.condition === "new_with_tags" ? "New" : "Used"}Condition`,
       availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },
-  });
-  // A product name containing "</script>" must not end the tag early.
-  return json.replace(/</g, "\\u003c");
+  };
+}
+
+/** Home › Ladies › Tops › the piece: the category's place in the shop's tree (common/categories.ts). */
+function productBreadcrumbs(product: { name: string; category?: { slug: string } | null }, origin: string) {
+  const place = resolveCategorySlug(product.category?.slug);
+  const sub = place?.main.subcategories.find((s) => s.slug === place.subSlug);
+  return breadcrumbList(
+    [
+      { name: "Home", path: "/" },
+      ...(place ? [{ name: place.main.name, path: `/products?category=${place.main.slug}` }] : [{ name: "Shop", path: "/products" }]),
+      ...(sub ? [{ name: sub.name, path: `/products?category=${sub.slug}` }] : []),
+      { name: product.name },
+    ],
+    origin,
+  );
 }
 
 export function ProductPage() {
@@ -89,7 +106,9 @@ export function ProductPage() {
     title: product?.name ?? (loading ? "Loading product" : "Product not found"),
     description: productPreviewDescription(product?.description, product),
     canonicalPath: `/products/${currentSlug ?? slug}`,
-    image: product?.imageUrl,
+    // The link preview made for WhatsApp and Instagram: the photo with its price and grade (a raster,
+    // also for the SVG demo pictures).
+    image: product ? productPreviewPath(product) : null,
     type: product ? "product" : "website",
     noIndex: !loading && !product,
     status: !loading && !product && !error ? 404 : undefined,
@@ -128,7 +147,8 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
   const inStock = product.stock > 0;
   return (
     <section className="container product-detail">
-      <script type="application/ld+json">{productStructuredData(product, origin)}</script>
+      <StructuredData data={productStructuredData(product, origin)} />
+      <StructuredData data={productBreadcrumbs(product, origin)} />
       <div className="product-detail__media">
         <ProductImage
           src={shown}

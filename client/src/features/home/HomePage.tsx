@@ -12,6 +12,9 @@ import { storeSettings } from "../../lib/store-settings.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { NextDrop } from "../drops/NextDrop.tsx";
+import { StructuredData } from "../../ui/StructuredData.tsx";
+import { clothingStore } from "../../../../common/structured-data.ts";
+import { useSiteOrigin } from "../../lib/hydration.tsx";
 
 const HomeQuery = graphql(`
   query StorefrontHome {
@@ -86,8 +89,10 @@ export function HomePage() {
   // Two dozen cards are the longest piece of work on a slow phone. As a deferred value they render
   // in a transition, which React splits into short slices, so the page stays responsive meanwhile.
   const data = useDeferredValue(latest);
+  const origin = useSiteOrigin();
   return (
     <>
+      <StructuredData data={clothingStore(storeSettings, origin)} />
       <section className="hero">
         <div className="container">
           <h1>Look great, feel great, pay less</h1>

@@ -6,6 +6,9 @@ import { usePageMeta } from "../../lib/page-meta.ts";
 import { OPENING_HOURS, storeSettings } from "../../lib/store-settings.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { KIDS_SIZE_CHART, MEN_SIZE_CHART, SIZE_CHART } from "../../../../common/size-chart.ts";
+import { StructuredData } from "../../ui/StructuredData.tsx";
+import { clothingStore } from "../../../../common/structured-data.ts";
+import { useSiteOrigin } from "../../lib/hydration.tsx";
 import { CONDITIONS, CONDITION_LABEL } from "../../../../common/condition.ts";
 import { CONDITION_EXPLANATION } from "../../../../common/condition-scale.ts";
 
@@ -62,8 +65,10 @@ export function AboutPage() {
 }
 
 export function ContactPage() {
+  const origin = useSiteOrigin();
   return (
     <Page title="Contact Us" path="/contact" description={`Call, WhatsApp or visit ${storeSettings.name}. Open Mon-Fri 9:00 AM-6:00 PM, Sat 10:00 AM-4:00 PM.`}>
+      <StructuredData data={clothingStore(storeSettings, origin)} />
       <p>Questions about an item, your order or a bale? We are happy to help.</p>
       <div className="contact-grid">
         <section className="contact-card">
