@@ -31,6 +31,15 @@ export function holdRuns(order: { status: string }): boolean {
   return order.status === "pending";
 }
 
+/**
+ * "We could not confirm your last receipt: {reason}." and what to do: the admin's reason keeps its
+ * own closing mark ("… ₦1,500." never becomes "₦1,500..").
+ */
+export function rejectionSentence(reason: string, then = "Please check the transfer and upload a new receipt."): string {
+  const text = reason.trim();
+  return `We could not confirm your last receipt: ${text}${/[.!?]$/.test(text) ? "" : "."} ${then}`;
+}
+
 /** True while the shopper still has to transfer the money (also after a rejected receipt). */
 export function paymentIsDue(state: PaymentState): state is "due" | "rejected" {
   return state === "due" || state === "rejected";

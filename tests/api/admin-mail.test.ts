@@ -34,7 +34,7 @@ describe("status emails by SMTP", () => {
   it("a status change email reaches the SMTP server and is marked sent in the outbox", async () => {
     const product = await makeProduct(t.prisma, { price: "5000", stock: 5 });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { email: "smtp-shopper@example.com" });
-    const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "shipped" } });
+    const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "shipped", confirmUnpaid: true } });
     expect(res.updateOrderStatus.__typename).toBe("MutationUpdateOrderStatusSuccess");
 
     const mail = await smtp.waitFor((m) => m.to.includes("smtp-shopper@example.com"));
@@ -55,7 +55,7 @@ describe("status emails by SMTP", () => {
     smtp.failNext(1);
     const product = await makeProduct(t.prisma, { price: "5000", stock: 5 });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { email: "retry-shopper@example.com" });
-    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "processing" } });
+    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "processing", confirmUnpaid: true } });
 
     const failed = await until(() => t.prisma.emailOutbox.findFirst({ where: { to: "retry-shopper@example.com", attempts: 1 } }));
     expect(failed.status).toBe("queued");

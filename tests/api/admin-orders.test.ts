@@ -25,7 +25,7 @@ describe("order status changes", () => {
     const product = await makeProduct(t.prisma, { stock: 4, price: "5000" });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
     const shipped = await admin.data(UPDATE_STATUS, {
-      input: { orderId: order.id, status: "shipped", transportCompany: "GUO Transport", waybillNumber: "WB-7781", driverPhone: "0803 123 4567" },
+      input: { orderId: order.id, status: "shipped", confirmUnpaid: true, transportCompany: "GUO Transport", waybillNumber: "WB-7781", driverPhone: "0803 123 4567" },
     });
     const data = shipped.updateOrderStatus.data;
     expect(data.status).toBe("shipped");
@@ -34,7 +34,7 @@ describe("order status changes", () => {
     expect(data.trackingUpdatedAt).toBeTruthy();
     expect(data).toMatchObject({ transportCompany: "GUO Transport", waybillNumber: "WB-7781", driverPhone: "+2348031234567" });
 
-    const delivered = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "delivered" } });
+    const delivered = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "delivered", confirmUnpaid: true } });
     expect(delivered.updateOrderStatus.data.trackingNumber).toBe(data.trackingNumber);
     expect(delivered.updateOrderStatus.data.trackingStatus).toBe("delivered");
     expect(delivered.updateOrderStatus.data.transportCompany).toBe("GUO Transport");
@@ -44,7 +44,7 @@ describe("order status changes", () => {
     const product = await makeProduct(t.prisma, { stock: 4, price: "5000" });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
     for (const status of ["delivered", "pending", "processing", "confirmed"]) {
-      const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status, reason: `to ${status}` } });
+      const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status, reason: `to ${status}`, confirmUnpaid: true } });
       expect(res.updateOrderStatus.data.status).toBe(status);
     }
     const entries = await t.prisma.auditEntry.findMany({ where: { orderId: order.id, action: "order.status" }, orderBy: { createdAt: "asc" } });
@@ -57,8 +57,8 @@ describe("order status changes", () => {
   it("each status change queues a status email to the customer in the outbox", async () => {
     const product = await makeProduct(t.prisma, { price: "5000", stock: 5 });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { email: "status-mail@example.com" });
-    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "processing" } });
-    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "shipped" } });
+    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "processing", confirmUnpaid: true } });
+    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "shipped", confirmUnpaid: true } });
     const emails = await t.prisma.emailOutbox.findMany({ where: { to: "status-mail@example.com" }, orderBy: { createdAt: "asc" } });
     expect(emails.map((e) => e.subject)).toEqual([`Order ${order.shortOrderId}: Processing`, `Order ${order.shortOrderId}: Shipped`]);
     expect(emails[1]!.body).toContain(`/track-order/${order.shortOrderId}`);
@@ -108,7 +108,7 @@ describe("order status changes", () => {
     await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "cancelled" } });
     // Someone else buys one in the meantime.
     await t.prisma.product.update({ where: { id: dress.id }, data: { stock: 1 } });
-    const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "processing" } });
+    const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "processing", confirmUnpaid: true } });
     expect(res.updateOrderStatus.__typename).toBe("InsufficientStockError");
     expect(res.updateOrderStatus.message).toBe("Only 1 item available in stock for Blue Ankara Dress");
     expect(await stockOf(dress.id)).toBe(1);
@@ -135,6 +135,49 @@ describe("order status changes", () => {
     const bad = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "shipped", driverPhone: "12345" } });
     expect(bad.updateOrderStatus.__typename).toBe("ValidationError");
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
+  });
+});
+
+describe("moving an unpaid order on (issue 26, item 3)", () => {
+  const UNPAID_ERROR = `mutation($input: UpdateOrderStatusInput!) {
+    updateOrderStatus(input: $input) { __typename ... on Error { message } ... on UnpaidOrderError { amountDue status } ... on MutationUpdateOrderStatusSuccess { data { status } } }
+  }`;
+
+  it("processing, shipped or delivered need confirmUnpaid: without it a typed error and nothing changes; with it the change is audited as confirmed", async () => {
+    const product = await makeProduct(t.prisma, { stock: 2, price: "5000" });
+    const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { email: "unpaid-ship@example.com" });
+    await t.prisma.order.update({ where: { id: order.id }, data: { holdExpiresAt: new Date(Date.now() + 20 * 3600_000) } });
+    for (const status of ["processing", "shipped", "delivered"]) {
+      const res = await admin.data(UNPAID_ERROR, { input: { orderId: order.id, status } });
+      expect(res.updateOrderStatus).toEqual({
+        __typename: "UnpaidOrderError",
+        amountDue: "5000.00",
+        status,
+        message: `This order is not paid yet (₦5,000 due). Mark it paid first, or confirm moving it to ${status} unpaid.`,
+      });
+    }
+    const untouched = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect([untouched.status, untouched.trackingNumber]).toEqual(["pending", null]);
+    expect(await t.prisma.emailOutbox.count({ where: { to: "unpaid-ship@example.com" } })).toBe(0);
+    expect(await t.prisma.auditEntry.count({ where: { orderId: order.id, action: "order.status" } })).toBe(0);
+
+    // Confirming (or cancelling) needs nothing; shipping with the flag goes through and says so in the audit.
+    expect((await admin.data(UNPAID_ERROR, { input: { orderId: order.id, status: "confirmed" } })).updateOrderStatus.data.status).toBe("confirmed");
+    const shipped = await admin.data(UNPAID_ERROR, { input: { orderId: order.id, status: "shipped", confirmUnpaid: true } });
+    expect(shipped.updateOrderStatus.data.status).toBe("shipped");
+    const audit = await t.prisma.auditEntry.findFirstOrThrow({ where: { orderId: order.id, action: "order.status" }, orderBy: { createdAt: "desc" } });
+    expect(audit.after).toMatchObject({ status: "shipped", unpaidConfirmed: true });
+    // The status email asks for the money but promises no release deadline: the hold no longer runs.
+    const email = await t.prisma.emailOutbox.findFirstOrThrow({ where: { to: "unpaid-ship@example.com", subject: { contains: "Shipped" } } });
+    expect(email.body).toContain("Please pay ₦5,000 by bank transfer");
+    expect(email.body).not.toMatch(/released|before /);
+  });
+
+  it("a paid order moves on without any confirmation", async () => {
+    const product = await makeProduct(t.prisma, { stock: 1, price: "5000" });
+    const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
+    await t.prisma.order.update({ where: { id: order.id }, data: { paymentStatus: "paid", paidAt: new Date() } });
+    expect((await admin.data(UNPAID_ERROR, { input: { orderId: order.id, status: "shipped" } })).updateOrderStatus.data.status).toBe("shipped");
   });
 });
 

@@ -94,7 +94,7 @@ describe("request id", () => {
         headers: { "content-type": "application/json", cookie: admin.cookie!, "x-request-id": id },
         body: JSON.stringify({
           query: `mutation($input: UpdateOrderStatusInput!) { updateOrderStatus(input: $input) { __typename } }`,
-          variables: { input: { orderId: order.id, status: "processing" } },
+          variables: { input: { orderId: order.id, status: "processing", confirmUnpaid: true } },
         }),
       });
       expect((await res.json()).data.updateOrderStatus.__typename).toBe("MutationUpdateOrderStatusSuccess");

@@ -15,7 +15,7 @@ afterAll(() => t?.close());
 const UPDATE_STATUS = `mutation($input: UpdateOrderStatusInput!) { updateOrderStatus(input: $input) { __typename ... on Error { message } } }`;
 
 async function statusEmailFor(orderId: string, email: string, status: string) {
-  const res = await admin.data(UPDATE_STATUS, { input: { orderId, status } });
+  const res = await admin.data(UPDATE_STATUS, { input: { orderId, status, confirmUnpaid: true } });
   expect(res.updateOrderStatus.__typename).toBe("MutationUpdateOrderStatusSuccess");
   return t.prisma.emailOutbox.findFirstOrThrow({ where: { to: email }, orderBy: { createdAt: "desc" } });
 }
@@ -44,7 +44,7 @@ describe("the payment paragraph of status emails", () => {
     expect(reviewed.body).not.toContain("Please pay");
 
     const rejected = await makeOrder(t.prisma, [{ product: await makeProduct(t.prisma, { price: "5000", stock: 5 }), quantity: 1 }], { email: "rejected@example.com" });
-    await t.prisma.order.update({ where: { id: rejected.id }, data: { rejectionReason: "Amount did not match" } });
+    await t.prisma.order.update({ where: { id: rejected.id }, data: { rejectionReason: "Amount did not match." } });
     const email = await statusEmailFor(rejected.id, "rejected@example.com", "processing");
     expect(email.body).toContain("We could not confirm your last receipt: Amount did not match. Please check the transfer and upload a new receipt.");
     expect(email.body).toContain("Please pay ₦5,000");

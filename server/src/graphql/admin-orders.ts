@@ -5,7 +5,7 @@ import { ADMIN_PAGE } from "../modules/admin/paging.ts";
 import { pageWindow } from "../modules/paging.ts";
 import { OrderStatusEnum } from "./orders.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
-import { InsufficientStockError, NotFoundError, ValidationError } from "../modules/errors.ts";
+import { InsufficientStockError, NotFoundError, UnpaidOrderError, ValidationError } from "../modules/errors.ts";
 import { changeOrderStatus } from "../modules/orders/order-status.service.ts";
 import { ADMIN_ORDER_ORDER, adminOrderWhere, deleteOrder } from "../modules/orders/order-admin.service.ts";
 
@@ -26,6 +26,10 @@ const UpdateOrderStatusInput = builder.inputType("UpdateOrderStatusInput", {
     transportCompany: t.string({ required: false, description: "When shipping: the transport company" }),
     waybillNumber: t.string({ required: false, description: "When shipping: the waybill number from the transport company" }),
     driverPhone: t.string({ required: false, description: "When shipping: the driver's phone number" }),
+    confirmUnpaid: t.boolean({
+      required: false,
+      description: "Moving an unpaid order on to processing, shipped or delivered: true once the admin confirmed it (else UnpaidOrderError)",
+    }),
   }),
 });
 
@@ -51,7 +55,7 @@ builder.mutationFields((t) => ({
     type: "Order",
     description: "Changes an order's status (admin), any to any; stock, tracking, the customer's email and the audit log follow.",
     authScopes: { admin: true },
-    errors: { types: [ValidationError, NotFoundError, InsufficientStockError] },
+    errors: { types: [ValidationError, NotFoundError, InsufficientStockError, UnpaidOrderError] },
     args: { input: t.arg({ type: UpdateOrderStatusInput, required: true, description: "The order and its new status" }) },
     resolve: async (query, _root, { input }, ctx) => {
       const order = await changeOrderStatus(

@@ -1,6 +1,6 @@
 // Expected failures exposed as typed results sharing the Error interface ({ message }).
 import { builder } from "./builder.ts";
-import { DomainError, InsufficientStockError, NotFoundError, RateLimitError, ValidationError } from "../modules/errors.ts";
+import { DomainError, InsufficientStockError, NotFoundError, RateLimitError, UnpaidOrderError, ValidationError } from "../modules/errors.ts";
 
 export const ErrorInterface = builder.interfaceRef<DomainError>("Error").implement({
   description: "An expected failure returned as data (not a GraphQL error); every error type has a message to show the person.",
@@ -31,6 +31,17 @@ builder.objectType(InsufficientStockError, {
     productId: t.exposeID("productId", { description: "Product id (UUID) that ran short" }),
     productName: t.exposeString("productName", { description: "Product name, for the message" }),
     available: t.exposeInt("available", { description: "Pieces still in stock (0 when sold out)" }),
+  }),
+});
+
+builder.objectType(UnpaidOrderError, {
+  name: "UnpaidOrderError",
+  description: "The order is not paid: moving it on to processing, shipped or delivered needs confirmUnpaid. Nothing was changed.",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof UnpaidOrderError,
+  fields: (t) => ({
+    amountDue: t.expose("amountDue", { type: "Money", description: "What the shopper still owes" }),
+    status: t.exposeString("status", { description: "The status that was asked for (an OrderStatus value)" }),
   }),
 });
 

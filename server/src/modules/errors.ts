@@ -1,6 +1,8 @@
 // Expected failures of the shop's rules. Services throw these; the GraphQL layer returns them
 // as typed results carrying the spec's exact message. Anything else is a bug: masked and logged.
 import { onlyInStockMessage } from "../../../common/stock-messages.ts";
+import { formatNaira } from "../../../common/naira.ts";
+import { orderStatusLabel } from "../../../common/order-status.ts";
 
 export class DomainError extends Error {
   constructor(message: string) {
@@ -31,6 +33,20 @@ export class InsufficientStockError extends DomainError {
         ? `${onlyInStockMessage(available)} for ${productName}`
         : `${productName} is out of stock`,
     );
+  }
+}
+
+/**
+ * An admin moved an unpaid order on to processing, shipped or delivered without saying they meant
+ * to (issue 26, item 3): nothing changed. Record the payment first, or send the change again with
+ * confirmUnpaid.
+ */
+export class UnpaidOrderError extends DomainError {
+  constructor(
+    readonly amountDue: string,
+    readonly status: string,
+  ) {
+    super(`This order is not paid yet (${formatNaira(amountDue)} due). Mark it paid first, or confirm moving it to ${orderStatusLabel(status).toLowerCase()} unpaid.`);
   }
 }
 

@@ -116,7 +116,7 @@ describe("products", () => {
 });
 
 describe("orders", () => {
-  it("an admin changes an order's status and the shopper's tracker shows the new step", async () => {
+  it("an admin changes an unpaid order's status after confirming, and the shopper's tracker shows the new step", async () => {
     const product = await makeProduct(t.prisma, { name: "Kente Shirt", price: "5000", stock: 5 });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1, size: "L" }]);
     const shopper = await newShopper(browser, t.url);
@@ -128,7 +128,19 @@ describe("orders", () => {
     const row = page.locator(`[data-order="${order.shortOrderId}"]`);
     await row.waitFor();
     expect(await row.innerText()).toContain("Kente Shirt");
+    // Unpaid: the admin is asked first (issue 26, item 3); Cancel keeps the order as it was.
+    let asked = page.waitForEvent("dialog");
     await row.getByLabel("Status").selectOption("shipped");
+    let dialog = await asked;
+    expect(dialog.message()).toContain("This order is not paid yet (₦5,000 due)");
+    await dialog.dismiss();
+    await row.getByLabel("Status").and(page.locator(":enabled")).waitFor();
+    expect(await row.getByLabel("Status").inputValue()).toBe("pending");
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
+    asked = page.waitForEvent("dialog");
+    await row.getByLabel("Status").selectOption("shipped");
+    dialog = await asked;
+    await dialog.accept();
     await toast(page, "Order status updated to shipped");
     await row.getByText(/Tracking TRK-/).waitFor();
 

@@ -151,6 +151,9 @@ describe("a guest's journey from product card to order tracker", () => {
     await page.reload();
     await page.locator(".tracker-step.is-done").nth(1).waitFor();
     expect(await page.locator(".tracker-step.is-done").count()).toBe(2);
+    // Shipped while unpaid: the bank details stay, the pay countdown goes (issue 26, item 3).
+    await page.locator("#bank-transfer").waitFor();
+    expect(await page.getByText("Time left to pay").count()).toBe(0);
     await page.goto(`/track-out/${order.shortOrderId}`);
     await page.waitForURL(new RegExp(`/track-order/${order.shortOrderId}$`));
     expect((page as Page & { errors: string[] }).errors).toEqual([]);

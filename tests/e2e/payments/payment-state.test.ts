@@ -72,7 +72,11 @@ describe("the payment block follows the payment state", () => {
     const review = await createTestOrder(t.prisma, owner);
     await t.prisma.order.update({ where: { id: review.id }, data: { paymentStatus: "under_review" } });
     const rejected = await createTestOrder(t.prisma, owner);
-    await t.prisma.order.update({ where: { id: rejected.id }, data: { rejectionReason: "Amount did not match" } });
+    // The admin's reason ends with its own full stop, and the receipt already used the extension.
+    await t.prisma.order.update({ where: { id: rejected.id }, data: { rejectionReason: "Amount was ₦1,500.", holdExtended: true } });
+    // Shipped before the money came (the admin confirmed it): three units in one line.
+    const shipped = await createTestOrder(t.prisma, { ...owner, quantity: 3 });
+    await t.prisma.order.update({ where: { id: shipped.id }, data: { status: "shipped" } });
     const expired = await createTestOrder(t.prisma, owner);
     await t.prisma.order.update({ where: { id: expired.id }, data: { paymentStatus: "expired", status: "cancelled" } });
     const paid = await createTestOrder(t.prisma, owner);
@@ -84,14 +88,17 @@ describe("the payment block follows the payment state", () => {
     const rowOf = (reference: string) => page.locator('[data-testid="order-row"]', { hasText: reference });
     await rowOf(due.shortOrderId).waitFor();
     const badges: Record<string, string> = {};
-    for (const o of [due, review, rejected, expired, paid]) badges[o.id] = await rowOf(o.shortOrderId).getByTestId("payment-state").innerText();
+    for (const o of [due, review, rejected, expired, paid, shipped]) badges[o.id] = await rowOf(o.shortOrderId).getByTestId("payment-state").innerText();
     expect(badges).toEqual({
       [due.id]: "Awaiting transfer",
       [review.id]: "Receipt under review",
       [rejected.id]: "Receipt not accepted",
       [expired.id]: "Expired (unpaid)",
       [paid.id]: "Paid",
+      [shipped.id]: "Awaiting transfer",
     });
+    expect(await rowOf(shipped.shortOrderId).innerText()).toContain("3 items ·");
+    expect(await rowOf(due.shortOrderId).innerText()).toContain("1 item ·");
 
     async function openPanel(reference: string) {
       await rowOf(reference).getByRole("button", { name: "View" }).click();
@@ -109,8 +116,18 @@ describe("the payment block follows the payment state", () => {
     await closePanel();
 
     panel = await openPanel(rejected.shortOrderId);
-    await panel.getByText("We could not confirm your last receipt: Amount did not match. Please check the transfer and upload a new receipt below.").waitFor();
+    await panel.getByText("We could not confirm your last receipt: Amount was ₦1,500. Please check the transfer and upload a new receipt below.").waitFor();
     await panel.locator("form.receipt-upload").waitFor();
+    await panel.getByText("Time left to pay").waitFor();
+    expect(await panel.getByText("extends the hold once").count()).toBe(0);
+    await closePanel();
+
+    // Shipped but unpaid: still asked to pay, never with a countdown to a cancellation (decision 032).
+    panel = await openPanel(shipped.shortOrderId);
+    await panel.locator("#bank-transfer").waitFor();
+    await panel.getByText("Your order is shipped; its payment has not reached us yet.", { exact: false }).waitFor();
+    expect(await panel.getByText("Time left to pay").count()).toBe(0);
+    expect(await panel.getByText("We are holding your items").count()).toBe(0);
     await closePanel();
 
     panel = await openPanel(review.shortOrderId);

@@ -92,13 +92,14 @@ function OrderRow({ order }: { order: AdminOrder }) {
   const [updateStatus, { loading: updating }] = useMutation(UpdateOrderStatusMutation);
   const [deleteOrder] = useMutation(DeleteOrderMutation, { refetchQueries: ["AdminOrdersList", "AdminDashboardCounts"] });
 
-  async function changeStatus(status: OrderStatus, withShipping: boolean) {
+  async function changeStatus(status: OrderStatus, withShipping: boolean, confirmUnpaid = false) {
     try {
       const result = await updateStatus({
         variables: {
           input: {
             orderId: order.id,
             status,
+            confirmUnpaid,
             ...(withShipping || status === "shipped"
               ? { transportCompany: shipping.transportCompany, waybillNumber: shipping.waybillNumber, driverPhone: shipping.driverPhone }
               : {}),
@@ -106,6 +107,12 @@ function OrderRow({ order }: { order: AdminOrder }) {
         },
       });
       const payload = result.data?.updateOrderStatus;
+      // The server refuses to move an unpaid order on unless the admin says so (issue 26, item 3).
+      if (payload?.__typename === "UnpaidOrderError") {
+        const proceed = window.confirm(`${payload.message}\n\nOK: move it to ${status} unpaid. Cancel: keep it as it is (record the payment in the Payments tab first).`);
+        if (proceed) await changeStatus(status, withShipping, true);
+        return;
+      }
       if (payload?.__typename === "MutationUpdateOrderStatusSuccess") {
         toast(withShipping && status === order.status ? "Shipping details saved" : `Order status updated to ${status}`);
       } else {

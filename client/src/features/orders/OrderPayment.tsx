@@ -4,7 +4,8 @@
 // shared with the emails.
 import { useState } from "react";
 import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
-import { PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState } from "../../../../common/payment-state.ts";
+import { holdRuns, PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState, rejectionSentence } from "../../../../common/payment-state.ts";
+import { orderStatusLabel } from "../../../../common/order-status.ts";
 import { PayByTransfer } from "./PayByTransfer.tsx";
 import { ReceiptUpload } from "./ReceiptUpload.tsx";
 
@@ -37,7 +38,13 @@ export function OrderPayment(props: OrderPaymentProps) {
       <div className="order-payment" data-payment-state={state}>
         {state === "rejected" && (
           <p className="payment-rejected" role="alert">
-            We could not confirm your last receipt: {order.rejectionReason}. Please check the transfer and upload a new receipt below.
+            {rejectionSentence(order.rejectionReason!, "Please check the transfer and upload a new receipt below.")}
+          </p>
+        )}
+        {/* Moved on unpaid by the owner (decision 032): still owed, but no hold counts down any more. */}
+        {!holdRuns(order) && (
+          <p className="payment-still-due" role="status">
+            Your order is {orderStatusLabel(order.status).toLowerCase()}; its payment has not reached us yet. Please transfer the amount below.
           </p>
         )}
         <PayByTransfer order={order} />

@@ -8,12 +8,15 @@ import { storeSettings } from "../../lib/store-settings.ts";
 import { CopyButton } from "../../ui/CopyButton.tsx";
 import { formatCountdown, useNow } from "../../lib/time.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { holdRuns } from "../../../../common/payment-state.ts";
 
 export const PayByTransferFragment = graphql(`
   fragment PayByTransfer on Order {
     shortOrderId
+    status
     total
     holdExpiresAt
+    holdExtended
   }
 `);
 
@@ -21,7 +24,7 @@ export const PayByTransferFragment = graphql(`
  *  known yet: a delivery fee that depends on the state). */
 export type PayByTransferProps = { order: FragmentType<typeof PayByTransferFragment> } | { amount: string | null };
 
-function HoldCountdown({ holdExpiresAt }: { holdExpiresAt: string }) {
+function HoldCountdown({ holdExpiresAt, extensionLeft }: { holdExpiresAt: string; extensionLeft: boolean }) {
   const now = useNow(1000);
   const left = Date.parse(holdExpiresAt) - now;
   return (
@@ -36,7 +39,7 @@ function HoldCountdown({ holdExpiresAt }: { holdExpiresAt: string }) {
       ) : (
         <p role="alert">The hold has ended. Unpaid orders are cancelled and the items go back on sale.</p>
       )}
-      <p className="pay-by-transfer__note">Uploading your receipt extends the hold once by 24 hours while we check it.</p>
+      {extensionLeft && <p className="pay-by-transfer__note">Uploading your receipt extends the hold once by 24 hours while we check it.</p>}
     </div>
   );
 }
@@ -46,7 +49,9 @@ export function PayByTransfer(props: PayByTransferProps) {
   const amount = order ? order.total : "amount" in props ? props.amount : null;
   // The order reference (short order id) goes in the transfer narration.
   const reference = order?.shortOrderId ?? null;
-  const holdExpiresAt = order?.holdExpiresAt ?? null;
+  // Once the owner moved an unpaid order on, no hold counts down any more (holdRuns, decision 032).
+  const holdExpiresAt = order && holdRuns(order) ? order.holdExpiresAt : null;
+  const extensionLeft = !order?.holdExtended;
   const rows: { label: string; value: string | null; shown: string; className?: string }[] = [
     amount === null
       ? { label: "Amount", value: null, shown: "Depends on your state: choose it above to see the total", className: "pay-by-transfer__amount" }
@@ -71,7 +76,7 @@ export function PayByTransfer(props: PayByTransferProps) {
           </div>
         ))}
       </dl>
-      {holdExpiresAt && <HoldCountdown holdExpiresAt={holdExpiresAt} />}
+      {holdExpiresAt && <HoldCountdown holdExpiresAt={holdExpiresAt} extensionLeft={extensionLeft} />}
     </section>
   );
 }

@@ -7,7 +7,8 @@ import type { OrderStatus } from "../../generated/prisma/enums.ts";
 import type { Db } from "../../db/database.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
-import { InsufficientStockError, NotFoundError, ValidationError, invariant } from "../errors.ts";
+import { InsufficientStockError, NotFoundError, UnpaidOrderError, ValidationError, invariant } from "../errors.ts";
+import { isAwaitingPayment } from "../payments/awaiting-payment.ts";
 import { formatPhone, normalizeNigerianPhone } from "../../../../common/phone.ts";
 import { logger } from "../../logger.ts";
 import type { StoreSettings } from "../../../../common/store-settings.ts";
@@ -25,7 +26,12 @@ export interface StatusChange {
   transportCompany?: string | null;
   waybillNumber?: string | null;
   driverPhone?: string | null;
+  /** Moving an unpaid order on to processing, shipped or delivered: the admin said they mean it. */
+  confirmUnpaid?: boolean | null;
 }
+
+/** Statuses that hand goods over (or prepare to): an unpaid order reaches them only when confirmed. */
+const NEEDS_PAYMENT_OR_CONFIRMATION: readonly OrderStatus[] = ["processing", "shipped", "delivered"];
 
 type Tx = Prisma.TransactionClient;
 
@@ -147,6 +153,8 @@ export async function changeOrderStatus(prisma: Db, actor: Actor, change: Status
         : {};
 
     const statusChanged = from !== to;
+    const unpaidConfirmed = statusChanged && NEEDS_PAYMENT_OR_CONFIRMATION.includes(to) && isAwaitingPayment(order);
+    if (unpaidConfirmed && !change.confirmUnpaid) throw new UnpaidOrderError(order.total.toFixed(2), to);
     // The first time an order ships it gets a tracking number; it keeps it afterwards.
     const trackingNumber = order.trackingNumber ?? (to === "shipped" ? newTrackingNumber() : null);
     const updated = await tx.order.update({
@@ -177,6 +185,7 @@ export async function changeOrderStatus(prisma: Db, actor: Actor, change: Status
         transportCompany: updated.transportCompany,
         waybillNumber: updated.waybillNumber,
         driverPhone: updated.driverPhone,
+        ...(unpaidConfirmed ? { unpaidConfirmed: true } : {}),
       },
       reason,
     });

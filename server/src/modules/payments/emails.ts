@@ -1,6 +1,6 @@
 // What the shopper is told about their payment. Queued in the transaction of the decision.
 import { formatNaira } from "../../../../common/naira.ts";
-import { PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState, type PaymentFacts } from "../../../../common/payment-state.ts";
+import { holdRuns, PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState, rejectionSentence, type PaymentFacts } from "../../../../common/payment-state.ts";
 import type { StoreSettings } from "../../../../common/store-settings.ts";
 import type { EmailMessage } from "../../mail/outbox.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
@@ -71,17 +71,18 @@ export interface OrderPaymentForEmail extends PaymentFacts {
 
 /**
  * The payment paragraph of any email about an order (the same rule as the pages'
- * OrderPayment): the bank details only while payment is due, otherwise where the payment stands.
+ * OrderPayment): the bank details only while payment is due, otherwise where the payment stands;
+ * the hold's deadline only while the hold runs (holdRuns).
  */
 export function paymentParagraph(store: Pick<StoreSettings, "bankAccountName" | "bankName" | "bankAccountNumber">, order: OrderPaymentForEmail): string {
   const state = paymentState(order);
   if (!paymentIsDue(state)) return `Payment: ${PAYMENT_STATE_MESSAGES[state]}`;
-  const rejected = state === "rejected" ? `We could not confirm your last receipt: ${order.rejectionReason}. Please check the transfer and upload a new receipt.\n` : "";
+  const rejected = state === "rejected" ? `${rejectionSentence(order.rejectionReason!)}\n` : "";
   return (
     rejected +
     `Please pay ${formatNaira(order.total.toString())} by bank transfer to ${store.bankAccountName}, ${store.bankName}, account ${store.bankAccountNumber}, ` +
     `with ${order.shortOrderId} in the narration` +
-    (order.holdExpiresAt ? `, before ${formatLagosTime(order.holdExpiresAt)}; unpaid orders are released after that.` : ".")
+    (order.holdExpiresAt && holdRuns(order) ? `, before ${formatLagosTime(order.holdExpiresAt)}; unpaid orders are released after that.` : ".")
   );
 }
 
