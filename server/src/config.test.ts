@@ -68,13 +68,14 @@ describe("configuration", () => {
     ["DATABASE_CONNECT_TIMEOUT_MS", "5s", "DATABASE_CONNECT_TIMEOUT_MS must be a whole number between 1 and 60000"],
     ["DATABASE_STATEMENT_TIMEOUT_MS", "-1", "DATABASE_STATEMENT_TIMEOUT_MS must be a whole number between 1 and 600000"],
     ["SHUTDOWN_TIMEOUT_MS", "1.5", "SHUTDOWN_TIMEOUT_MS must be a whole number between 1 and 600000"],
-    ["LOG_LEVEL", "debug", 'LOG_LEVEL must be info or silent (got "debug")'],
+    ["LOG_LEVEL", "debug", 'LOG_LEVEL must be one of info, warn, error, silent (got "debug")'],
   ])("rejects %s=%s with one clear message", (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(message);
   });
 
-  it("reads LOG_LEVEL: info unless silent is asked", () => {
+  it("reads LOG_LEVEL, info by default", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).logLevel).toBe("info");
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }).logLevel).toBe("warn");
     expect(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }).logLevel).toBe("silent");
   });
 

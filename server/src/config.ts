@@ -40,7 +40,7 @@ export interface Config {
   responseCacheMb: number;
   /** Bearer token for GET /metrics; null: /metrics answers 404 (off). */
   metricsToken: string | null;
-  /** LOG_LEVEL: "silent" writes no log lines (tests, benchmarks); default "info". */
+  /** LOG_LEVEL: the least severe lines written (info, warn, error); "silent" writes none (tests, benchmarks). */
   logLevel: LogLevel;
   /** Automatic payments through Paystack; null (no PAYSTACK_SECRET_KEY): the manual transfer only. */
   paystack: PaystackConfig | null;
@@ -55,7 +55,7 @@ export interface PaystackConfig {
   webhookIps: string[];
 }
 
-export type LogLevel = "info" | "silent";
+export type LogLevel = "info" | "warn" | "error" | "silent";
 
 export class ConfigError extends Error {}
 
@@ -120,10 +120,13 @@ function metricsToken(raw: string | undefined): string | null {
   return raw;
 }
 
+const LOG_LEVELS = ["info", "warn", "error", "silent"] as const;
+
 function logLevel(raw: string | undefined): LogLevel {
-  if (!raw || raw === "info") return "info";
-  if (raw === "silent") return "silent";
-  throw new ConfigError(`LOG_LEVEL must be info or silent (got "${raw}")`);
+  if (!raw) return "info";
+  const level = LOG_LEVELS.find((name) => name === raw);
+  if (!level) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${raw}")`);
+  return level;
 }
 
 /** NODE_ENV as the store reads it: production, test, or else development. */

@@ -4,15 +4,16 @@ import type { LogLevel } from "./config.ts";
 
 type Level = "info" | "warn" | "error";
 
-let silent = false;
+const RANK: Record<LogLevel, number> = { info: 0, warn: 1, error: 2, silent: 3 };
+let lowest = RANK.info;
 
 /** From the configuration (LOG_LEVEL) when the store starts; tests silence it before anything runs. */
 export function setLogLevel(level: LogLevel): void {
-  silent = level === "silent";
+  lowest = RANK[level];
 }
 
 function write(level: Level, message: string, detail?: unknown) {
-  if (silent) return;
+  if (RANK[level] < lowest) return;
   const line = JSON.stringify({
     time: new Date().toISOString(),
     level,

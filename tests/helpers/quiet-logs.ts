@@ -1,5 +1,7 @@
-// Tests log nothing unless LOG_LEVEL=info is set; child processes (fault drills, benchmarks) inherit it.
+// Tests log nothing unless LOG_LEVEL asks for info, warn or error; child processes (fault drills,
+// benchmarks) inherit it.
 import { setLogLevel } from "../../server/src/logger.ts";
 
 process.env.LOG_LEVEL ??= "silent";
-setLogLevel(process.env.LOG_LEVEL === "info" ? "info" : "silent");
+const asked = process.env.LOG_LEVEL;
+setLogLevel(asked === "info" || asked === "warn" || asked === "error" ? asked : "silent");
