@@ -29,4 +29,11 @@ export const PAGE_ROUTES = {
  * whose content is the same for every visitor. Cart, checkout, orders, account, sign-in and admin
  * are personal and stay client-rendered; unknown paths render the 404 page.
  */
+/**
+ * Personal pages the server still sends in the store's shell (header, footer, contact links, the
+ * page's heading; the tracker's public status history) for a browser without JavaScript; the
+ * browser renders their contents (client/src/app/ShellPage.tsx).
+ */
+export const SHELL_RENDERED_PAGES = ["cart", "checkout", "thankYou", "tracker", "auth", "account", "saved"] as const satisfies readonly (keyof typeof PAGE_ROUTES)[];
+
 export const SERVER_RENDERED_PAGES = ["home", "products", "product", "about", "contact", "privacy", "terms", "returns", "sizeChart"] as const satisfies readonly (keyof typeof PAGE_ROUTES)[];

@@ -4,7 +4,7 @@
 // queries inside the server (the `execute` it is handed), and returns the HTML, the Apollo cache
 // for the browser to start from, and what the page said about itself (head, 404, redirect).
 import { prerenderToNodeStream } from "react-dom/static";
-import { StaticRouter } from "react-router-dom";
+import { StaticRouter, useRoutes, type RouteObject } from "react-router-dom";
 import { ApolloLink, type NormalizedCacheObject } from "@apollo/client";
 import { ApolloProvider } from "@apollo/client/react";
 import { prerenderStatic } from "@apollo/client/react/ssr";
@@ -12,6 +12,8 @@ import { Observable } from "rxjs";
 import type { DocumentNode, FormattedExecutionResult } from "graphql";
 import { createApolloClient } from "./lib/apollo.ts";
 import { AppRoutes, pageModuleOf, preloadRoute } from "./app/routes.tsx";
+import { Layout } from "./app/Layout.tsx";
+import { ShellPage } from "./app/ShellPage.tsx";
 import { ServerPageContext, type PageMeta, type ServerPage } from "./lib/page-meta.ts";
 import { setStoreSettings } from "./lib/store-settings.ts";
 import { SaveDataContext } from "./lib/save-data.ts";
@@ -29,6 +31,8 @@ export interface RenderOptions {
   /** The visitor asked to save data (Save-Data: on): smaller pictures (client/src/lib/save-data.ts). */
   saveData?: boolean;
   execute: Execute;
+  /** A personal page: its shell only (app/ShellPage.tsx), not its contents. */
+  shell?: boolean;
   /** Stops rendering (e.g. a time limit); the render then rejects. */
   signal?: AbortSignal;
 }
@@ -65,10 +69,15 @@ function pageModulePath(pathname: string): string | null {
   return name ? PAGE_MODULE_PATHS[name] : null;
 }
 
-export async function render({ url, settings, saveData = false, execute, signal }: RenderOptions): Promise<RenderResult> {
+const shellRoutes: RouteObject[] = [{ element: <Layout />, children: [{ path: "*", element: <ShellPage /> }] }];
+function ShellRoutes() {
+  return useRoutes(shellRoutes);
+}
+
+export async function render({ url, settings, saveData = false, execute, signal, shell = false }: RenderOptions): Promise<RenderResult> {
   setStoreSettings(settings);
   const { pathname } = new URL(url, "http://page.invalid");
-  await preloadRoute(pathname);
+  if (!shell) await preloadRoute(pathname);
   const client = createApolloClient({ link: executeLink(execute), ssrMode: true });
   const page: ServerPage = { meta: null, redirect: null };
   const tree = (
@@ -76,7 +85,7 @@ export async function render({ url, settings, saveData = false, execute, signal 
       <SaveDataContext.Provider value={saveData}>
         <ApolloProvider client={client}>
           <StaticRouter location={url}>
-            <AppRoutes />
+            {shell ? <ShellRoutes /> : <AppRoutes />}
           </StaticRouter>
         </ApolloProvider>
       </SaveDataContext.Provider>

@@ -14,6 +14,7 @@ import "./pwa/register-service-worker.ts";
 
 // A server-rendered page (the browsing pages, decision 019) carries its Apollo cache as a JSON data
 // block: the browser starts from it, so hydration shows the same data without asking for it again.
+// A personal page comes as its shell only (data-shell, app/ShellPage.tsx): rendered over, not hydrated.
 const stateText = document.getElementById(APOLLO_STATE_ELEMENT_ID)?.textContent;
 const state = stateText ? (JSON.parse(stateText) as NormalizedCacheObject) : null;
 const container = document.getElementById("root")!;

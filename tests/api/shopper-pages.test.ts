@@ -54,3 +54,54 @@ describe("the size hint on a product page", () => {
     expect(await hintOf("Ralph Lauren Classic Polo Shirt")).not.toContain("UK 16");
   });
 });
+
+// Issue 26 item 13: these were one unstyled sentence without JavaScript (emails link to the tracker).
+describe("personal pages without JavaScript", () => {
+  it("cart, checkout, sign-in, saved items and account come in the store's shell: styled, with header, footer and contact links", async () => {
+    for (const [path, heading] of [
+      ["/cart", "Shopping Cart"],
+      ["/checkout", "Checkout"],
+      ["/auth", "Login"],
+      ["/saved", "Saved items"],
+      ["/account", "My Account"],
+    ]) {
+      const { status, html } = await page(path);
+      expect({ path, status }).toEqual({ path, status: 200 });
+      expect(html).toContain('<div id="root" data-shell="">');
+      expect(html).toMatch(/<link rel="stylesheet"[^>]*href="\/assets\//); // styled without JavaScript
+      expect(html).toContain('class="site-header');
+      expect(html).toContain('class="site-footer');
+      expect(html).toMatch(/href="tel:/);
+      expect(html).toContain('href="/contact"');
+      expect(textOf(html)).toContain(heading);
+      expect(textOf(html)).toContain("needs JavaScript, which is turned off in this browser");
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+      // Nothing personal, and no cache to hydrate from: the browser renders the page itself.
+      expect(html).not.toContain('id="apollo-state"');
+    }
+  });
+
+  it("the tracker shows the order's status history", async () => {
+    const product = await t.prisma.product.findFirstOrThrow({ where: { stock: { gt: 0 } } });
+    const order = await t.prisma.order.create({
+      data: {
+        shortOrderId: "NXJS2345",
+        total: "5000.00",
+        customerName: "Ada Obi",
+        customerEmail: "nojs@example.ng",
+        customerPhone: "+2348031234567",
+        customerAddress: "3 Allen Avenue, Ikeja",
+        deliveryMethod: "pickup",
+        items: { create: [{ productId: product.id, productName: product.name, quantity: 1, price: "5000.00" }] },
+      },
+    });
+    const { status, html } = await page(`/track-order/${order.shortOrderId}`);
+    expect(status).toBe(200);
+    const text = textOf(html);
+    expect(text).toContain(`Order ${order.shortOrderId}`);
+    expect(text).toContain("Status history");
+    expect(text).toContain("Order placed");
+    expect(text).not.toContain("nojs@example.ng");
+    expect(text).not.toContain("Allen Avenue");
+  });
+});

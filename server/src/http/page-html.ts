@@ -9,7 +9,7 @@ import type { RequestHandler } from "express";
 // The client's own matcher, so the server reads PAGE_ROUTES exactly as the client's router does.
 import { matchPath } from "react-router-dom";
 import type { Config } from "../config.ts";
-import { PAGE_ROUTES, SERVER_RENDERED_PAGES } from "../../../common/routes.ts";
+import { PAGE_ROUTES, SERVER_RENDERED_PAGES, SHELL_RENDERED_PAGES } from "../../../common/routes.ts";
 import { fullPageTitle, DEFAULT_DESCRIPTION, STORE_SETTINGS_ELEMENT_ID, APOLLO_STATE_ELEMENT_ID, jsonForDataBlock } from "../../../common/page-head.ts";
 import type { PageRenderer, ServerRender } from "./server-render.ts";
 import type { PageCache } from "../cache/page-cache.ts";
@@ -82,6 +82,13 @@ export function withPageHead(html: string, head: PageHead): string {
 const PAGE_PATTERNS: readonly string[] = Object.values(PAGE_ROUTES).flat();
 const SERVER_RENDERED_PATTERNS: readonly string[] = SERVER_RENDERED_PAGES.flatMap((page) => PAGE_ROUTES[page]);
 
+const SHELL_RENDERED_PATTERNS: readonly string[] = SHELL_RENDERED_PAGES.flatMap((page) => PAGE_ROUTES[page]);
+
+/** Whether this is a personal page the server sends as its shell (header, footer, heading). */
+export function isShellRenderedPath(pathname: string): boolean {
+  return SHELL_RENDERED_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
 /** Whether the client has a page at this path (anything else shows its 404 page). */
 export function isPagePath(pathname: string): boolean {
   return PAGE_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
@@ -150,6 +157,12 @@ function withRenderedPage(html: string, rendered: ServerRender): string {
   return html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${block}`);
 }
 
+/** A personal page's shell inside the root element, marked so the browser renders the page in its
+ *  place rather than hydrating it (client/src/main.tsx); no Apollo cache: nothing is to be kept. */
+function withShellPage(html: string, rendered: ServerRender): string {
+  return html.replace('<div id="root"></div>', () => `<div id="root" data-shell="">${rendered.html}</div>`);
+}
+
 /** GET handler for every page. Unknown paths and unknown product slugs answer 404 with the
  *  rendered "not found" page, so crawlers and link checkers see the truth; a slug a product had
  *  before a rename answers 301 to its current address (links shared before the rename keep
@@ -179,6 +192,22 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
     res.vary("Save-Data");
     const saveData = asksToSaveData(req.get("save-data"));
     const marked = (html: string) => (saveData ? html.replace(/<html\b/, `<html ${SAVE_DATA_ATTRIBUTE}="on"`) : html);
+    if (isShellRenderedPath(req.path)) {
+      // Personal: never kept in the page cache (the tracker's history changes without the catalogue).
+      try {
+        const rendered = await renderer.render(req.originalUrl, req, res, { shell: true });
+        if (rendered.errors.length || rendered.redirect) {
+          res.status(200).type("html").send(marked(shell));
+          return;
+        }
+        const head = renderedPageHead(rendered, config, req.path);
+        // Its scripts start at once (the page is the browser's to draw), with the linked stylesheet.
+        res.status(200).type("html").send(marked(withShellPage(withPageHead(shell, head), rendered)));
+      } catch (error) {
+        next(error);
+      }
+      return;
+    }
     if (!isServerRenderedPath(req.path)) {
       res.status(200).type("html").send(marked(shell));
       return;

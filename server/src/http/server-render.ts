@@ -32,20 +32,25 @@ export interface ServerRender extends RenderResult {
 export interface PageRenderer {
   /** False when dist/server has not been built. */
   available(): boolean;
-  render(url: string, req: Request, res: Response): Promise<ServerRender>;
+  /** `shell`: a personal page, rendered as its shell only (client/src/app/ShellPage.tsx). */
+  render(url: string, req: Request, res: Response, options?: { shell?: boolean }): Promise<ServerRender>;
 }
 
 /** The anonymous visitor's cookies: none read, none written. */
 const NO_SESSION: SessionCookies = { read: () => null, set: () => undefined, clear: () => undefined };
 
+/** What a personal page's shell may read besides: the tracker's status history (statuses and times
+ *  only, public to anyone holding the reference, not kept by shared caches). */
+const SHELL_QUERY_FIELDS: readonly string[] = [...PUBLIC_QUERY_FIELDS, "orderStatusHistory"];
+
 /** Whether every root field of the document is public catalogue data (common/public-queries.ts). */
-function isPublicQuery(document: DocumentNode): boolean {
+function isPublicQuery(document: DocumentNode, fields = PUBLIC_QUERY_FIELDS): boolean {
   return document.definitions.every(
     (definition) =>
       definition.kind === "FragmentDefinition" ||
       (definition.kind === "OperationDefinition" &&
         definition.operation === "query" &&
-        definition.selectionSet.selections.every((s) => s.kind === "Field" && (s.name.value === "__typename" || PUBLIC_QUERY_FIELDS.includes(s.name.value)))),
+        definition.selectionSet.selections.every((s) => s.kind === "Field" && (s.name.value === "__typename" || fields.includes(s.name.value)))),
   );
 }
 
@@ -56,7 +61,7 @@ export function pageRenderer(options: { config: Config; prisma: Db; sql: SqlRunn
   const settings = { ...config.store, publicUrl: config.publicUrl };
   return {
     available: () => fs.existsSync(entryPath),
-    async render(url, req, res) {
+    async render(url, req, res, { shell = false } = {}) {
       entry ??= import(pathToFileURL(entryPath).href) as Promise<EntryServer>;
       const { render } = await entry;
       const contextValue: Context = { prisma, sql: options.sql, config, viewer: null, cookies: NO_SESSION, ip: req.ip ?? "unknown", orderGrants: new Set(), catalogueMemo, req, res };
@@ -65,8 +70,9 @@ export function pageRenderer(options: { config: Config; prisma: Db; sql: SqlRunn
         url,
         settings,
         saveData: asksToSaveData(req.get("save-data")),
+        shell,
         async execute({ query, variables, operationName }): Promise<FormattedExecutionResult> {
-          if (!isPublicQuery(query)) {
+          if (!isPublicQuery(query, shell ? SHELL_QUERY_FIELDS : PUBLIC_QUERY_FIELDS)) {
             const message = `The server renderer reads public catalogue data only, not ${operationName ?? "an operation"}`;
             errors.push({ message });
             throw new Error(message);

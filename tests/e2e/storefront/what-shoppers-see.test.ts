@@ -60,3 +60,28 @@ it("the tracker's Order not found offers the lookup by reference and phone, and 
   expect(email.body).toContain(`/track-order/${order.shortOrderId}`);
   await context.close();
 });
+
+it("without JavaScript, the cart and the tracker come in the store's shell; with it, the page replaces the shell", async () => {
+  const product = await makeProduct(t.prisma, { name: "No Script Tracker Tee", stock: 2 });
+  const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
+  const noJs = await newShopper(browser, t.url, { javaScriptEnabled: false });
+  await noJs.page.goto(`/track-order/${order.shortOrderId}`);
+  await noJs.page.getByRole("heading", { name: `Order ${order.shortOrderId}`, level: 1 }).waitFor();
+  await noJs.page.getByRole("heading", { name: "Status history" }).waitFor();
+  expect(await noJs.page.locator(".status-history li").first().innerText()).toContain("Order placed");
+  await noJs.page.goto("/cart");
+  await noJs.page.getByRole("heading", { name: "Shopping Cart", level: 1 }).waitFor();
+  expect(await noJs.page.locator("main").innerText()).toContain("This page needs JavaScript, which is turned off in this browser.");
+  expect(await noJs.page.locator("footer.site-footer a[href^='tel:']").count()).toBeGreaterThan(0);
+  // Styled: the header is laid out by the stylesheet, not a bare list.
+  expect(await noJs.page.locator(".nav-bar").first().evaluate((el) => getComputedStyle(el).display)).toBe("flex");
+  await noJs.context.close();
+
+  const { page, context } = await newShopper(browser, t.url);
+  await page.goto("/cart");
+  await page.getByText("Your cart is empty.").waitFor();
+  expect(await page.getByRole("heading", { name: "Shopping Cart", level: 1 }).count()).toBe(1);
+  expect(await page.getByText("needs JavaScript").count()).toBe(0);
+  expect((page as typeof page & { errors: string[] }).errors).toEqual([]);
+  await context.close();
+});
