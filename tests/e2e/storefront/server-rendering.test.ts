@@ -88,7 +88,7 @@ describe("with JavaScript turned off", () => {
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(product.name);
     expect(await page.locator(".product-detail .price__now").innerText()).toBe(formatNaira(product.price.toString()));
     expect(await page.locator(".product-detail__size").innerText()).toBe(`Size: ${product.size}`);
-    expect(await page.locator(".product-detail .stock").innerText()).toContain(`${product.stock} items available`);
+    expect(await page.locator(".product-detail .stock").innerText()).toContain(`${product.stock} ${product.stock === 1 ? "item" : "items"} available`);
     const picture = page.locator(".product-detail__image");
     expect(await picture.getAttribute("alt")).toBe(product.name);
     await page.waitForFunction(() => {
