@@ -46,7 +46,7 @@ const RelatedProductsQuery = graphql(`
 
 export function QuantityStepper({ line, onChange }: { line: CartLine; onChange: (quantity: number) => void }) {
   return (
-    <div className="stepper" role="group" aria-label={`Quantity of ${line.name}`}>
+    <div className="stepper" role="group" aria-label={`Quantity of ${line.product.name}`}>
       <button type="button" className="stepper__button" aria-label="Decrease quantity" onClick={() => onChange(line.quantity - 1)}>
         −
       </button>
@@ -61,10 +61,10 @@ export function QuantityStepper({ line, onChange }: { line: CartLine; onChange: 
 }
 
 function RelatedProducts({ lines }: { lines: CartLine[] }) {
-  const categoryIds = [...new Set(lines.map((l) => l.categoryId).filter((id): id is string => Boolean(id)))];
+  const categoryIds = [...new Set(lines.map((l) => l.product.category?.id).filter((id): id is string => Boolean(id)))];
   const { data } = useQuery(RelatedProductsQuery, {
     skip: categoryIds.length === 0,
-    variables: { categoryIds, excludeIds: lines.map((l) => l.productId) },
+    variables: { categoryIds, excludeIds: lines.map((l) => l.product.id) },
   });
   const items = data?.products.items ?? [];
   if (!items.length) return null;
@@ -90,7 +90,7 @@ export function CartPage() {
   const { lines, loading, failed, retry, signedIn, subtotal, setQuantity, remove } = useCart();
   const navigate = useNavigate();
   // Lines the shop cannot sell as they stand: sold out, or more than are left.
-  const unavailable = lines.filter((line) => line.stock === 0 || line.quantity > line.stock);
+  const unavailable = lines.filter((line) => line.product.stock === 0 || line.quantity > line.product.stock);
 
   if (loading) return <p className="page-status">Loading cart...</p>;
   if (failed) return <LoadError retry={retry} />;
@@ -118,23 +118,23 @@ export function CartPage() {
           <ul className="cart-lines" aria-label="Items in your cart">
             {lines.map((line) => (
               <li key={line.key} className="cart-line" data-testid="cart-line">
-                <Link to={`/products/${line.slug}`} className="cart-line__image">
-                  <ProductImage src={line.imageUrl} alt={line.name} />
+                <Link to={`/products/${line.product.slug}`} className="cart-line__image">
+                  <ProductImage src={line.product.imageUrl} alt={line.product.name} />
                 </Link>
                 <div className="cart-line__body">
-                  <Link to={`/products/${line.slug}`} className="cart-line__name">
-                    {line.name}
+                  <Link to={`/products/${line.product.slug}`} className="cart-line__name">
+                    {line.product.name}
                   </Link>
-                  {line.size && <p className="cart-line__meta">Size: {line.size}</p>}
-                  <p className="cart-line__price">{formatNaira(line.price)}</p>
-                  {line.stock === 0 ? (
+                  {line.product.size && <p className="cart-line__meta">Size: {line.product.size}</p>}
+                  <p className="cart-line__price">{formatNaira(line.product.price)}</p>
+                  {line.product.stock === 0 ? (
                     <p className="stock stock--out">This item is out of stock. Please remove it to check out.</p>
-                  ) : line.quantity > line.stock ? (
-                    <p className="stock stock--out">Only {line.stock} left: please lower the quantity.</p>
+                  ) : line.quantity > line.product.stock ? (
+                    <p className="stock stock--out">Only {line.product.stock} left: please lower the quantity.</p>
                   ) : null}
                   <div className="cart-line__actions">
                     <QuantityStepper line={line} onChange={(q) => void setQuantity(line, q)} />
-                    <button type="button" className="link-button cart-line__remove" onClick={() => void remove(line)} aria-label={`Remove ${line.name}`}>
+                    <button type="button" className="link-button cart-line__remove" onClick={() => void remove(line)} aria-label={`Remove ${line.product.name}`}>
                       Remove
                     </button>
                   </div>
@@ -158,8 +158,8 @@ export function CartPage() {
             {/* Said here, before the shopper fills the checkout form that would refuse it. */}
             {unavailable.length > 0 && (
               <p className="stock stock--out" id="cart-unavailable" role="status">
-                {unavailable.length === 1 ? `“${unavailable[0]!.name}” is` : `${unavailable.length} items are`}{" "}
-                {unavailable.every((line) => line.stock === 0) ? "sold out" : "not available in the quantity chosen"}: remove or change{" "}
+                {unavailable.length === 1 ? `“${unavailable[0]!.product.name}” is` : `${unavailable.length} items are`}{" "}
+                {unavailable.every((line) => line.product.stock === 0) ? "sold out" : "not available in the quantity chosen"}: remove or change{" "}
                 {unavailable.length === 1 ? "it" : "them"} to check out.
               </p>
             )}

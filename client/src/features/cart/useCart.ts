@@ -83,36 +83,19 @@ const CartLogOutMutation = graphql(`
 export interface CartLine {
   /** The server cart item id, or the product id for a guest line. */
   key: string;
-  productId: string;
-  name: string;
-  slug: string;
-  price: string;
-  imageUrl: string | null;
-  size: string | null;
-  stock: number;
-  categoryId: string | null;
   quantity: number;
-}
-
-function lineOf(key: string, product: CartProductFields, quantity: number): CartLine {
-  return {
-    key,
-    productId: product.id,
-    name: product.name,
-    slug: product.slug,
-    price: product.price,
-    imageUrl: product.imageUrl ?? null,
-    size: product.size ?? null,
-    stock: product.stock,
-    categoryId: product.category?.id ?? null,
-    quantity,
-  };
+  /** The product as the cart reads it (its CartProduct fragment), the same for both carts. */
+  product: CartProductFields;
 }
 
 /** Kobo arithmetic: exact for naira amounts with two decimals. */
+const lineKobo = (line: CartLine) => Math.round(Number(line.product.price) * 100) * line.quantity;
+
+/** What one line costs (price × quantity). */
+export const lineTotal = (line: CartLine): string => (lineKobo(line) / 100).toFixed(2);
+
 export function subtotalOf(lines: CartLine[]): string {
-  const kobo = lines.reduce((sum, l) => sum + Math.round(Number(l.price) * 100) * l.quantity, 0);
-  return (kobo / 100).toFixed(2);
+  return (lines.reduce((sum, line) => sum + lineKobo(line), 0) / 100).toFixed(2);
 }
 
 function useGuestLines(): GuestCartLine[] {
@@ -158,11 +141,11 @@ export function useCart() {
   }, [sessionLost, logOut, apollo]);
 
   const lines: CartLine[] = useMemo(() => {
-    if (signedIn) return (server.data?.cart ?? []).map((item) => lineOf(item.id, getFragmentData(CartProductFragment, item.product), item.quantity));
+    if (signedIn) return (server.data?.cart ?? []).map((item) => ({ key: item.id, quantity: item.quantity, product: getFragmentData(CartProductFragment, item.product) }));
     const products = new Map((guest.data?.cartProducts ?? []).map((ref) => getFragmentData(CartProductFragment, ref)).map((p) => [p.id, p]));
     return guestLines.flatMap((l) => {
       const product = products.get(l.product_id);
-      return product ? [lineOf(product.id, product, l.quantity)] : [];
+      return product ? [{ key: product.id, quantity: l.quantity, product }] : [];
     });
   }, [signedIn, server.data, guest.data, guestLines]);
 
@@ -172,12 +155,12 @@ export function useCart() {
   const setQuantity = useCallback(
     async (line: CartLine, quantity: number) => {
       if (quantity < 1) return;
-      if (quantity > line.stock) {
-        toast.error(onlyInStockMessage(line.stock));
+      if (quantity > line.product.stock) {
+        toast.error(onlyInStockMessage(line.product.stock));
         return;
       }
       if (!signedIn) {
-        setGuestQuantity(line.productId, quantity);
+        setGuestQuantity(line.product.id, quantity);
         return;
       }
       try {
@@ -197,7 +180,7 @@ export function useCart() {
   const remove = useCallback(
     async (line: CartLine) => {
       if (!signedIn) {
-        removeGuestLine(line.productId);
+        removeGuestLine(line.product.id);
         toast("Item removed from cart");
         return;
       }

@@ -15,7 +15,7 @@ import { usePageMeta } from "../../lib/page-meta.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
 import { PayByTransfer } from "../orders/PayByTransfer.tsx";
 import type { ParkChoice } from "./ParkPicker.tsx";
-import { useCart } from "../cart/useCart.ts";
+import { lineTotal, useCart } from "../cart/useCart.ts";
 import { clearGuestCart, notifyCartUpdated } from "../cart/guest-cart.ts";
 import { rememberGuestOrder } from "../orders/guest-orders.ts";
 import { deliveryFeeFor, feeAwaitsState } from "../../../../common/delivery.ts";
@@ -191,7 +191,7 @@ export function CheckoutPage() {
             parkState: method === "park" ? park.state : null,
             parkName: method === "park" ? park.park : null,
             deliveryState: method === "doorstep" ? doorstepState : null,
-            items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+            items: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })),
             idempotencyKey: checkoutKey.current,
           },
         },
@@ -292,9 +292,9 @@ export function CheckoutPage() {
             {lines.map((l) => (
               <li key={l.key}>
                 <span>
-                  {l.name} × {l.quantity}
+                  {l.product.name} × {l.quantity}
                 </span>
-                <span>{formatNaira((Math.round(Number(l.price) * 100) * l.quantity) / 100)}</span>
+                <span>{formatNaira(lineTotal(l))}</span>
               </li>
             ))}
           </ul>
