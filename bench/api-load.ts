@@ -32,6 +32,15 @@ import { startBenchStore, startFloorServer } from "./lib/bench-store.ts";
 import { loadTrustedDocuments } from "../server/src/cache/trusted-documents.ts";
 import { openDatabase } from "../server/src/db/database.ts";
 
+// `--scenario drop-night`: the reads while orders stream, and a drop (bench/drop-night.ts).
+const scenarioFlag = process.argv.indexOf("--scenario");
+if (scenarioFlag !== -1) {
+  const name = process.argv[scenarioFlag + 1];
+  if (name !== "drop-night") throw new Error(`Unknown scenario ${name}: the one scenario is drop-night`);
+  await import("./drop-night.ts");
+  process.exit(process.exitCode ?? 0);
+}
+
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS || 5000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 50);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);

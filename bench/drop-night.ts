@@ -1,0 +1,304 @@
+// `npm run bench:api -- --scenario drop-night` (or `npm run bench:drop`): the shop while it sells.
+// One run, one fresh PostgreSQL database (demo catalogue + 5,000 products), the real server in a
+// child process (NODE_ENV=production), and:
+//  1. Reads under sales: the client's listing GET (persisted query by id), the server-rendered
+//     `/products` and server-rendered product pages, each at saturation (50 clients, no think time),
+//     quiet and then with a steady stream of real checkouts (placeOrder over HTTP, open loop) at 10
+//     and 50 orders/s. The orders buy the pieces the readers look at (the listing's first page and
+//     its product pages, stock raised so none sells out): every order changes what is being read,
+//     as on a drop night. Printed: throughput, p50/p99, the ratio to the same path quiet, the
+//     checkouts' p50/p99 and failures, and the floor (a bare node:http + one pg query).
+//  2. A drop: 200 one-of-a-kind pieces go live at one moment; 2,000 shoppers arrive within 10 s,
+//     each loads the listing, tries to buy a piece it shows available (a second try after a "sold
+//     out"), then reloads the listing twice. Checked: every piece sold exactly once, every shopper
+//     answered (an order or a clear "out of stock"), no error; printed p50/p99/max.
+// Settings: BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per measurement (8),
+// BENCH_SHOPPERS (2000), BENCH_DROP_PIECES (200), BENCH_DROP_SECONDS (10), BENCH_NODE_ARGS.
+import http from "node:http";
+import os from "node:os";
+import { randomUUID } from "node:crypto";
+import { startBenchStore, startFloorServer } from "./lib/bench-store.ts";
+import { loadTrustedDocuments } from "../server/src/cache/trusted-documents.ts";
+import { openDatabase } from "../server/src/db/database.ts";
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS || 5000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS || 50);
+const SECONDS = Number(process.env.BENCH_SECONDS || 8);
+const WARMUP_SECONDS = 2;
+const SHOPPERS = Number(process.env.BENCH_SHOPPERS || 2000);
+const DROP_PIECES = Number(process.env.BENCH_DROP_PIECES || 200);
+const DROP_SECONDS = Number(process.env.BENCH_DROP_SECONDS || 10);
+const ORDER_RATES = [10, 50];
+
+const documents = loadTrustedDocuments();
+function documentId(operationName: string): string {
+  for (const [id, text] of documents) if (new RegExp(`\\bquery ${operationName}\\b`).test(text)) return id;
+  throw new Error(`No persisted document ${operationName}: run npm run codegen`);
+}
+function byId(operationName: string, variables: Record<string, unknown>): string {
+  const params = new URLSearchParams({
+    operationName,
+    variables: JSON.stringify(variables),
+    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: documentId(operationName) } }),
+  });
+  return `/graphql?${params}`;
+}
+/** The listing exactly as the client asks for `/products` (ProductListPage's variables). */
+const LISTING = byId("StorefrontProductList", {
+  filter: { category: null, size: null, search: null, deals: null, condition: null },
+  sort: null,
+  offset: 0,
+  limit: 24,
+});
+
+const PLACE_ORDER = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) {
+  __typename ... on Error { message } ... on MutationPlaceOrderSuccess { data { order { id } } } } }`;
+
+interface Answer {
+  status: number;
+  latency: number;
+  body: string | null;
+}
+
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" / ");
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+}
+
+/** One keep-alive agent per pool of clients, as browsers keep a connection to the shop. Bodies are
+ *  read only when asked (the drop's shoppers read the listing; the readers of part 1 do not). */
+function client(base: string, maxSockets: number) {
+  const { hostname, port } = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const send = (method: "GET" | "POST", path: string, read: boolean, body?: string): Promise<Answer> => {
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string> = { "apollo-require-preflight": "1", "accept-encoding": read ? "identity" : "gzip" };
+      if (body) headers["content-type"] = "application/json";
+      const req = http.request({ host: hostname, port, path, method, agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => read && chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, latency: performance.now() - started, body: read ? Buffer.concat(chunks).toString("utf8") : null }));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  };
+  return {
+    get: (path: string, read = false) => send("GET", path, read),
+    post: (path: string, body: string) => send("POST", path, true, body),
+    close: () => agent.destroy(),
+  };
+}
+type Client = ReturnType<typeof client>;
+
+function orderInput(productId: string) {
+  return {
+    fullName: "Chioma Eze",
+    email: "chioma@example.ng",
+    phone: "0803 123 4567",
+    deliveryMethod: "doorstep",
+    address: "12 Allen Avenue, Ikeja, Lagos",
+    idempotencyKey: randomUUID(),
+    items: [{ productId, quantity: 1 }],
+  };
+}
+
+type Outcome = "ordered" | "sold out" | "error";
+async function checkout(shop: Client, productId: string): Promise<{ outcome: Outcome; latency: number; detail?: string }> {
+  try {
+    const answer = await shop.post("/graphql", JSON.stringify({ query: PLACE_ORDER, variables: { input: orderInput(productId) } }));
+    if (answer.status !== 200) return { outcome: "error", latency: answer.latency, detail: `HTTP ${answer.status}` };
+    const result = JSON.parse(answer.body!) as { data?: { placeOrder: { __typename: string; message?: string } }; errors?: unknown };
+    const placed = result.data?.placeOrder;
+    if (placed?.__typename === "MutationPlaceOrderSuccess") return { outcome: "ordered", latency: answer.latency };
+    if (placed?.__typename === "InsufficientStockError") return { outcome: "sold out", latency: answer.latency };
+    return { outcome: "error", latency: answer.latency, detail: JSON.stringify(result).slice(0, 200) };
+  } catch (error) {
+    return { outcome: "error", latency: 0, detail: (error as Error).message };
+  }
+}
+
+/** Places one order every 1000/rate ms without waiting for the previous one (open loop), until stopped. */
+function orderStream(shop: Client, rate: number, products: string[]) {
+  const results: { outcome: Outcome; latency: number; detail?: string }[] = [];
+  const pending: Promise<void>[] = [];
+  let running = true;
+  const started = performance.now();
+  const loop = (async () => {
+    for (let n = 0; running; n++) {
+      const due = started + (n * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      if (!running) break;
+      pending.push(checkout(shop, pick(products)).then((r) => void results.push(r)));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      await Promise.all(pending);
+      return results;
+    },
+  };
+}
+
+/** Every answer that is not a 200 (a 503 when the database pool is exhausted) counts as failed. */
+async function saturate(shop: Client, path: () => string, seconds: number): Promise<{ latencies: number[]; elapsed: number; failed: number }> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < deadline) {
+        const answer = await shop.get(path());
+        if (answer.status !== 200) failed++;
+        else latencies.push(answer.latency);
+      }
+    }),
+  );
+  return { latencies: latencies.sort((a, b) => a - b), elapsed: (performance.now() - started) / 1000, failed };
+}
+
+const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+const store = await startBenchStore({ products: PRODUCTS, nodeArgs });
+const floor = await startFloorServer(store.databaseUrl);
+const db = await openDatabase({ databaseUrl: store.databaseUrl, dataDir: null });
+const readers = client(store.url, CLIENTS);
+const buyers = client(store.url, Infinity);
+try {
+  // The pieces being read and bought: the listing's first page (newest first, as "/products" shows).
+  const shown = await db.prisma.product.findMany({ where: { goesLiveAt: null }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 24, select: { id: true, slug: true } });
+  await db.prisma.product.updateMany({ where: { id: { in: shown.map((p) => p.id) } }, data: { stock: 1_000_000 } });
+  const productIds = shown.map((p) => p.id);
+  const pages = shown.map((p) => `/products/${p.slug}`);
+  const paths: { name: string; path: () => string }[] = [
+    { name: "listing GET /graphql?id=… (client)", path: () => LISTING },
+    { name: "server-rendered /products", path: () => "/products" },
+    { name: "server-rendered product page", path: () => pick(pages) },
+  ];
+  console.log(
+    `Server ${store.url} · ${CLIENTS} clients at saturation · ${SECONDS} s per measurement · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}) · load average ${loadAverage()}`,
+  );
+
+  const floorClient = client(floor.url, CLIENTS);
+  await saturate(floorClient, () => "/", WARMUP_SECONDS);
+  const floorRun = await saturate(floorClient, () => "/", SECONDS);
+  floorClient.close();
+  const floorRate = floorRun.latencies.length / floorRun.elapsed;
+  console.log(`\nFloor (node:http + one pg query): ${floorRate.toFixed(0)} req/s, p99 ${percentile(floorRun.latencies, 99).toFixed(1)} ms`);
+
+  console.log(`\n### Reads while orders stream (${CLIENTS} clients at saturation; orders buy the pieces being read)\n`);
+  console.log("| Read path | Orders/s | Throughput (req/s) | × quiet | × floor | p50 (ms) | p99 (ms) | Failed |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  const quiet = new Map<string, number>();
+  const checkouts: string[] = [];
+  for (const rate of [0, ...ORDER_RATES]) {
+    const stream = rate ? orderStream(buyers, rate, productIds) : null;
+    for (const { name, path } of paths) {
+      await saturate(readers, path, WARMUP_SECONDS);
+      const { latencies, elapsed, failed } = await saturate(readers, path, SECONDS);
+      const throughput = latencies.length / elapsed;
+      if (!rate) quiet.set(name, throughput);
+      const ratio = rate ? (throughput / quiet.get(name)!).toFixed(2) : "1";
+      console.log(
+        `| ${name} | ${rate || "quiet"} | ${throughput.toFixed(0)} | ${ratio} | ${(throughput / floorRate).toFixed(2)} | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${failed} |`,
+      );
+    }
+    if (stream) {
+      const results = await stream.stop();
+      const times = results.map((r) => r.latency).sort((a, b) => a - b);
+      const failed = results.filter((r) => r.outcome !== "ordered");
+      checkouts.push(
+        `${rate} orders/s: ${results.length} checkouts, ${failed.length} failed${failed[0] ? ` (${failed[0].detail ?? failed[0].outcome})` : ""}, p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms`,
+      );
+    }
+  }
+  console.log(`\nCheckouts while the reads saturate:\n  ${checkouts.join("\n  ")}`);
+
+  // Part 2: the drop.
+  const category = await db.prisma.category.findFirstOrThrow({ where: { slug: "unisex" } });
+  const liveAt = new Date(Date.now() + 4000);
+  const drop = Array.from({ length: DROP_PIECES }, (_, i) => ({
+    id: randomUUID(),
+    name: `Drop piece ${i + 1}`,
+    slug: `drop-piece-${i + 1}-${randomUUID().slice(0, 8)}`,
+    price: "5000.00",
+    stock: 1,
+    categoryId: category.id,
+    imageUrl: "/images/demo/shirt.svg",
+    goesLiveAt: liveAt,
+    createdAt: new Date(Date.now() + 60_000 + i),
+  }));
+  await db.prisma.product.createMany({ data: drop });
+  const dropIds = new Set<string>(drop.map((p) => p.id));
+  const shop = client(store.url, Infinity);
+  await sleep(liveAt.getTime() - Date.now() + 20);
+  const uptimeAtDrop = loadAverage();
+  const dropStarted = performance.now();
+  const listingTimes: number[] = [];
+  const checkoutTimes: number[] = [];
+  const outcomes = { ordered: 0, "sold out": 0, error: 0 } as Record<Outcome, number>;
+  const errors: string[] = [];
+  let unanswered = 0;
+  const available = async (): Promise<string[]> => {
+    const answer = await shop.get(LISTING, true);
+    listingTimes.push(answer.latency);
+    if (answer.status !== 200) throw new Error(`listing: HTTP ${answer.status}`);
+    const items = (JSON.parse(answer.body!) as { data: { products: { items: { id: string; stock: number }[] } } }).data.products.items;
+    return items.filter((item) => dropIds.has(item.id) && item.stock > 0).map((item) => item.id);
+  };
+  await Promise.all(
+    Array.from({ length: SHOPPERS }, async () => {
+      await sleep(Math.random() * DROP_SECONDS * 1000);
+      try {
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const shown = await available();
+          // Nothing shown available: the shopper tries a piece from the announcement anyway.
+          const result = await checkout(shop, shown.length ? pick(shown) : pick([...dropIds]));
+          outcomes[result.outcome]++;
+          checkoutTimes.push(result.latency);
+          if (result.outcome === "error") errors.push(result.detail ?? "");
+          if (result.outcome !== "sold out") break;
+        }
+        for (let reload = 0; reload < 2; reload++) {
+          await sleep(500 + Math.random() * 1000);
+          await available();
+        }
+      } catch (error) {
+        unanswered++;
+        errors.push((error as Error).message);
+      }
+    }),
+  );
+  const dropElapsed = (performance.now() - dropStarted) / 1000;
+  shop.close();
+  const sold = await db.query<{ product_id: string; n: number; stock: number }>(
+    `SELECT p.id AS product_id, p.stock, count(oi.id)::int AS n FROM products p LEFT JOIN order_items oi ON oi.product_id = p.id WHERE p.id = ANY($1::uuid[]) GROUP BY p.id`,
+    [[...dropIds]],
+  );
+  const soldOnce = sold.filter((row) => row.n === 1 && row.stock === 0).length;
+  const oversold = sold.filter((row) => row.n > 1 || row.stock < 0).length;
+  checkoutTimes.sort((a, b) => a - b);
+  listingTimes.sort((a, b) => a - b);
+  const all = [...checkoutTimes, ...listingTimes].sort((a, b) => a - b);
+  console.log(`\n### Drop: ${DROP_PIECES} one-of-a-kind pieces live at once, ${SHOPPERS} shoppers within ${DROP_SECONDS} s, reloading the listing (load average at the drop ${uptimeAtDrop})\n`);
+  console.log(`Pieces sold exactly once: ${soldOnce} of ${DROP_PIECES} (oversold: ${oversold}); ${dropElapsed.toFixed(1)} s from the drop to the last answer`);
+  console.log(`Checkouts: ${checkoutTimes.length} (${outcomes.ordered} ordered, ${outcomes["sold out"]} "out of stock", ${outcomes.error} errors), p50 ${percentile(checkoutTimes, 50).toFixed(0)} ms, p99 ${percentile(checkoutTimes, 99).toFixed(0)} ms, max ${checkoutTimes.at(-1)?.toFixed(0)} ms`);
+  console.log(`Listing reads: ${listingTimes.length}, p50 ${percentile(listingTimes, 50).toFixed(0)} ms, p99 ${percentile(listingTimes, 99).toFixed(0)} ms, max ${listingTimes.at(-1)?.toFixed(0)} ms`);
+  console.log(`Every request of the drop: p99 ${percentile(all, 99).toFixed(0)} ms, max ${all.at(-1)?.toFixed(0)} ms; shoppers without an answer: ${unanswered}`);
+  if (errors.length) console.log(`Errors (first 3): ${errors.slice(0, 3).join(" | ")}`);
+  console.log(`\nLoad average at the end: ${loadAverage()} (other processes on the machine distort the numbers)`);
+  if (oversold || unanswered || outcomes.error) process.exitCode = 1;
+} finally {
+  readers.close();
+  buyers.close();
+  await db.close();
+  await floor.stop();
+  await store.stop();
+}
