@@ -34,7 +34,8 @@ import { MAX_TOKENS, operationLimitsPlugin } from "./graphql/operation-limits.ts
 import { watchCatalogue, type CatalogueVersion } from "./cache/catalogue-version.ts";
 import { catalogueMemo } from "./cache/catalogue-memo.ts";
 import { watchDrops } from "./cache/drop-clock.ts";
-import { responseCachePlugins } from "./cache/response-cache.ts";
+import { answerIsStockOrdered, responseCachePlugins } from "./cache/response-cache.ts";
+import { stockNow } from "./modules/payments/holds.service.ts";
 import { httpAnswerCache } from "./cache/http-cache.ts";
 import { loadTrustedDocuments, trustedDocumentStore } from "./cache/trusted-documents.ts";
 import { requestId } from "./observability/request-id.ts";
@@ -86,7 +87,7 @@ export async function createApp(
   });
   app.use(securityHeaders(config));
 
-  const catalogue = watchCatalogue(db);
+  const catalogue = watchCatalogue(db, { readStock: (ids) => stockNow(db.sql, ids) });
   const metrics = createMetrics(db);
   // RESPONSE_CACHE_MB bounds both caches of public answers together: half for Apollo's (results by
   // document), half for the finished HTTP bytes of GET queries by id (cache/http-cache.ts).
@@ -95,6 +96,7 @@ export async function createApp(
     version: catalogue,
     maxBytes: cacheBytes,
     sessionCookie: sessionCookieName(config.env === "production"),
+    stockOrdered: answerIsStockOrdered,
     onLookup: (hit) => metrics.httpCacheLookup(hit),
     onHit: (operationName, seconds) => metrics.httpCacheHit(operationName, seconds),
   });

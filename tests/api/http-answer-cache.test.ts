@@ -177,17 +177,52 @@ describe("HTTP answer cache (GET by persisted-document id)", () => {
     expect(decoded(after.result).data.product.price).toBe("9900.00");
   });
 
-  it("answers fresh on the next GET after an order takes the last unit", async () => {
+  it("answers fresh on the next GET after an order takes the last unit: the kept answer with the new stock joined in, a new ETag", async () => {
     const product = await makeProduct(t.prisma, { stock: 1 });
     await t.store.catalogue.sync();
     const path = pathOf("StorefrontProductDetail", { slug: product.slug });
     await get(t.url, path);
-    expect(decoded((await counted(() => get(t.url, path))).result).data.product).toMatchObject({ stock: 1, onHold: false });
+    const before = await counted(() => get(t.url, path));
+    expect(decoded(before.result).data.product).toMatchObject({ stock: 1, onHold: false });
     const order = await placeOrder(t.client(), { ...details(), items: [{ productId: product.id, quantity: 1 }] });
     expect(order.__typename).toBe("MutationPlaceOrderSuccess");
-    const after = await counted(() => get(t.url, path));
-    expect(after.misses).toBe(1);
+    // A sale is not a structural change (decision 026): no recompute, the values are joined in.
+    const after = await counted(() => get(t.url, path, { "accept-encoding": "gzip" }));
+    expect(after).toMatchObject({ hits: 1, misses: 0 });
     expect(decoded(after.result).data.product).toMatchObject({ stock: 0, onHold: true });
+    // Byte for byte what Apollo itself now answers (the same document, run afresh by POST).
+    const { data } = await t.client().request(documents.get(idOf("StorefrontProductDetail"))!, { slug: product.slug });
+    expect(decoded(after.result).data).toEqual(JSON.parse(JSON.stringify(data)));
+    // A browser revalidating with the old ETag gets the new answer, not 304.
+    const etag = before.result.headers.etag as string;
+    expect(after.result.headers.etag).not.toBe(etag);
+    expect((await get(t.url, path, { "if-none-match": etag })).status).toBe(200);
+    expect((await get(t.url, path, { "if-none-match": after.result.headers.etag as string })).status).toBe(304);
+  });
+
+  it("a sale keeps every other kept answer: a listing without the product is still a hit", async () => {
+    const sold = await makeProduct(t.prisma, { stock: 1 });
+    const other = await makeProduct(t.prisma, { stock: 2 });
+    await t.store.catalogue.sync();
+    const path = pathOf("StorefrontProductDetail", { slug: other.slug });
+    await get(t.url, path);
+    const order = await placeOrder(t.client(), { ...details(), items: [{ productId: sold.id, quantity: 1 }] });
+    expect(order.__typename).toBe("MutationPlaceOrderSuccess");
+    const after = await counted(() => get(t.url, path));
+    expect(after).toMatchObject({ hits: 1, misses: 0 });
+    expect(decoded(after.result).data.product).toMatchObject({ stock: 2, onHold: false });
+  });
+
+  it("concurrent misses of one answer compute it once (single flight)", async () => {
+    const product = await makeProduct(t.prisma, { stock: 2 });
+    await t.store.catalogue.sync();
+    const path = pathOf("StorefrontProductDetail", { slug: product.slug });
+    const before = await counts();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => get(t.url, path)));
+    const after = await counts();
+    for (const answer of answers) expect(decoded(answer).data.product.id).toBe(product.id);
+    expect(after.miss - before.miss).toBe(1);
+    expect(after.hit - before.hit).toBe(11);
   });
 
   it("drops answers on a write made straight in the database", async () => {

@@ -157,11 +157,13 @@ export async function startPeerStore(first: TestStore): Promise<{ url: string; c
 
 /** The statements a request ran, from a store's `queries`: without transaction control and without
  *  what runs beside requests and may land while one is measured: the drop clock's read of the next
- *  drop time after a catalogue change (decision 020), and the scheduled jobs and mail delivery, each
- *  of which starts by claiming its rows with FOR UPDATE SKIP LOCKED (nothing more when none is due). */
+ *  drop time after a catalogue change (decision 020), the stock board's read of the values a sale
+ *  changed (decision 026), and the scheduled jobs and mail delivery, each of which starts by
+ *  claiming its rows with FOR UPDATE SKIP LOCKED (nothing more when none is due). */
 export function requestStatements(queries: string[]): string[] {
   return queries.filter(
-    (sql) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(sql.trim()) && !/min\(goes_live_at\)/i.test(sql) && !/SKIP LOCKED/i.test(sql),
+    (sql) =>
+      !/^(BEGIN|COMMIT|ROLLBACK)/i.test(sql.trim()) && !/min\(goes_live_at\)/i.test(sql) && !/SKIP LOCKED/i.test(sql) && !sql.includes("/* stock board */"),
   );
 }
 

@@ -1,13 +1,19 @@
 // The catalogue's version on this instance: it changes whenever the database reports a committed
-// write to what the storefront shows (the catalogue_changed NOTIFY, sent by triggers, see the
-// migration catalogue_change_notify). Cached catalogue answers are keyed by it, so a change makes
-// every older answer unreachable at once, on every instance that shares the database.
+// structural write to what the storefront shows (the catalogue_changed NOTIFY, sent by triggers, see
+// the migrations catalogue_change_notify and catalogue_stock_notify). Cached catalogue answers are
+// keyed by it, so such a change makes every older answer unreachable at once, on every instance that
+// shares the database. A write that changes only products' stock or "on hold" (a sale) names them
+// instead ("stock:<id>"): their new values go to the stock board, which the caches join into the
+// answers they keep (decision 026).
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database.ts";
+import { stockBoard, type StockBoard, type StockValues } from "./stock-board.ts";
 
 export const CATALOGUE_CHANNEL = "catalogue_changed";
 /** Payload of a sync marker: heard, it changes nothing. */
 const SYNC_PREFIX = "sync:";
+/** Payload naming a product whose stock or "on hold" may have changed, and nothing else. */
+const STOCK_PREFIX = "stock:";
 
 export interface CatalogueVersion {
   /** null while changes cannot be heard (not yet listening, connection lost): do not cache then. */
@@ -17,15 +23,23 @@ export interface CatalogueVersion {
   changedHere(): void;
   /** Settles once listening (or after waitMs, so a slow database does not hold up starting). */
   ready(waitMs: number): Promise<void>;
-  /** Resolves once every change committed before the call has been heard here. PostgreSQL delivers
-   *  notifications in commit order, so hearing our own marker means the earlier ones came first. */
+  /** Resolves once every change committed before the call has been heard here (and the stock
+   *  values it named read). PostgreSQL delivers notifications in commit order, so hearing our own
+   *  marker means the earlier ones came first. */
   sync(): Promise<void>;
+  /** The newest stock and "on hold" of the products sales changed. */
+  stock: StockBoard;
   /** Called after every change (and after listening resumes). */
   onChange(listener: () => void): void;
   stop(): Promise<void>;
 }
 
-export function watchCatalogue(db: Database): CatalogueVersion {
+export interface WatchOptions {
+  /** Reads the committed stock and "on hold" of products (modules/payments/holds.service.ts). */
+  readStock(ids: string[]): Promise<(StockValues & { id: string })[]>;
+}
+
+export function watchCatalogue(db: Database, options: WatchOptions): CatalogueVersion {
   let version = 0;
   let listening = false;
   const listeners: (() => void)[] = [];
@@ -36,8 +50,11 @@ export function watchCatalogue(db: Database): CatalogueVersion {
     version++;
     for (const listener of listeners) listener();
   };
+  // Values that cannot be read are unknown: every cached answer goes, as for a structural change.
+  const stock = stockBoard({ read: options.readStock, onReadFailed: () => bump() });
   const subscription = db.listen(CATALOGUE_CHANNEL, {
     onNotify: (payload) => {
+      if (payload.startsWith(STOCK_PREFIX)) return stock.changed(payload.slice(STOCK_PREFIX.length));
       if (!payload.startsWith(SYNC_PREFIX)) return bump();
       waiting.get(payload)?.();
       waiting.delete(payload);
@@ -45,6 +62,7 @@ export function watchCatalogue(db: Database): CatalogueVersion {
     // Anything may have changed while nobody listened.
     onListening: () => {
       listening = true;
+      stock.clear();
       bump();
       heard();
     },
@@ -55,6 +73,7 @@ export function watchCatalogue(db: Database): CatalogueVersion {
   return {
     current: () => (listening ? version : null),
     changedHere: bump,
+    stock,
     async sync() {
       if (!listening) return;
       const marker = `${SYNC_PREFIX}${randomUUID()}`;
@@ -62,6 +81,7 @@ export function watchCatalogue(db: Database): CatalogueVersion {
       await db.query("SELECT pg_notify($1, $2)", [CATALOGUE_CHANNEL, marker]);
       await Promise.race([heardMarker, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
       waiting.delete(marker);
+      await stock.settled();
     },
     ready: (waitMs) =>
       Promise.race([listeningOnce, new Promise<void>((resolve) => setTimeout(resolve, waitMs).unref())]),

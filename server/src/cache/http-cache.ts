@@ -2,24 +2,20 @@
 // (docs/decisions/018-http-answer-cache.md): the finished response bytes (identity and each
 // compressed variant asked for), with the headers that describe them, keyed by the normalised URL
 // and the catalogue version. A hit answers before Apollo, GraphQL and compression run.
+// Sales do not empty it (decision 026): a kept answer gets the newest stock and "on hold" of its
+// products joined in from the stock board (volatile-json.ts), and concurrent misses of one answer
+// wait for the first one's result instead of all computing it (single flight).
 //
 // Only answers Apollo itself marked public are stored: the capture step keeps a 200 whose
 // Cache-Control is the public policy (response-cache.ts decides it from every selected field) and
 // that sets no cookie. A request carrying a session cookie never reads or fills this cache: it goes
 // through Apollo exactly as before (its session is validated and refreshed there).
-import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
-import Negotiator from "negotiator";
 import type { CatalogueVersion } from "./catalogue-version.ts";
 import { PUBLIC_CACHE_CONTROL } from "./response-cache.ts";
-
-/** The same choice as the `compression` middleware makes for every other answer. */
-const ENCODINGS = ["br", "gzip", "deflate", "identity"];
-const PREFERRED = ["br", "gzip"];
-/** compression's default threshold: smaller answers go uncompressed. */
-const THRESHOLD_BYTES = 1024;
-type Encoding = "br" | "gzip" | "deflate" | "identity";
+import { sendStored, storedSize, varyOnEncoding, weakEtag, type StoredBytes } from "./stored-bytes.ts";
+import { cutVolatile, joinVolatile, type JoinedJson } from "./volatile-json.ts";
 
 /** Headers kept with the bytes (everything else a response carries is per request: request id,
  *  security headers, Connection). */
@@ -27,12 +23,15 @@ const KEPT_HEADERS = ["content-type", "cache-control", "cdn-cache-control", "eta
 /** The URL parameters of a query by id; any other makes the request bypass this cache. */
 const PARAMETERS = new Set(["operationName", "variables", "extensions"]);
 
-interface Entry {
+interface Entry extends StoredBytes {
   operationName: string | null;
-  headers: [string, string][];
-  etag: string;
-  variants: Partial<Record<Encoding, Buffer>>;
+  /** Key and bookkeeping, beside the bytes. */
   bytes: number;
+  /** The answer cut at its products' stock and "on hold"; null: it cannot be joined, so it is kept
+   *  only until the next stock change (stockGeneration). */
+  joined: JoinedJson | null;
+  /** The stock board's generation the answer was computed at, when any stock change drops it. */
+  stockGeneration: number | null;
 }
 
 export interface HttpCacheOptions {
@@ -40,6 +39,8 @@ export interface HttpCacheOptions {
   maxBytes: number;
   /** The session cookie's name: a request carrying it bypasses this cache. */
   sessionCookie: string;
+  /** Whether the request's answer depends on every product's stock (cache-policy.ts). */
+  stockOrdered(req: Request): boolean;
   /** Told for every lookup (metrics); hits also get their operation name and time taken. */
   onLookup?(hit: boolean): void;
   onHit?(operationName: string | null, seconds: number): void;
@@ -58,7 +59,10 @@ export interface HttpCache {
 interface Lookup {
   key: string;
   version: number;
+  stockGeneration: number;
   operationName: string | null;
+  /** Hands the outcome to the requests waiting for this one (single flight). */
+  settle(entry: Entry | null): void;
 }
 
 /** JSON with object keys sorted at every level: `{"b":1,"a":2}` and `{"a":2,"b":1}` are one key. */
@@ -97,7 +101,7 @@ function hasPreflightHeader(req: Request): boolean {
 }
 
 /** The cache key of a GET query by persisted-document id, or null when this cache must not be used. */
-function lookupKey(req: Request, options: HttpCacheOptions): Omit<Lookup, "version"> | null {
+function lookupKey(req: Request, options: HttpCacheOptions): Pick<Lookup, "key" | "operationName"> | null {
   if (req.method !== "GET" || !hasPreflightHeader(req) || hasCookie(req, options.sessionCookie)) return null;
   const query = req.originalUrl.indexOf("?");
   if (query === -1) return null;
@@ -120,64 +124,38 @@ function lookupKey(req: Request, options: HttpCacheOptions): Omit<Lookup, "versi
   };
 }
 
-function compress(identity: Buffer, encoding: Encoding): Buffer {
-  switch (encoding) {
-    case "br":
-      // compression's quality 4 costs as much per answer; stored once, a little more is worth it.
-      return zlib.brotliCompressSync(identity, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-      });
-    case "gzip":
-      return zlib.gzipSync(identity);
-    case "deflate":
-      return zlib.deflateSync(identity);
-    default:
-      return identity;
-  }
-}
-
-function encodingFor(req: Request, entry: Entry): Encoding {
-  const identity = entry.variants.identity!;
-  if (identity.length < THRESHOLD_BYTES || !req.headers["accept-encoding"]) return "identity";
-  const chosen = new Negotiator(req).encoding(ENCODINGS, { preferred: PREFERRED }) as Encoding | undefined;
-  return chosen ?? "identity";
-}
-
-const sizeOf = (entry: Entry) =>
-  entry.bytes + Object.values(entry.variants).reduce((sum, buffer) => sum + (buffer?.length ?? 0), 0);
-
 export function httpAnswerCache(options: HttpCacheOptions): HttpCache {
-  const cache = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation: (entry) => Math.max(1, sizeOf(entry)) });
+  const board = options.version.stock;
+  const cache = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation: (entry) => Math.max(1, entry.bytes + storedSize(entry)) });
   // A change makes every older answer unreachable (the version is in the key); clearing frees them now.
   options.version.onChange(() => cache.clear());
   const lookups = new WeakMap<Request, Lookup>();
+  /** Misses being computed, by key: a request for the same answer waits for it. */
+  const inflight = new Map<string, Promise<Entry | null>>();
 
-  /** The variant this request accepts, compressed now if no one asked for it before. */
-  function variant(key: string, entry: Entry, encoding: Encoding): Buffer {
-    let bytes = entry.variants[encoding];
-    if (!bytes) {
-      bytes = compress(entry.variants.identity!, encoding);
-      entry.variants[encoding] = bytes;
-      // Set again so the LRU counts the new variant's size (and evicts others if it must).
+  /** The entry as it may be served now: null when a stock change has dropped it; the board's newest
+   *  stock and "on hold" joined in otherwise. */
+  function current(key: string, entry: Entry): Entry | null {
+    if (entry.stockGeneration !== null) {
+      if (entry.stockGeneration === board.generation()) return entry;
+      cache.delete(key);
+      return null;
+    }
+    if (entry.joined && joinVolatile(entry.joined, board)) {
+      const identity = Buffer.from(entry.joined.text, "utf8");
+      const etag = weakEtag(identity);
+      entry.variants = { identity };
+      entry.headers = entry.headers.map(([name, value]) => [name, name === "etag" ? etag : value]);
       if (cache.peek(key) === entry) cache.set(key, entry);
     }
-    return bytes;
+    return entry;
   }
 
   function send(req: Request, res: Response, key: string, entry: Entry, end: (body?: Buffer) => void): void {
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    // req.fresh is Express's own If-None-Match check (the one res.send makes for a miss).
-    if (req.fresh) {
-      res.statusCode = 304;
-      end();
-      return;
-    }
-    const encoding = encodingFor(req, entry);
-    const body = variant(key, entry, encoding);
-    res.statusCode = 200;
-    if (encoding !== "identity") res.setHeader("content-encoding", encoding);
-    res.setHeader("content-length", body.length);
-    end(body);
+    sendStored(req, res, entry, 200, end, () => {
+      // Set again so the LRU counts the new variant's size (and evicts others if it must).
+      if (cache.peek(key) === entry) cache.set(key, entry);
+    });
   }
 
   const serve: RequestHandler = (req, res, next) => {
@@ -187,14 +165,39 @@ export function httpAnswerCache(options: HttpCacheOptions): HttpCache {
     // Not hearing changes: nothing may be served from or stored in the cache.
     if (!found || version === null) return next();
     const key = `${version}\u0000${found.key}`;
-    const entry = cache.get(key);
-    options.onLookup?.(entry !== undefined);
-    if (!entry) {
-      lookups.set(req, { ...found, key, version });
-      return next();
+    const kept = cache.get(key);
+    const entry = kept && current(key, kept);
+    const hit = (answer: Entry) => {
+      send(req, res, key, answer, (body) => res.end(body));
+      options.onHit?.(answer.operationName, Number(process.hrtime.bigint() - started) / 1e9);
+    };
+    if (entry) {
+      options.onLookup?.(true);
+      return hit(entry);
     }
-    send(req, res, key, entry, (body) => res.end(body));
-    options.onHit?.(entry.operationName, Number(process.hrtime.bigint() - started) / 1e9);
+    const waiting = inflight.get(key);
+    if (waiting) {
+      // The same answer is being computed: its result serves this request too (or, if it cannot be
+      // kept, this request computes its own).
+      void waiting.then((answer) => {
+        options.onLookup?.(answer !== null);
+        if (answer) hit(answer);
+        else next();
+      });
+      return;
+    }
+    options.onLookup?.(false);
+    let settle!: (entry: Entry | null) => void;
+    const outcome = new Promise<Entry | null>((resolve) => (settle = resolve));
+    inflight.set(key, outcome);
+    const done = (answer: Entry | null) => {
+      if (inflight.get(key) === outcome) inflight.delete(key);
+      settle(answer);
+    };
+    // Answered without reaching capture (an error, a closed connection): the waiters compute their own.
+    res.once("close", () => done(null));
+    lookups.set(req, { ...found, key, version, stockGeneration: board.generation(), settle: done });
+    next();
   };
 
   const capture: RequestHandler = (req, res, next) => {
@@ -225,25 +228,32 @@ export function httpAnswerCache(options: HttpCacheOptions): HttpCache {
         !res.getHeader("content-encoding") &&
         // Computed from data older than a change heard meanwhile: not kept.
         options.version.current() === lookup.version;
-      if (!storable) return (end as (...args: unknown[]) => Response).call(this, chunk, encoding, callback);
+      if (!storable) {
+        lookup.settle(null);
+        return (end as (...args: unknown[]) => Response).call(this, chunk, encoding, callback);
+      }
       const headers: [string, string][] = [];
       for (const name of KEPT_HEADERS) {
         const value = res.getHeader(name);
         if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
       }
-      const vary = headers.find(([name]) => name === "vary");
-      if (!vary) headers.push(["vary", "Accept-Encoding"]);
-      else if (!/\baccept-encoding\b/i.test(vary[1])) vary[1] = `${vary[1]}, Accept-Encoding`;
+      varyOnEncoding(headers);
+      const stockOrdered = options.stockOrdered(req);
+      const joined = stockOrdered ? null : cutVolatile(body.toString("utf8"));
       const entry: Entry = {
         operationName: lookup.operationName,
         headers,
-        etag,
         variants: { identity: body },
-        bytes: lookup.key.length * 2 + headers.reduce((sum, [n, v]) => sum + n.length + v.length, 0) + 64,
+        bytes: lookup.key.length * 2 + 64 + (joined ? joined.parts.reduce((sum, part) => sum + part.length * 2, 0) : 0),
+        joined,
+        stockGeneration: joined ? null : lookup.stockGeneration,
       };
       cache.set(lookup.key, entry);
+      // Values that landed while this answer was computed are joined in before anyone gets it.
+      const served = current(lookup.key, entry) ?? entry;
+      lookup.settle(served === entry ? entry : null);
       // The miss answers with the very bytes a hit will send; compression sees them encoded already.
-      send(req, res, lookup.key, entry, (bytes) => (end as (body?: Buffer) => Response).call(res, bytes));
+      send(req, res, lookup.key, served, (bytes) => (end as (body?: Buffer) => Response).call(res, bytes));
       return res;
     } as Response["end"];
     next();

@@ -1,36 +1,144 @@
-// Server-rendered pages kept for the next visitor (decision 019). Rendered HTML is the same for
-// every visitor (anonymous render, public data only), so it is cached like the catalogue answers
-// it is made of (decision 016): keyed by the address and the catalogue version read before the
-// render, dropped on every catalogue change, bounded in bytes, and kept at most five minutes (the
+// Server-rendered pages kept for the next visitor (decisions 019 and 026). Rendered HTML is the
+// same for every visitor (anonymous render, public data only), so it is cached like the catalogue
+// answers it is made of: keyed by the address and the catalogue version read before the render,
+// dropped on every structural catalogue change, bounded in bytes, and kept at most five minutes (the
 // footer's year and the holds that lapse with time change without a catalogue write).
-import { InMemoryLRUCache } from "@apollo/utils.keyvaluecache";
+// Under sales (decision 026): a page is dropped only when a product it shows has new stock or "on
+// hold" values on the stock board since it was rendered (or, for a page whose products are chosen
+// by stock, the home page's offers, on any stock change); concurrent requests for a page being
+// rendered wait for that render (single flight); and the finished bytes are kept with each
+// compressed variant, so a hit costs neither React nor compression.
+import type { Request, Response } from "express";
+import { LRUCache } from "lru-cache";
 import type { CatalogueVersion } from "./catalogue-version.ts";
+import { sendStored, storedSize, weakEtag, type StoredBytes } from "./stored-bytes.ts";
 
 export interface CachedPage {
   status: number;
   html: string;
 }
 
+export interface PageEntry extends StoredBytes {
+  status: number;
+  /** Products the page shows: new stock values for any of them make it stale. */
+  products: readonly string[];
+  /** The page's products are chosen by stock: any stock change makes it stale. */
+  stockOrdered: boolean;
+  /** The stock board's generation read before the render. */
+  generation: number;
+}
+
+/** What a render hands the cache: the page, the products it shows, and the headers it is sent with. */
+export interface RenderedPage extends CachedPage {
+  products: readonly string[];
+  stockOrdered: boolean;
+  headers: [string, string][];
+}
+
 export interface PageCache {
   /** The catalogue version to render under (null: changes cannot be heard, so do not cache). */
   version(): number | null;
-  get(version: number, url: string): Promise<CachedPage | undefined>;
-  set(version: number, url: string, page: CachedPage): Promise<void>;
+  /** The kept page, if nothing it shows has changed since it was rendered. */
+  get(version: number, url: string): PageEntry | undefined;
+  /**
+   * Renders the page once for every request that needs it (single flight): a request joins the
+   * render in progress if no stock value landed since that render began; otherwise it waits for
+   * the one render that starts when that one ends (which it shares with everyone else arriving
+   * meanwhile). The page is kept. Null: render() gave no page (its request answers otherwise; a
+   * waiter then renders its own).
+   */
+  render(version: number, url: string, render: () => Promise<RenderedPage | null>): Promise<PageEntry | null>;
+  send(req: Request, res: Response, entry: PageEntry): void;
 }
 
-const TTL_SECONDS = 300;
+const TTL_MS = 300_000;
+
+interface Flight {
+  generation: number;
+  promise: Promise<PageEntry | null>;
+}
 
 export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCache {
-  const cache = new InMemoryLRUCache<CachedPage>({ maxSize: maxBytes, sizeCalculation: (page) => page.html.length * 2 + 64 });
+  const board = catalogue.stock;
+  const cache = new LRUCache<string, PageEntry>({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, storedSize(entry) + entry.products.length * 40), ttl: TTL_MS });
   catalogue.onChange(() => cache.clear());
+  /** Per page: the render in progress and the one queued behind it. */
+  const flights = new Map<string, { current: Flight | null; next: Flight | null }>();
+  const keyOf = new WeakMap<PageEntry, string>();
   const key = (version: number, url: string) => `${version}\n${url}`;
+
+  const current = (entry: PageEntry): boolean => {
+    if (entry.generation === board.generation()) return true;
+    if (entry.stockOrdered) return false;
+    return entry.products.every((id) => board.landedAt(id) <= entry.generation);
+  };
+
+  function keep(k: string, version: number, generation: number, page: RenderedPage): PageEntry {
+    const identity = Buffer.from(page.html, "utf8");
+    const entry: PageEntry = {
+      status: page.status,
+      headers: [...page.headers, ["etag", weakEtag(identity)]],
+      variants: { identity },
+      products: page.products,
+      stockOrdered: page.stockOrdered,
+      generation,
+    };
+    keyOf.set(entry, k);
+    // Rendered under a version that has since changed: nobody would look it up again.
+    if (catalogue.current() === version) cache.set(k, entry);
+    return entry;
+  }
+
+  /** A render of the page: now (after null), or once `after` has settled. */
+  function fly(k: string, version: number, render: () => Promise<RenderedPage | null>, after: Promise<unknown> | null): Flight {
+    let slot = flights.get(k);
+    if (!slot) flights.set(k, (slot = { current: null, next: null }));
+    const flight: Flight = { generation: board.generation(), promise: Promise.resolve(null) };
+    const begin = () => {
+      slot.current = flight;
+      if (slot.next === flight) slot.next = null;
+      // Started now: the stock values it reads are at least as new as this generation.
+      flight.generation = board.generation();
+    };
+    if (after) slot.next = flight;
+    else begin();
+    flight.promise = (after ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(async () => {
+        if (after) begin();
+        const page = await render();
+        return page ? keep(k, version, flight.generation, page) : null;
+      })
+      .finally(() => {
+        if (slot.current === flight) slot.current = null;
+        if (!slot.current && !slot.next) flights.delete(k);
+      });
+    return flight;
+  }
+
   return {
     version: () => catalogue.current(),
-    get: (version, url) => cache.get(key(version, url)),
-    async set(version, url, page) {
-      // Rendered under a version that has since changed: nobody would look it up again.
-      if (catalogue.current() !== version) return;
-      await cache.set(key(version, url), page, { ttl: TTL_SECONDS });
+    get(version, url) {
+      const k = key(version, url);
+      const entry = cache.get(k);
+      if (!entry) return undefined;
+      if (current(entry)) return entry;
+      cache.delete(k);
+      return undefined;
+    },
+    async render(version, url, render) {
+      const k = key(version, url);
+      const slot = flights.get(k);
+      if (slot?.current && slot.current.generation === board.generation()) return slot.current.promise;
+      if (slot?.next) return slot.next.promise;
+      if (slot?.current) return fly(k, version, render, slot.current.promise).promise;
+      return fly(k, version, render, null).promise;
+    },
+    send(req, res, entry) {
+      sendStored(req, res, entry, entry.status, (body) => res.end(body), () => {
+        const k = keyOf.get(entry);
+        if (k && cache.peek(k) === entry) cache.set(k, entry);
+      });
     },
   };
 }

@@ -6,11 +6,14 @@
 import type { ApolloServerPlugin, BaseContext, GraphQLRequestContext } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import responseCachePlugin from "@apollo/server-plugin-response-cache";
-import { InMemoryLRUCache } from "@apollo/utils.keyvaluecache";
+import type { KeyValueCache, KeyValueCacheSetOptions } from "@apollo/utils.keyvaluecache";
+import { LRUCache } from "lru-cache";
 import { print, type DocumentNode } from "graphql";
 import { createHash } from "node:crypto";
-import { isMarkedNotCacheable, selectsOnlyPublicFields } from "../graphql/cache-policy.ts";
+import { isMarkedNotCacheable, isStockOrdered, markStockOrdered, selectsOnlyPublicFields, selectsStockOrderedFields } from "../graphql/cache-policy.ts";
 import type { CatalogueVersion } from "./catalogue-version.ts";
+import type { StockBoard } from "./stock-board.ts";
+import { cutVolatile, joinVolatile, type JoinedJson } from "./volatile-json.ts";
 
 /** How long the server keeps an answer if nothing changes (changes evict it at once). */
 const SERVER_TTL_SECONDS = 300;
@@ -41,12 +44,38 @@ const CATALOGUE_NEUTRAL_MUTATIONS = new Set([
   "retryEmail",
   "setUserAdmin",
   "requestDropReminder",
+  // A shopper's saved list is theirs alone.
+  "saveItem",
+  "unsaveItem",
+  "mergeSavedItems",
 ]);
 
-function touchesCatalogue(ctx: GraphQLRequestContext<BaseContext>): boolean {
+/** Mutations that change only orders and stock, which the database reports product by product
+ *  ("stock:<id>", decision 026): instead of dropping this instance's cached answers, the answer
+ *  waits until this instance has heard its own notifications and read the new values, so the
+ *  shopper's next read sees them. */
+const STOCK_MUTATIONS = new Set(["placeOrder", "submitPaymentReceipt", "markOrderPaid", "rejectPayment", "updateOrderStatus", "deleteOrder"]);
+
+function rootFields(ctx: GraphQLRequestContext<BaseContext>): string[] | null {
   const fields = ctx.operation?.selectionSet.selections ?? [];
-  return fields.some((field) => field.kind !== "Field" || !CATALOGUE_NEUTRAL_MUTATIONS.has(field.name.value));
+  return fields.every((field) => field.kind === "Field") ? fields.map((field) => (field.kind === "Field" ? field.name.value : "")) : null;
 }
+
+/** What a mutation does to this instance's cached answers. */
+function catalogueEffect(ctx: GraphQLRequestContext<BaseContext>): "none" | "stock" | "structural" {
+  const fields = rootFields(ctx);
+  if (!fields) return "structural";
+  const touching = fields.filter((name) => !CATALOGUE_NEUTRAL_MUTATIONS.has(name));
+  if (!touching.length) return "none";
+  return touching.every((name) => STOCK_MUTATIONS.has(name)) ? "stock" : "structural";
+}
+
+/** The request a stock-ordered mark goes on: the HTTP request when there is one (the HTTP and page
+ *  caches read it there), else the GraphQL context. */
+const markTarget = (context: BaseContext): object => (context as { req?: object }).req ?? context;
+
+/** Whether this request's answer is dropped on every stock change (cache-policy.ts). */
+export const answerIsStockOrdered = (req: object): boolean => isStockOrdered(req);
 
 export interface ResponseCacheOptions {
   version: CatalogueVersion;
@@ -69,6 +98,7 @@ function documentPolicy(): ApolloServerPlugin<BaseContext> {
         async executionDidStart(ctx) {
           if (ctx.document && selectsOnlyPublicFields(ctx.schema, ctx.document)) {
             ctx.overallCachePolicy.replace({ maxAge: SERVER_TTL_SECONDS, scope: "PUBLIC" });
+            if (selectsStockOrderedFields(ctx.document)) markStockOrdered(markTarget(ctx.contextValue));
           }
           return {
             async executionDidEnd() {
@@ -113,8 +143,41 @@ function normalisedDocument(document: DocumentNode | undefined, source: string |
   return text;
 }
 
+/**
+ * Apollo's kept answers (JSON text) with the stock board's newest stock and "on hold" joined in
+ * when read (volatile-json.ts). An answer that cannot be joined is keyed by the board's generation
+ * (extraCacheKeyData below), so it is never stored here unjoined: should one arrive, it is not kept.
+ */
+class JoinedAnswers implements KeyValueCache<string> {
+  private readonly entries: LRUCache<string, JoinedJson>;
+  constructor(
+    maxBytes: number,
+    private readonly board: StockBoard,
+  ) {
+    // The text, and the same again in pieces when it has values to join.
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (cut) => Math.max(1, cut.text.length * (cut.slots.length ? 4 : 2)) });
+  }
+  async get(key: string): Promise<string | undefined> {
+    const cut = this.entries.get(key);
+    if (!cut) return undefined;
+    joinVolatile(cut, this.board);
+    return cut.text;
+  }
+  async set(key: string, value: string, options?: KeyValueCacheSetOptions): Promise<void> {
+    const cut = cutVolatile(value);
+    if (cut) this.entries.set(key, cut, options?.ttl ? { ttl: options.ttl * 1000 } : {});
+  }
+  async delete(key: string): Promise<boolean> {
+    return this.entries.delete(key);
+  }
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
 export function responseCachePlugins(options: ResponseCacheOptions): ApolloServerPlugin<BaseContext>[] {
-  const cache = new InMemoryLRUCache<string>({ maxSize: options.maxBytes });
+  const board = options.version.stock;
+  const cache = new JoinedAnswers(options.maxBytes, board);
   // A changed catalogue makes older entries unreachable; clearing also frees their memory now.
   options.version.onChange(() => cache.clear());
   const versionAtStart = new WeakMap<object, number | null>();
@@ -125,7 +188,11 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
     async requestDidStart() {
       return {
         async willSendResponse(ctx) {
-          if (ctx.operation?.operation === "mutation" && touchesCatalogue(ctx)) options.version.changedHere();
+          if (ctx.operation?.operation === "mutation") {
+            const effect = catalogueEffect(ctx);
+            if (effect === "structural") options.version.changedHere();
+            else if (effect === "stock") await options.version.sync();
+          }
           if (ctx.operation?.operation !== "query" || !usesThisCache(ctx)) return;
           options.onLookup?.(ctx.metrics.responseCacheHit === true, ctx.operationName ?? null);
         },
@@ -142,10 +209,12 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
       sessionId: async () => null,
       // Read before execution starts, so an answer computed from data older than a change is
       // stored under the old version, where nobody looks any more.
+      // A stock-ordered answer is also keyed by the stock board's generation read before execution:
+      // every stock change makes it unreachable, as a structural change does the others.
       extraCacheKeyData: async (ctx) => {
         const version = options.version.current();
         versionAtStart.set(ctx.request, version);
-        return version;
+        return ctx.document && selectsStockOrderedFields(ctx.document) ? `${version}:${board.generation()}` : version;
       },
       shouldReadFromCache: async (ctx) => usesThisCache(ctx),
       shouldWriteToCache: async (ctx) => usesThisCache(ctx) && options.version.current() !== null,

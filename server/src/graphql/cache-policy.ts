@@ -94,3 +94,51 @@ export function notCacheable(context: object): void {
 export function isMarkedNotCacheable(context: object): boolean {
   return notCacheableRequests.has(context);
 }
+
+/** Root fields whose choice or order of products depends on stock (home.service.ts: special offers
+ *  are in stock and ordered by it, the best-sellers section is ordered by it). A sale can change
+ *  which products such an answer holds, so joining new stock values into it is not enough: it is
+ *  dropped on every stock change (decision 026). Every other answer shows the same products after a
+ *  sale, with their new stock joined in. */
+export const STOCK_ORDERED_QUERY_FIELDS: readonly string[] = ["specialOffers", "activeHomepageSection"];
+
+const stockOrderedDocuments = new WeakMap<DocumentNode, boolean>();
+
+/**
+ * Whether the answer must be dropped on every stock change rather than have new values joined in:
+ * the document selects a stock-ordered root field (by name, whatever its alias, anywhere in the
+ * document), or asks for `stock` or `onHold` where the same selection does not ask for the `id`
+ * (the values could not be matched to their product).
+ */
+export function selectsStockOrderedFields(document: DocumentNode): boolean {
+  let known = stockOrderedDocuments.get(document);
+  if (known === undefined) {
+    let found = false;
+    visit(document, {
+      Field(node) {
+        if (STOCK_ORDERED_QUERY_FIELDS.includes(node.name.value)) found = true;
+      },
+      SelectionSet(node) {
+        const fields = node.selections.filter((s) => s.kind === "Field");
+        const volatile = fields.some((s) => s.name.value === "stock" || s.name.value === "onHold");
+        const hasId = fields.some((s) => s.name.value === "id" && !s.alias);
+        // An aliased id, stock or onHold is not where the join looks for it.
+        const aliased = fields.some((s) => s.alias && ["id", "stock", "onHold"].includes(s.name.value));
+        if (volatile && (!hasId || aliased)) found = true;
+      },
+    });
+    stockOrderedDocuments.set(document, (known = found));
+  }
+  return known;
+}
+
+const stockOrderedRequests = new WeakSet<object>();
+
+/** Marks a request (by its GraphQL context) whose answer depends on every product's stock. */
+export function markStockOrdered(context: object): void {
+  stockOrderedRequests.add(context);
+}
+
+export function isStockOrdered(context: object): boolean {
+  return stockOrderedRequests.has(context);
+}

@@ -12,7 +12,8 @@ import type { Config } from "../config.ts";
 import { PAGE_ROUTES, SERVER_RENDERED_PAGES, SHELL_RENDERED_PAGES } from "../../../common/routes.ts";
 import { fullPageTitle, DEFAULT_DESCRIPTION, STORE_SETTINGS_ELEMENT_ID, APOLLO_STATE_ELEMENT_ID, jsonForDataBlock } from "../../../common/page-head.ts";
 import type { PageRenderer, ServerRender } from "./server-render.ts";
-import type { PageCache } from "../cache/page-cache.ts";
+import type { PageCache, RenderedPage } from "../cache/page-cache.ts";
+import { answerIsStockOrdered } from "../cache/response-cache.ts";
 import { sendUnavailable } from "./unavailable.ts";
 import { inlineStylesheetOf, withInlineStylesheet } from "./inline-stylesheet.ts";
 import { pageChunksOf, type PageChunks } from "./page-chunks.ts";
@@ -150,6 +151,19 @@ export function withPageChunks(html: string, files: string[]): string {
   return html.replace(/ data-preload="([^"]*)"/, (_, list: string) => ` data-preload="${escapeAttribute([list, ...files].filter(Boolean).join(" "))}"`);
 }
 
+/** The headers a kept page is sent with (the rest are set per request before it). */
+const PAGE_HEADERS: [string, string][] = [
+  ["content-type", "text/html; charset=utf-8"],
+  ["cache-control", "no-cache"],
+  ["vary", "Save-Data, Accept-Encoding"],
+];
+
+/** The products a rendered page shows (its Apollo cache holds each as `Product:<id>`): new stock
+ *  values for any of them make the kept page stale (cache/page-cache.ts). */
+function productsShown(rendered: ServerRender): string[] {
+  return Object.keys(rendered.state).flatMap((key) => (key.startsWith("Product:") ? [key.slice("Product:".length)] : []));
+}
+
 /** index.html with the rendered page inside the root element and its Apollo cache beside it. */
 function withRenderedPage(html: string, rendered: ServerRender): string {
   const block = `<script type="application/json" id="${APOLLO_STATE_ELEMENT_ID}">${jsonForDataBlock(rendered.state)}</script>`;
@@ -214,30 +228,62 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
     }
     const cacheKey = saveData ? `save-data ${req.originalUrl}` : req.originalUrl;
     try {
+      // What to send when the render gives no page to keep (unavailable, failed, a redirect).
+      let otherwise: (() => void) | null = null;
+      const render = async (): Promise<RenderedPage | null> => {
+        const rendered = await renderer.render(req.originalUrl, req, res);
+        if (rendered.errors.some((error) => error.extensions?.code === "UNAVAILABLE")) {
+          otherwise = () => sendUnavailable(req, res);
+          return null;
+        }
+        if (rendered.errors.length) {
+          // The page would show its error state: send the plain page instead, whose script asks again.
+          logger.warn(`Server render of ${req.path} failed; sending the client-rendered page`, { errors: rendered.errors.map((e) => e.message) });
+          otherwise = () => res.status(isPagePath(req.path) ? 200 : 404).type("html").send(marked(shell!));
+          return null;
+        }
+        if (rendered.redirect) {
+          const to = rendered.redirect;
+          otherwise = () => res.redirect(301, to);
+          return null;
+        }
+        return {
+          status: rendered.meta?.status ?? 200,
+          html: marked(withRenderedPage(withPageChunks(withPageHead(renderedShell!, renderedPageHead(rendered, config, req.path)), pageChunks(rendered.pageModule)), rendered)),
+          products: productsShown(rendered),
+          stockOrdered: answerIsStockOrdered(req),
+          headers: PAGE_HEADERS,
+        };
+      };
       const version = cache.version();
-      const cached = version === null ? undefined : await cache.get(version, cacheKey);
-      if (cached) {
-        res.status(cached.status).set("X-Page-Cache", "hit").type("html").send(cached.html);
+      if (version === null) {
+        const page = await render();
+        if (page) res.status(page.status).set("X-Page-Cache", "miss").type("html").send(page.html);
+        else otherwise!();
         return;
       }
-      const rendered = await renderer.render(req.originalUrl, req, res);
-      if (rendered.errors.some((error) => error.extensions?.code === "UNAVAILABLE")) {
-        sendUnavailable(req, res);
+      const kept = cache.get(version, cacheKey);
+      if (kept) {
+        res.set("X-Page-Cache", "hit");
+        cache.send(req, res, kept);
         return;
       }
-      if (rendered.errors.length) {
-        // The page would show its error state: send the plain page instead, whose script asks again.
-        logger.warn(`Server render of ${req.path} failed; sending the client-rendered page`, { errors: rendered.errors.map((e) => e.message) });
-        res.status(isPagePath(req.path) ? 200 : 404).type("html").send(marked(shell));
+      let rendered = false;
+      const entry = await cache.render(version, cacheKey, () => {
+        rendered = true;
+        return render();
+      });
+      if (otherwise) return (otherwise as () => void)();
+      if (entry) {
+        // Rendered for this request, or by the render it waited for.
+        res.set("X-Page-Cache", rendered ? "miss" : "hit");
+        cache.send(req, res, entry);
         return;
       }
-      if (rendered.redirect) {
-        res.redirect(301, rendered.redirect);
-        return;
-      }
-      const page = { status: rendered.meta?.status ?? 200, html: marked(withRenderedPage(withPageChunks(withPageHead(renderedShell, renderedPageHead(rendered, config, req.path)), pageChunks(rendered.pageModule)), rendered)) };
-      if (version !== null) await cache.set(version, cacheKey, page);
-      res.status(page.status).set("X-Page-Cache", "miss").type("html").send(page.html);
+      // The render this request waited for gave no page: its own.
+      const page = await render();
+      if (page) res.status(page.status).set("X-Page-Cache", "miss").type("html").send(page.html);
+      else (otherwise as (() => void) | null)?.();
     } catch (error) {
       next(error);
     }

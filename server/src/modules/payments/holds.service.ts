@@ -103,3 +103,19 @@ export async function productsOnHold(sql: SqlRunner, productIds: readonly string
     WHERE p.id IN (${Prisma.join(productIds.map((id) => Prisma.sql`${id}::uuid`))}) AND ${onHoldSql("p")}`);
   return new Set(rows.map((row) => row.id));
 }
+
+export interface StockNow {
+  id: string;
+  stock: number;
+  onHold: boolean;
+}
+
+/** The stock and "on hold" of the given products as committed now (the volatile part of a product
+ *  card, kept in memory by cache/stock-board.ts). One statement, on the driver. */
+export async function stockNow(sql: SqlRunner, productIds: readonly string[]): Promise<StockNow[]> {
+  if (!productIds.length) return [];
+  // Named, so statement counts can tell it from a request's own work (it runs beside requests).
+  return sql<StockNow>(Prisma.sql`/* stock board */
+    SELECT p.id::text AS id, p.stock, ${onHoldSql("p")} AS "onHold" FROM products p
+    WHERE p.id IN (${Prisma.join(productIds.map((id) => Prisma.sql`${id}::uuid`))})`);
+}

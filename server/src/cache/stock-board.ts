@@ -1,0 +1,89 @@
+// The volatile part of the catalogue, in memory (decision 026): the current stock and "on hold" of
+// every product a "stock:<id>" notification named since this instance began listening. A sale does
+// not make cached answers unreachable any more; the caches join these values into what they kept
+// (volatile-json.ts) or, for rendered pages, render again the pages that show a changed product.
+// Values are read from the database after the notification (so after the commit), in order, a batch
+// at a time: the board never goes back to older values, and it always holds the newest heard.
+
+export interface StockValues {
+  stock: number;
+  onHold: boolean;
+}
+
+export interface StockBoard {
+  /** The newest values of a product named since listening began; undefined: the cached answer's own. */
+  get(id: string): StockValues | undefined;
+  /** Moves whenever values land: an answer checked at the current generation needs no look. */
+  generation(): number;
+  /** The generation at which this product's values last landed (0: never). */
+  landedAt(id: string): number;
+  /** Products a notification named: their values are read again. */
+  changed(id: string): void;
+  /** Resolves once every product named so far has its values read. */
+  settled(): Promise<void>;
+  /** Forgets every value (changes may have gone unheard). */
+  clear(): void;
+}
+
+export interface StockBoardOptions {
+  read(ids: string[]): Promise<(StockValues & { id: string })[]>;
+  /** A read failed: the named products' values are unknown, so cached answers must all go. */
+  onReadFailed(error: unknown): void;
+}
+
+/** At most this many products per statement (a drop of hundreds arrives in one burst). */
+const BATCH = 500;
+
+export function stockBoard(options: StockBoardOptions): StockBoard {
+  const values = new Map<string, StockValues & { landed: number }>();
+  let generation = 0;
+  let pending = new Set<string>();
+  let reading: Promise<void> | null = null;
+
+  async function drain(): Promise<void> {
+    while (pending.size) {
+      const batch = [...pending].slice(0, BATCH);
+      for (const id of batch) pending.delete(id);
+      try {
+        const rows = await options.read(batch);
+        generation++;
+        const found = new Set<string>();
+        for (const row of rows) {
+          found.add(row.id);
+          values.set(row.id, { stock: row.stock, onHold: row.onHold, landed: generation });
+        }
+        // A deleted product: its answers go with the structural change that deleted it.
+        for (const id of batch) if (!found.has(id)) values.delete(id);
+      } catch (error) {
+        for (const id of batch) values.delete(id);
+        generation++;
+        options.onReadFailed(error);
+      }
+    }
+  }
+
+  const start = () => {
+    reading = drain().finally(() => {
+      reading = null;
+      if (pending.size) start();
+    });
+  };
+
+  return {
+    get: (id) => values.get(id),
+    generation: () => generation,
+    landedAt: (id) => values.get(id)?.landed ?? 0,
+    changed(id) {
+      pending.add(id);
+      if (!reading) start();
+    },
+    async settled() {
+      while (reading) await reading;
+    },
+    clear() {
+      values.clear();
+      pending = new Set();
+      generation++;
+    },
+  };
+}
