@@ -55,7 +55,7 @@ export async function startTestStore(options: StartOptions = {}): Promise<TestSt
   const url = store.url;
   // Tests write straight to the database and then ask over HTTP: wait until the store has heard
   // those writes (the cache drops stale answers within milliseconds, not before the next line).
-  const settle = () => store.catalogue.sync();
+  const settle = async () => void (await store.catalogue.sync());
   return {
     url,
     prisma: testDb.db.prisma,

@@ -25,8 +25,8 @@ export interface CatalogueVersion {
   ready(waitMs: number): Promise<void>;
   /** Resolves once every change committed before the call has been heard here (and the stock
    *  values it named read). PostgreSQL delivers notifications in commit order, so hearing our own
-   *  marker means the earlier ones came first. */
-  sync(): Promise<void>;
+   *  marker means the earlier ones came first. False: not heard within 2 s (or not listening). */
+  sync(): Promise<boolean>;
   /** The newest stock and "on hold" of the products sales changed. */
   stock: StockBoard;
   /** Called after every change (and after listening resumes). */
@@ -75,13 +75,14 @@ export function watchCatalogue(db: Database, options: WatchOptions): CatalogueVe
     changedHere: bump,
     stock,
     async sync() {
-      if (!listening) return;
+      if (!listening) return false;
       const marker = `${SYNC_PREFIX}${randomUUID()}`;
-      const heardMarker = new Promise<void>((resolve) => waiting.set(marker, resolve));
+      const heardMarker = new Promise<boolean>((resolve) => waiting.set(marker, () => resolve(true)));
+      const late = () => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref());
       await db.query("SELECT pg_notify($1, $2)", [CATALOGUE_CHANNEL, marker]);
-      await Promise.race([heardMarker, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
+      const heard = await Promise.race([heardMarker, late()]);
       waiting.delete(marker);
-      await stock.settled();
+      return heard && (await Promise.race([stock.settled().then(() => true), late()]));
     },
     ready: (waitMs) =>
       Promise.race([listeningOnce, new Promise<void>((resolve) => setTimeout(resolve, waitMs).unref())]),

@@ -191,7 +191,11 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
           if (ctx.operation?.operation === "mutation") {
             const effect = catalogueEffect(ctx);
             if (effect === "structural") options.version.changedHere();
-            else if (effect === "stock") await options.version.sync();
+            // Not heard in time (the database is busy or gone): dropping everything here is as fresh.
+            else if (effect === "stock") {
+              const heard = await options.version.sync().catch(() => false);
+              if (!heard) options.version.changedHere();
+            }
           }
           if (ctx.operation?.operation !== "query" || !usesThisCache(ctx)) return;
           options.onLookup?.(ctx.metrics.responseCacheHit === true, ctx.operationName ?? null);

@@ -19,7 +19,8 @@ export interface StockBoard {
   landedAt(id: string): number;
   /** Products a notification named: their values are read again. */
   changed(id: string): void;
-  /** Resolves once every product named so far has its values read. */
+  /** Resolves once every product named so far has its values read (not those named later: under a
+   *  steady stream of sales the board is never idle). */
   settled(): Promise<void>;
   /** Forgets every value (changes may have gone unheard). */
   clear(): void;
@@ -39,11 +40,22 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
   let generation = 0;
   let pending = new Set<string>();
   let reading: Promise<void> | null = null;
+  /** Names counted as they come, and how many of them have been read (in order). */
+  let named = 0;
+  let read = 0;
+  let waiters: { upTo: number; resolve(): void }[] = [];
+  const wake = () => {
+    const ready = waiters.filter((waiter) => waiter.upTo <= read);
+    waiters = waiters.filter((waiter) => waiter.upTo > read);
+    for (const waiter of ready) waiter.resolve();
+  };
 
   async function drain(): Promise<void> {
     while (pending.size) {
       const batch = [...pending].slice(0, BATCH);
       for (const id of batch) pending.delete(id);
+      // Every name counted so far is read once the set is empty after this batch.
+      const covers = pending.size ? read : named;
       try {
         const rows = await options.read(batch);
         generation++;
@@ -59,6 +71,8 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
         generation++;
         options.onReadFailed(error);
       }
+      read = Math.max(read, covers);
+      wake();
     }
   }
 
@@ -75,14 +89,18 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
     landedAt: (id) => values.get(id)?.landed ?? 0,
     changed(id) {
       pending.add(id);
+      named++;
       if (!reading) start();
     },
-    async settled() {
-      while (reading) await reading;
+    settled() {
+      if (read >= named) return Promise.resolve();
+      return new Promise<void>((resolve) => waiters.push({ upTo: named, resolve }));
     },
     clear() {
       values.clear();
       pending = new Set();
+      read = named;
+      wake();
       generation++;
     },
   };

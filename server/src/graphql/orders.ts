@@ -199,10 +199,13 @@ builder.mutationField("placeOrder", (t) =>
     errors: { types: [ValidationError, NotFoundError, InsufficientStockError] },
     args: { input: t.arg({ type: PlaceOrderInput, required: true, description: "Checkout details" }) },
     resolve: async (_root, { input }, ctx) => {
-      const placed = await placeOrder(ctx.prisma, ctx.config, ctx.viewer, {
-        ...input,
-        items: input.items?.map((l) => ({ productId: String(l.productId), quantity: l.quantity })),
-      });
+      const placed = await placeOrder(
+        ctx.prisma,
+        ctx.config,
+        ctx.viewer,
+        { ...input, items: input.items?.map((l) => ({ productId: String(l.productId), quantity: l.quantity })) },
+        ctx.sql,
+      );
       grantOrderAccess(ctx, placed.orderId);
       return placed;
     },
