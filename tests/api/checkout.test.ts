@@ -111,6 +111,27 @@ describe("placing an order", () => {
     expect(await t.prisma.order.count({ where: { items: { some: { productId: scarce.id } } } })).toBe(0);
   });
 
+  it("a piece already sold is refused as out of stock before any transaction; a retry of the order that bought it still gets that order", async () => {
+    const piece = await makeProduct(t.prisma, { name: "One-Off Aso Oke Wrap", stock: 1 });
+    const bought = { ...details(), items: [{ productId: piece.id, quantity: 1 }] };
+    t.queries.length = 0;
+    const first = await placeOrder(t.client(), bought);
+    expect(first.__typename).toBe("MutationPlaceOrderSuccess");
+    // The transaction's guarded stock update (a locking write on the product's row).
+    const transactions = (queries: string[]) => queries.filter((sql) => /^UPDATE\b[^;]*\bproducts\b/i.test(sql.trim())).length;
+    expect(transactions(t.queries)).toBeGreaterThan(0);
+    t.queries.length = 0;
+    const late = await placeOrder(t.client(), { ...details(), items: [{ productId: piece.id, quantity: 1 }] });
+    expect(late).toMatchObject({ __typename: "InsufficientStockError", productName: "One-Off Aso Oke Wrap", available: 0 });
+    expect(late.message).toBe("One-Off Aso Oke Wrap is out of stock");
+    expect(transactions(t.queries)).toBe(0);
+    // The browser that bought it retries (its first answer was lost): the same order, not "out of stock".
+    const retry = await placeOrder(t.client(), bought);
+    expect(retry.__typename).toBe("MutationPlaceOrderSuccess");
+    expect(retry.data.order.id).toBe(first.data.order.id);
+    expect(await t.prisma.orderItem.count({ where: { productId: piece.id } })).toBe(1);
+  });
+
   it("a retry with the same idempotency key returns the same order, not a second one", async () => {
     const product = await makeProduct(t.prisma, { stock: 3 });
     const input = { ...details(), items: [{ productId: product.id, quantity: 1 }] };

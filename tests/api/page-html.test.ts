@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { startTestStore, type TestStore } from "../helpers/store.ts";
+import { details, placeOrder } from "../helpers/shopper.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -231,6 +232,47 @@ describe("rendered pages are kept until the catalogue changes", () => {
     const changed = await fetch(`${t.url}/products?category=men-tops`);
     expect(changed.headers.get("x-page-cache")).toBe("miss");
     expect(await changed.text()).toContain("Cache Test Shorts Renamed");
+  });
+
+  it("a sale renders again only the pages that show the sold piece; the buyer's next page load shows it out of stock and on hold", async () => {
+    const sold = await addProduct({ name: "Drop Night Jacket", slug: "drop-night-jacket", description: null, imageUrl: null });
+    await t.prisma.product.update({ where: { id: sold.id }, data: { stock: 1 } });
+    const other = await addProduct({ name: "Drop Night Skirt", slug: "drop-night-skirt", description: null, imageUrl: null });
+    await t.store.catalogue.sync();
+    for (const path of ["/products/drop-night-jacket", "/products/drop-night-skirt"]) {
+      await fetch(`${t.url}${path}`);
+      expect((await fetch(`${t.url}${path}`)).headers.get("x-page-cache")).toBe("hit");
+    }
+    const order = await placeOrder(t.client(), { ...details(), items: [{ productId: sold.id, quantity: 1 }] });
+    expect(order.__typename).toBe("MutationPlaceOrderSuccess");
+    // No wait: the checkout's answer came once this instance had the new stock (decision 026).
+    const after = await fetch(`${t.url}/products/drop-night-jacket`);
+    expect(after.headers.get("x-page-cache")).toBe("miss");
+    const html = await after.text();
+    expect(html).toContain("Out of stock");
+    expect(html).toContain("On hold");
+    // The other piece's page is still the kept one.
+    const untouched = await fetch(`${t.url}/products/drop-night-skirt`);
+    expect(untouched.headers.get("x-page-cache")).toBe("hit");
+    expect(await untouched.text()).toContain(`${other.stock} items available`);
+  });
+
+  it("a kept page is sent compressed as stored, revalidated by its ETag, and rendered once for requests that arrive together", async () => {
+    await addProduct({ name: "Single Flight Tee", slug: "single-flight-tee", description: null, imageUrl: null });
+    await t.store.catalogue.sync();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(`${t.url}/products/single-flight-tee`)));
+    const bodies = await Promise.all(answers.map((res) => res.text()));
+    expect(answers.map((res) => res.headers.get("x-page-cache")).filter((state) => state === "miss")).toHaveLength(1);
+    expect(new Set(bodies).size).toBe(1);
+    const hit = await fetch(`${t.url}/products/single-flight-tee`, { headers: { "accept-encoding": "gzip" } });
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    expect(hit.headers.get("content-encoding")).toBe("gzip");
+    expect(hit.headers.get("vary")).toMatch(/Save-Data/);
+    expect(await hit.text()).toBe(bodies[0]);
+    const etag = hit.headers.get("etag")!;
+    expect(etag).toBeTruthy();
+    // (fetch adds Cache-Control: no-cache to a conditional request unless one is given.)
+    expect((await fetch(`${t.url}/products/single-flight-tee`, { headers: { "if-none-match": etag, "cache-control": "max-age=0" } })).status).toBe(304);
   });
 
   it("a 404 is cached as a 404, and pages that are not server-rendered are never cached", async () => {

@@ -103,6 +103,37 @@ describe("shared response cache", () => {
     expect((await t.client().data(LISTING, { filter: { ...filter, size: "size-probe" } })).products.totalCount).toBe(1);
   });
 
+  it("a sale keeps the kept answers and joins the new stock in; an answer whose products are chosen by stock (offers) is computed again", async () => {
+    // The only discounted piece in stock: the one special offer with the least stock.
+    await t.prisma.product.updateMany({ data: { originalPrice: null } });
+    const offer = await makeProduct(t.prisma, { stock: 1, price: "5000.00" });
+    await t.prisma.product.update({ where: { id: offer.id }, data: { originalPrice: "9000.00" } });
+    await t.store.catalogue.sync();
+    const OFFERS = `{ specialOffers { id stock } }`;
+    expect((await post(t.url, OFFERS)).body.data.specialOffers.map((p: { id: string }) => p.id)).toEqual([offer.id]);
+    expect(fromCache(await post(t.url, OFFERS))).toBe(true);
+    await within(1000, () => post(t.url, NEWEST), (a) => names(a).includes(offer.name) && fromCache(a));
+    const order = await placeOrder(t.client(), { ...details(), items: [{ productId: offer.id, quantity: 1 }] });
+    expect(order.__typename).toBe("MutationPlaceOrderSuccess");
+    // The listing is still the kept answer, with the sold piece's new stock in it.
+    const listing = await post(t.url, NEWEST);
+    expect(fromCache(listing)).toBe(true);
+    expect(listing.body.data.products.items.find((p: { id: string }) => p.id === offer.id)).toMatchObject({ stock: 0, onHold: true });
+    // A sold-out piece is no offer: that answer is computed again.
+    const offers = await post(t.url, OFFERS);
+    expect(fromCache(offers)).toBe(false);
+    expect(offers.body.data.specialOffers).toEqual([]);
+    // An answer showing stock without the product's id cannot have values joined in: computed again too.
+    const ANONYMOUS_STOCK = `{ products(limit: 12) { items { name stock } } }`;
+    await post(t.url, ANONYMOUS_STOCK);
+    expect(fromCache(await post(t.url, ANONYMOUS_STOCK))).toBe(true);
+    await t.prisma.product.update({ where: { id: offer.id }, data: { stock: 4 } });
+    await t.store.catalogue.sync();
+    const anonymous = await post(t.url, ANONYMOUS_STOCK);
+    expect(fromCache(anonymous)).toBe(false);
+    expect(anonymous.body.data.products.items.find((p: { name: string }) => p.name === offer.name).stock).toBe(4);
+  });
+
   it("never stores or shares an answer that depends on the viewer", async () => {
     const ada = await signedUp(t);
     const bola = await signedUp(t);
@@ -192,6 +223,29 @@ if (testDbMode() === "postgres") describe("two server instances on one PostgreSQ
       a.body.data.products.items.some((p: { id: string; stock: number }) => p.id === product.id && p.stock === 0),
     );
     expect(onB.body.data.products.items.find((p: { id: string }) => p.id === product.id)).toMatchObject({ stock: 0, onHold: true });
+  });
+
+  it("a piece sold through instance A stops being offered on instance B's server-rendered pages within 1 s, and B keeps its other answers", async () => {
+    const product = await makeProduct(t.prisma, { stock: 1 });
+    const other = await makeProduct(t.prisma, { stock: 3 });
+    await cachedOn(peer.url, product);
+    const pageOf = async (slug: string) => {
+      const res = await fetch(`${peer.url}/products/${slug}`);
+      return { cache: res.headers.get("x-page-cache"), html: await res.text() };
+    };
+    await within(2000, async () => ({ status: 200, headers: new Headers(), body: await pageOf(product.slug) }), (a) => a.body.html.includes("1 items available") || a.body.html.includes("1 item available"));
+    await pageOf(other.slug);
+    expect((await pageOf(other.slug)).cache).toBe("hit");
+    const order = await placeOrder(t.client(), { ...details(), items: [{ productId: product.id, quantity: 1 }] });
+    expect(order.__typename).toBe("MutationPlaceOrderSuccess");
+    const sold = await within(1000, async () => ({ status: 200, headers: new Headers(), body: await pageOf(product.slug) }), (a) => a.body.html.includes("Out of stock"));
+    expect(sold.body.html).toContain("On hold");
+    const listing = await within(1000, () => post(peer.url, NEWEST), (a) =>
+      a.body.data.products.items.some((p: { id: string; stock: number }) => p.id === product.id && p.stock === 0),
+    );
+    // Joined into B's kept listing, not computed again; the other piece's page is still the kept one.
+    expect(fromCache(listing)).toBe(true);
+    expect((await pageOf(other.slug)).cache).toBe("hit");
   });
 
   it("a change made while an instance's LISTEN connection was cut is not served stale once it reconnects", async () => {

@@ -148,6 +148,9 @@ function normalisedDocument(document: DocumentNode | undefined, source: string |
  * when read (volatile-json.ts). An answer that cannot be joined is keyed by the board's generation
  * (extraCacheKeyData below), so it is never stored here unjoined: should one arrive, it is not kept.
  */
+/** Marks the cache key of an answer keyed by the stock board's generation. */
+const STOCK_KEYED = "stock-keyed:";
+
 class JoinedAnswers implements KeyValueCache<string> {
   private readonly entries: LRUCache<string, JoinedJson>;
   constructor(
@@ -164,7 +167,9 @@ class JoinedAnswers implements KeyValueCache<string> {
     return cut.text;
   }
   async set(key: string, value: string, options?: KeyValueCacheSetOptions): Promise<void> {
-    const cut = cutVolatile(value);
+    // A stock-keyed answer is kept as it is (any stock change makes its key unreachable); any other
+    // must be joinable, or it would show its stock as it was forever.
+    const cut = cutVolatile(value) ?? (key.includes(STOCK_KEYED) ? { text: value, ids: new Set<string>(), checked: 0, parts: [value], slots: [], values: [] } : null);
     if (cut) this.entries.set(key, cut, options?.ttl ? { ttl: options.ttl * 1000 } : {});
   }
   async delete(key: string): Promise<boolean> {
@@ -223,6 +228,7 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
       shouldReadFromCache: async (ctx) => usesThisCache(ctx),
       shouldWriteToCache: async (ctx) => usesThisCache(ctx) && options.version.current() !== null,
       generateCacheKey: (ctx, key) =>
+        (ctx.document && selectsStockOrderedFields(ctx.document) ? STOCK_KEYED : "") +
         createHash("sha256")
           .update(JSON.stringify({ ...(key as object), source: normalisedDocument(ctx.document, ctx.source) }))
           .digest("hex"),
