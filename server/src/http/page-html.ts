@@ -151,10 +151,12 @@ export function withPageChunks(html: string, files: string[]): string {
   return html.replace(/ data-preload="([^"]*)"/, (_, list: string) => ` data-preload="${escapeAttribute([list, ...files].filter(Boolean).join(" "))}"`);
 }
 
+/** Browsers and CDNs revalidate every page (ETag): a sale shows on the next load. */
+const PAGE_CACHE_CONTROL = "no-cache";
 /** The headers a kept page is sent with (the rest are set per request before it). */
 const PAGE_HEADERS: [string, string][] = [
   ["content-type", "text/html; charset=utf-8"],
-  ["cache-control", "no-cache"],
+  ["cache-control", PAGE_CACHE_CONTROL],
   ["vary", "Save-Data, Accept-Encoding"],
 ];
 
@@ -201,7 +203,7 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
       renderedShell = startScript ? scriptsAfterPaint(shell, startScript) : shell;
       if (stylesheet) renderedShell = withInlineStylesheet(renderedShell, stylesheet);
     }
-    res.setHeader("Cache-Control", "no-cache");
+    res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
     // A page asked with Save-Data is marked so, and rendered with smaller pictures (common/images.ts).
     res.vary("Save-Data");
     const saveData = asksToSaveData(req.get("save-data"));
