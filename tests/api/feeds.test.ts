@@ -157,6 +157,9 @@ describe("both feeds agree with the store", () => {
       const first = await get(path);
       const etag = first.res.headers.get("etag")!;
       expect(first.res.headers.get("last-modified")).toBeTruthy();
+      // Sent gzipped and read back whole.
+      expect(first.res.headers.get("content-encoding")).toBe("gzip");
+      expect(first.text).toMatch(path.endsWith(".csv") ? /^id,title,/ : /<\/rss>\n$/);
       expect((await get(path, { "if-none-match": etag })).res.status).toBe(304);
       expect((await get(path, { "if-modified-since": first.res.headers.get("last-modified")! })).res.status).toBe(304);
     }

@@ -8,6 +8,8 @@
 // instance first answered these exact bytes; a data-derived time would miss a deleted piece, and a
 // client that sends only If-Modified-Since must not be told "unchanged" then.
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { Request, Response } from "express";
 import { PUBLIC_CACHE_CONTROL } from "../cache/response-cache.ts";
 
@@ -15,7 +17,14 @@ export interface CatalogueDocument {
   body: Buffer;
   etag: string;
   lastModified: Date;
+  /** The body gzipped, made by the first request that accepts it and kept with the document: a
+   *  5,000-piece feed is megabytes, and compressing it again for every fetch cost more than building it. */
+  gzipped?: Promise<Buffer>;
 }
+
+const gzip = promisify(zlib.gzip);
+/** compression's default threshold: smaller answers go as they are. */
+const GZIP_FROM_BYTES = 1024;
 
 export interface DocumentClock {
   /** The document for these bytes, dated when its path first had them (kept per path). */
@@ -43,13 +52,21 @@ export function documentClock(now: () => Date = () => new Date()): DocumentClock
 /** Sends the document, or 304 when the request's validators match it. Cached by browsers, CDNs and
  *  crawlers on the catalogue's public policy: revalidated every time (a cheap 304), kept briefly by
  *  CDNs only, so what they serve is never older than the catalogue's own freshness bound. */
-export function sendDocument(req: Request, res: Response, doc: CatalogueDocument, type: string): void {
+export async function sendDocument(req: Request, res: Response, doc: CatalogueDocument, type: string): Promise<void> {
   res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
   res.setHeader("ETag", doc.etag);
   res.setHeader("Last-Modified", doc.lastModified.toUTCString());
+  res.vary("Accept-Encoding");
   res.type(type);
   if (req.fresh) {
     res.status(304).end();
+    return;
+  }
+  if (doc.body.length >= GZIP_FROM_BYTES && req.acceptsEncodings("gzip", "identity") === "gzip") {
+    doc.gzipped ??= gzip(doc.body);
+    // Content-Encoding set here: the compression middleware leaves the answer alone.
+    res.setHeader("Content-Encoding", "gzip");
+    res.send(await doc.gzipped);
     return;
   }
   res.send(doc.body);

@@ -6,7 +6,7 @@
 // Public, built from the catalogue shoppers see at this moment, once per catalogue version.
 import express, { type RequestHandler, type Router } from "express";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
+import type { SqlRunner } from "../db/database.ts";
 import type { CatalogueMemo } from "../cache/catalogue-memo.ts";
 import { shopPieces } from "../modules/channels/shop-pieces.ts";
 import { robotsTxt, sitemaps, SITEMAP_PATH } from "../modules/channels/sitemap.service.ts";
@@ -17,16 +17,16 @@ import { documentClock, sendDocument, type CatalogueDocument } from "./catalogue
 export const META_FEED_PATH = "/feeds/meta.csv";
 export const GOOGLE_FEED_PATH = "/feeds/google.xml";
 
-export function channelRoutes(config: Config, prisma: Db, memo: CatalogueMemo): Router {
+export function channelRoutes(config: Config, sql: SqlRunner, memo: CatalogueMemo): Router {
   const router = express.Router();
   const clock = documentClock();
   const origin = config.publicUrl;
   const shop = { origin, name: config.store.name, description: DEFAULT_DESCRIPTION };
   // One read of the catalogue per version, shared by the sitemaps and both feeds.
-  const pieces = () => memo.get("channels:pieces", () => shopPieces(prisma, new Date()));
+  const pieces = () => memo.get("channels:pieces", () => shopPieces(sql, new Date()));
 
   const robots = clock.document("/robots.txt", robotsTxt(origin));
-  router.get("/robots.txt", (req, res) => sendDocument(req, res, robots, "text/plain; charset=utf-8"));
+  router.get("/robots.txt", (req, res, next) => sendDocument(req, res, robots, "text/plain; charset=utf-8").catch(next));
 
   const sitemapDocuments = () =>
     memo.get("channels:sitemaps", async () => {
@@ -39,7 +39,7 @@ export function channelRoutes(config: Config, prisma: Db, memo: CatalogueMemo): 
     try {
       const doc = (await sitemapDocuments()).get(req.path);
       if (!doc) return next();
-      sendDocument(req, res, doc, "application/xml; charset=utf-8");
+      await sendDocument(req, res, doc, "application/xml; charset=utf-8");
     } catch (error) {
       next(error);
     }
@@ -49,7 +49,7 @@ export function channelRoutes(config: Config, prisma: Db, memo: CatalogueMemo): 
     async (req, res, next) => {
       try {
         const doc = await memo.get(`channels:${path}`, async () => clock.document(path, write((await pieces()).map((piece) => feedItem(piece, shop)))));
-        sendDocument(req, res, doc, type);
+        await sendDocument(req, res, doc, type);
       } catch (error) {
         next(error);
       }

@@ -57,11 +57,17 @@ export interface Sitemaps {
 
 export function sitemaps(origin: string, pieces: ShopPiece[], perFile = PRODUCTS_PER_SITEMAP): Sitemaps {
   const newest = latest(pieces.map((p) => p.changedAt));
-  const newestIn = (slugs: Set<string>) => latest(pieces.filter((p) => p.category && slugs.has(p.category.slug)).map((p) => p.changedAt));
+  // The newest change per category slug, in one pass over the pieces.
+  const newestBySlug = new Map<string, Date>();
+  for (const p of pieces) {
+    const slug = p.category?.slug;
+    const known = slug ? newestBySlug.get(slug) : undefined;
+    if (slug && (!known || p.changedAt > known)) newestBySlug.set(slug, p.changedAt);
+  }
+  const newestIn = (slugs: string[]) => latest(slugs.map((slug) => newestBySlug.get(slug) ?? null));
   const categories: UrlEntry[] = MAIN_CATEGORIES.flatMap((main) => {
-    const subs = main.subcategories.map((sub) => ({ path: `/products?category=${encodeURIComponent(sub.slug)}`, lastmod: newestIn(new Set([sub.slug])) }));
-    const all = new Set([main.slug, ...main.subcategories.map((s) => s.slug)]);
-    return [{ path: `/products?category=${encodeURIComponent(main.slug)}`, lastmod: newestIn(all) }, ...subs];
+    const subs = main.subcategories.map((sub) => ({ path: `/products?category=${encodeURIComponent(sub.slug)}`, lastmod: newestIn([sub.slug]) }));
+    return [{ path: `/products?category=${encodeURIComponent(main.slug)}`, lastmod: newestIn([main.slug, ...main.subcategories.map((s) => s.slug)]) }, ...subs];
   });
   const staticPages = SERVER_RENDERED_PAGES.filter((page) => page !== "home" && page !== "products" && page !== "product").map((page) => ({
     path: PAGE_ROUTES[page][0] as string,
