@@ -10,15 +10,27 @@ COPY prisma.config.ts codegen.ts schema.graphql .prisma-dummy-engine ./
 COPY client ./client
 COPY common ./common
 COPY server ./server
-RUN npm install --strict-allow-scripts --no-audit --no-fund && npm run build && npm prune --omit=dev
+COPY deploy/prune-dev-only.mjs ./deploy/
+# The build needs the development tools (Vite, Prisma's CLI for `prisma generate`, TypeScript);
+# the image keeps the production packages only (decision 028).
+RUN npm install --strict-allow-scripts --no-audit --no-fund && npm run build \
+ && npm prune --omit=dev && node deploy/prune-dev-only.mjs
 
 FROM node:20-bookworm-slim
 # A larger young generation: fewer scavenges per request (~10% more uncached GraphQL answers per
 # CPU second in bench:api, for ~60 MB more memory). bench/lib/bench-store.ts runs the server the same way.
 ENV NODE_ENV=production PORT=4000 DATA_DIR=/data NODE_OPTIONS=--max-semi-space-size=32
 WORKDIR /app
-COPY --from=build /app /app
-RUN mkdir -p /data && chown node:node /data
+# Compiled JavaScript (dist/node: the server; dist/client, dist/server: the pages) and what it reads
+# at run time: migrations, the demo photos, the preview font, the persisted-document ids.
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/prisma/migrations ./prisma/migrations
+COPY --from=build /app/prisma/seed/images ./prisma/seed/images
+COPY --from=build /app/server/assets ./server/assets
+COPY --from=build /app/client/src/gql/persisted-documents.json ./client/src/gql/persisted-documents.json
+RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
 EXPOSE 4000
 VOLUME /data
@@ -26,5 +38,7 @@ VOLUME /data
 # Load balancers should use /readyz. SIGTERM drains for SHUTDOWN_TIMEOUT_MS (10 s): stop with a
 # longer grace period (docker stop -t 15, compose stop_grace_period: 15s).
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# Migrations run first (safe with several instances: they take an advisory lock), then the server.
-CMD ["sh", "-c", "node_modules/.bin/tsx server/scripts/migrate.ts && exec node_modules/.bin/tsx server/src/main.ts"]
+# The server applies pending migrations itself before listening (under an advisory lock, so
+# instances starting together are safe). Restore a backup of the embedded database with
+# `docker compose run --rm store1 node dist/node/restore.js /data/backups/<file>` (server stopped).
+CMD ["node", "dist/node/main.js"]

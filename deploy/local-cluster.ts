@@ -169,7 +169,8 @@ export interface StoreInstance {
 
 const PROJECT_ROOT = path.resolve(DEPLOY_DIR, "..");
 
-/** One store process on a fixed port, as compose.yaml's store1..3 (the image's command, run by Node here). */
+/** One store process on a fixed port, as compose.yaml's store1..3: the image's command, the compiled
+ *  server of `npm run build` (dist/node/main.js). */
 export function storeInstance(name: string, port: number, env: Record<string, string>): StoreInstance {
   let output = "";
   const instance: StoreInstance = {
@@ -179,7 +180,9 @@ export function storeInstance(name: string, port: number, env: Record<string, st
     child: null,
     output: () => output,
     async start() {
-      const child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "server/src/main.ts")], {
+      const main = path.join(PROJECT_ROOT, "dist/node/main.js");
+      if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+      const child = spawn(process.execPath, [main], {
         cwd: PROJECT_ROOT,
         env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: "127.0.0.1" },
         stdio: ["ignore", "pipe", "pipe"],

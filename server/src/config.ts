@@ -59,7 +59,16 @@ export type LogLevel = "info" | "warn" | "error" | "silent";
 
 export class ConfigError extends Error {}
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The project's folder (migrations, the client build, assets): the nearest with a package.json
+ *  above this module, whether it runs as TypeScript (server/src) or bundled (dist/node/assets). */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "package.json"))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No package.json above ${from}`);
+  }
+}
+
+const ROOT = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 function positiveInt(name: string, raw: string | undefined, fallback: number, max: number): number {
   if (raw === undefined || raw === "") return fallback;

@@ -34,7 +34,7 @@ beforeAll(async () => {
   smtp = await startFakeSmtpServer();
   cluster = await startLocalCluster({
     databaseUrl: database.url,
-    env: { SEED_DEMO: "false", ADMIN_PASSWORD: "cluster-admin-password", SMTP_URL: smtp.url, LOG_LEVEL: "warn" },
+    env: { SEED_DEMO: "false", ADMIN_PASSWORD: "cluster-admin-password", SMTP_URL: smtp.url },
   });
   db = await openDatabase({ databaseUrl: database.url, dataDir: null });
   for (let i = 0; i < 4; i++) {
