@@ -140,7 +140,7 @@ export async function startNginx(options: { upstreams: string[]; port?: number }
     error_log: "stderr warn",
     access_log: "off",
     proxy_cache_path: `${path.join(dir, "cache")} levels=1:2 keys_zone=thrift:20m max_size=1g inactive=10m use_temp_path=off`,
-    server: options.upstreams.map((upstream) => `${upstream} max_fails=1 fail_timeout=2s`).join("; server "),
+    server: options.upstreams.map((upstream) => `${upstream} max_fails=3 fail_timeout=2s`).join("; server "),
     listen: `127.0.0.1:${port}`,
   });
   fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
@@ -180,6 +180,7 @@ export function storeInstance(name: string, port: number, env: Record<string, st
     child: null,
     output: () => output,
     async start() {
+      if (instance.child && instance.child.exitCode === null && instance.child.signalCode === null) return;
       const main = path.join(PROJECT_ROOT, "dist/node/main.js");
       if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
       const child = spawn(process.execPath, [main], {

@@ -18,7 +18,7 @@ export function backoffMs(attempts: number): number {
 }
 
 export interface MailSender {
-  send(message: { from: string; to: string; subject: string; text: string; headers?: Record<string, string> }): Promise<unknown>;
+  send(message: { from: string; to: string; subject: string; text: string; messageId?: string; headers?: Record<string, string> }): Promise<unknown>;
   close(): void;
 }
 
@@ -28,6 +28,12 @@ export function smtpSender(smtpUrl: string): MailSender {
     send: (message) => transport.sendMail(message),
     close: () => transport.close(),
   };
+}
+
+/** A stable Message-ID for an outbox row, in the sender's domain. */
+export function messageIdOf(outboxId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "thrift.local";
+  return `<${outboxId}@${domain}>`;
 }
 
 /** Sends every due email once; returns how many were sent and how many failed this pass. */
@@ -48,7 +54,10 @@ export async function deliverDueEmails(prisma: Db, sender: MailSender, from: str
   for (const email of claimed) {
     const attempts = email.attempts + 1;
     try {
-      await sender.send({ from, to: email.to, subject: email.subject, text: email.body, ...(email.headers ? { headers: email.headers } : {}) });
+      // The same Message-ID on every attempt: when an instance dies after the SMTP server took a
+      // message but before it was marked sent, the resend after the lease is recognisably the same
+      // message (mail clients and providers show it once), not a second email.
+      await sender.send({ from, to: email.to, subject: email.subject, text: email.body, messageId: messageIdOf(email.id, from), ...(email.headers ? { headers: email.headers } : {}) });
       await prisma.emailOutbox.update({ where: { id: email.id }, data: { status: "sent", sentAt: new Date(), attempts, lastError: null } });
       sent++;
     } catch (error) {
