@@ -44,6 +44,7 @@ import { isDatabaseUnavailable, reportUnavailable, RETRY_AFTER_SECONDS, UNAVAILA
 import { healthRoutes, type Lifecycle } from "./http/health.ts";
 import { databaseUnavailableHandler } from "./http/unavailable.ts";
 import { paystackWebhookRoutes } from "./http/paystack-webhook.ts";
+import { receiptLinkKey } from "./modules/payments/receipt-links.ts";
 
 export const DEMO_IMAGES_DIR = path.join(PROJECT_ROOT, "prisma/seed/images");
 
@@ -169,7 +170,7 @@ export async function createApp(
 
   const week = 7 * 24 * 3600 * 1000;
   app.use("/images/demo", express.static(DEMO_IMAGES_DIR, { maxAge: week, fallthrough: false }));
-  app.use("/uploads", serveUploads(config.uploadDir, week));
+  app.use("/uploads", serveUploads(config.uploadDir, week, () => receiptLinkKey(db.prisma, config.receiptLinkSecret)));
 
   // The built client: hashed assets cached for a year, index.html always revalidated.
   app.use("/assets", express.static(path.join(config.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));

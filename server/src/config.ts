@@ -32,6 +32,8 @@ export interface Config {
   /** With the demo catalogue, also an upcoming drop (SEED_DEMO_DROP, default true). */
   seedDemoDrop: boolean;
   holdHours: number;
+  /** Signs the short-lived links to transfer receipts (RECEIPT_LINK_SECRET); null: a key kept in the database. */
+  receiptLinkSecret: string | null;
   cloudinaryUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
@@ -169,6 +171,12 @@ function paystack(env: NodeJS.ProcessEnv): PaystackConfig | null {
   };
 }
 
+function receiptLinkSecret(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 32) throw new ConfigError("RECEIPT_LINK_SECRET must be at least 32 characters");
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = environmentName(env);
   const port = env.PORT === "0" ? 0 : positiveInt("PORT", env.PORT, 4000, 65535);
@@ -219,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== "false",
     seedDemoDrop: env.SEED_DEMO_DROP !== "false",
     holdHours: positiveInt("HOLD_HOURS", env.HOLD_HOURS, 24, 24 * 14),
+    receiptLinkSecret: receiptLinkSecret(env.RECEIPT_LINK_SECRET),
     cloudinaryUrl: env.CLOUDINARY_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || "Thrift Store <orders@thrift.local>",

@@ -121,7 +121,7 @@ describe("delivery fees", () => {
     const count = await t.prisma.order.count();
     for (const [deliveryState, message] of [[undefined, "Please choose your state"], ["  ", "Please choose your state"], ["Atlantis", "Please choose your state from the list"]]) {
       const result = await placeOrder(t.client(), { ...details({ deliveryState }), items: [{ productId: product.id, quantity: 1 }] });
-      expect(result).toMatchObject({ __typename: "ValidationError", message, field: "deliveryState" });
+      expect(result).toMatchObject({ __typename: "ValidationError", message });
     }
     expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(1);
     expect(await t.prisma.order.count()).toBe(count);

@@ -67,8 +67,35 @@ describe("receipt upload", () => {
     expect(upload.status).toBe(201);
     const { files } = (await upload.json()) as { files: { url: string }[] };
     const res = await client.data(SUBMIT, receipt(order.id, { fileUrl: files[0]!.url }));
-    expect(res.submitPaymentReceipt.data.order.receipts[0].fileUrl).toBe(files[0]!.url);
-    expect((await fetch(`${t.url}${files[0]!.url}`)).status).toBe(200);
+    const link: string = res.submitPaymentReceipt.data.order.receipts[0].fileUrl;
+    expect(link.startsWith(`${files[0]!.url}?expires=`)).toBe(true);
+    const served = await fetch(`${t.url}${link}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("a receipt file is private: only a fresh signed link (owner, admin) opens it, never cached; product pictures stay public", async () => {
+    const { client, userId } = await customer();
+    const order = await createTestOrder(t.prisma, { userId });
+    const form = uploadForm("receipt", [{ name: "receipt.png", content: PNG_1PX }], { reference: order.shortOrderId });
+    const { files } = (await (await fetch(`${t.url}/api/uploads`, { method: "POST", body: form, headers: { cookie: client.cookie! } })).json()) as { files: { url: string }[] };
+    const path = files[0]!.url;
+    await client.data(SUBMIT, receipt(order.id, { fileUrl: path }));
+    const RECEIPTS = `query($r: String!) { trackOrder(reference: $r) { receipts { fileUrl } } }`;
+    const adminLink: string = (await (await t.admin()).data(`{ paymentsQueue { id receipts { fileUrl } } }`)).paymentsQueue.find((o: { id: string }) => o.id === order.id).receipts[0].fileUrl;
+    const ownerLink: string = (await client.data(RECEIPTS, { r: order.shortOrderId })).trackOrder.receipts[0].fileUrl;
+    for (const link of [adminLink, ownerLink]) expect((await fetch(`${t.url}${link}`)).status).toBe(200);
+    // A stranger with the reference sees no receipt; the bare path, a forged or an expired link answer 403.
+    expect((await t.client().data(RECEIPTS, { r: order.shortOrderId })).trackOrder.receipts).toEqual([]);
+    const expired = Math.floor(Date.now() / 1000) - 1;
+    const signature = new URL(ownerLink, t.url).searchParams.get("signature");
+    for (const attempt of [path, `${path}?expires=9999999999&signature=${signature}`, `${path}?expires=${expired}&signature=${signature}`]) {
+      const res = await fetch(`${t.url}${attempt}`);
+      expect([attempt, res.status]).toEqual([attempt, 403]);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+    }
+    const picture = await fetch(`${t.url}/uploads/product-images/none.webp`);
+    expect(picture.status).not.toBe(403);
   });
 
   it("a stranger's receipt is refused and changes nothing: another customer, a guest, a wrong phone, a wrong token", async () => {

@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { PDF_DOC, PNG_1PX, uploadForm } from "../helpers/images.ts";
 import { createTestOrder, signedInCustomer } from "../helpers/orders.ts";
+import { receiptLinkKey, signReceiptUrl } from "../../server/src/modules/payments/receipt-links.ts";
 
 let t: TestStore;
 let owner: { client: GraphQLClient; userId: string };
@@ -138,7 +139,8 @@ describe("PDF receipts", () => {
     const res = await sendPdf(ordinary);
     expect(res.status).toBe(201);
     expect(res.body.files![0]).toMatchObject({ mimeType: "application/pdf", url: expect.stringMatching(/\.pdf$/) });
-    const served = await fetch(`${t.url}${res.body.files![0]!.url}`);
+    const link = signReceiptUrl(await receiptLinkKey(t.prisma, t.config.receiptLinkSecret), res.body.files![0]!.url);
+    const served = await fetch(`${t.url}${link}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("application/pdf");
     expect(served.headers.get("content-disposition")).toBe("attachment");

@@ -6,7 +6,6 @@ export const PLACE_ORDER = `mutation($input: PlaceOrderInput!) {
   placeOrder(input: $input) {
     __typename
     ... on Error { message }
-    ... on ValidationError { field }
     ... on InsufficientStockError { productName available }
     ... on MutationPlaceOrderSuccess { data { guestToken order {
       id shortOrderId orderNumber total status paymentStatus paymentMethod deliveryMethod holdExpiresAt

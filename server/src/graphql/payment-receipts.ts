@@ -7,12 +7,17 @@ import { grantOrderAccess } from "../modules/orders/ownership.ts";
 import { ownerOrAdmin } from "./orders.ts";
 import { submitReceipt } from "../modules/payments/receipts.service.ts";
 import { markOrderPaid, rejectPayment } from "../modules/payments/decisions.service.ts";
+import { receiptLinkKey, signReceiptUrl } from "../modules/payments/receipt-links.ts";
 
 builder.prismaObject("PaymentReceipt", {
   description: "A bank-transfer receipt the order's owner sent (owner and admins only).",
   fields: (t) => ({
     id: t.exposeID("id", { description: "Receipt id (UUID)" }),
-    fileUrl: t.exposeString("fileUrl", { description: "URL of the uploaded receipt image or PDF" }),
+    fileUrl: t.string({
+      description: "Link to the receipt image or PDF: a stored file's link is signed and works for 15 minutes",
+      select: { fileUrl: true },
+      resolve: async (receipt, _args, ctx) => signReceiptUrl(await receiptLinkKey(ctx.prisma, ctx.config.receiptLinkSecret), receipt.fileUrl),
+    }),
     mimeType: t.exposeString("mimeType", { description: "File type, e.g. image/jpeg or application/pdf" }),
     senderName: t.exposeString("senderName", { description: "Name on the account the transfer came from" }),
     senderBank: t.exposeString("senderBank", { description: "Bank the transfer came from" }),

@@ -73,7 +73,10 @@ describe("paying by bank transfer", () => {
     await admin.page.getByRole("tab", { name: "Payments (1 to review)" }).waitFor();
     expect(await card.locator(".payment-review__amount").innerText()).toBe("₦45,500");
     expect(await card.locator(".payment-review__sender").innerText()).toBe("Ada Obi, Access Bank");
-    expect(await card.locator(".receipt-preview img").getAttribute("src")).toBe(stored.receipts[0]!.fileUrl);
+    // The admin's preview is a short-lived signed link to the private file, and it loads.
+    const preview = card.locator(".receipt-preview img");
+    expect(await preview.getAttribute("src")).toMatch(new RegExp(`^${stored.receipts[0]!.fileUrl}\\?expires=\\d+&signature=`));
+    await admin.page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await preview.elementHandle());
     await card.getByLabel("Bank transaction reference (optional)").fill("FT26112233");
     admin.page.once("dialog", (d) => void d.accept());
     await card.getByRole("button", { name: "Mark as paid" }).click();
