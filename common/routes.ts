@@ -14,6 +14,8 @@ export const PAGE_ROUTES = {
   admin: ["/admin"],
   adminSections: ["/admin/sections"],
   tracker: ["/track-order/:orderId?", "/trackout/:orderId?", "/trackorder/:orderId?"],
+  /** Where Paystack's checkout sends the shopper back (?reference=…&trxref=…), decision 027. */
+  paymentReturn: ["/payment/return"],
   /** Redirects to /track-order/{orderId}. */
   trackOut: ["/track-out/:orderId?"],
   about: ["/about"],

@@ -20,4 +20,6 @@ export interface StoreSettings {
  *  public address (PUBLIC_URL), for absolute links written into pages. */
 export interface PageStoreSettings extends StoreSettings {
   publicUrl: string;
+  /** How shoppers can pay (common/payment-methods.ts): the Paystack methods only with a Paystack key. */
+  paymentMethods: readonly string[];
 }

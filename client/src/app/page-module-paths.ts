@@ -14,6 +14,7 @@ export const PAGE_MODULE_PATHS: Record<PageModuleName, string> = {
   checkout: "src/features/checkout/CheckoutPage.tsx",
   thankYou: "src/features/orders/ThankYouPage.tsx",
   tracker: "src/features/orders/TrackOrderPage.tsx",
+  paymentReturn: "src/features/orders/PaymentReturnPage.tsx",
   auth: "src/features/auth/AuthPage.tsx",
   account: "src/features/account/AccountPage.tsx",
   saved: "src/features/saved/SavedPage.tsx",

@@ -68,6 +68,7 @@ const pageModules = {
   checkout: () => import("../features/checkout/CheckoutPage.tsx"),
   thankYou: () => import("../features/orders/ThankYouPage.tsx"),
   tracker: () => import("../features/orders/TrackOrderPage.tsx"),
+  paymentReturn: () => import("../features/orders/PaymentReturnPage.tsx"),
   auth: () => import("../features/auth/AuthPage.tsx"),
   account: () => import("../features/account/AccountPage.tsx"),
   saved: () => import("../features/saved/SavedPage.tsx"),
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
       ...pages("admin", [[R.admin, "AdminDashboardPage"]]),
       ...pages("adminSections", [[R.adminSections, "AdminSectionsPage"]]),
       ...pages("tracker", [[R.tracker, "TrackOrderPage"]]),
+      ...pages("paymentReturn", [[R.paymentReturn, "PaymentReturnPage"]]),
       ...R.trackOut.map((path) => ({ path, element: <TrackOutRedirect /> })),
       ...pages("staticPages", [
         [R.about, "AboutPage"],

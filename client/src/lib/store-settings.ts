@@ -19,6 +19,7 @@ const FALLBACK: PageStoreSettings = {
   bankName: "",
   bankAccountNumber: "",
   publicUrl: "",
+  paymentMethods: ["bank_transfer"],
 };
 
 function readStoreSettings(): PageStoreSettings {

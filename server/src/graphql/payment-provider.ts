@@ -6,8 +6,8 @@ import { NotFoundError, ValidationError } from "../modules/errors.ts";
 import { grantOrderAccess } from "../modules/orders/ownership.ts";
 import { ownerOrAdmin, PaymentMethodEnum } from "./orders.ts";
 import { confirmCardPayment, retryCardPayment } from "../modules/payments/provider-payments.service.ts";
-import { paymentProvider } from "../modules/payments/providers/select.ts";
-import { fromKobo, MANUAL_PAYMENT_METHODS, PAYMENT_METHODS } from "../../../common/payment-methods.ts";
+import { offeredPaymentMethods } from "../modules/payments/providers/select.ts";
+import { fromKobo } from "../../../common/payment-methods.ts";
 
 const ProviderPaymentStatusEnum = builder.enumType("ProviderPaymentStatus", {
   description: "Where a provider payment's money stands.",
@@ -79,7 +79,7 @@ builder.queryFields((t) => ({
     type: [PaymentMethodEnum],
     description: "How shoppers can pay now: bank_transfer always; the Paystack methods when the shop has a Paystack key.",
     authScopes: { public: true },
-    resolve: (_root, _args, ctx) => [...(paymentProvider(ctx.config) ? PAYMENT_METHODS : MANUAL_PAYMENT_METHODS)],
+    resolve: (_root, _args, ctx) => offeredPaymentMethods(ctx.config),
   }),
   unmatchedPayments: t.prismaField({
     type: ["ProviderPayment"],

@@ -22,6 +22,7 @@ import { logger } from "../logger.ts";
 import { SAVE_DATA_ATTRIBUTE, asksToSaveData } from "../../../common/images.ts";
 import { SIGNED_IN_MARK_SCRIPT } from "../../../common/signed-in.ts";
 import { PREVIEW_SIZE, STORE_PREVIEW_PATH } from "../../../common/preview-image.ts";
+import { offeredPaymentMethods } from "../modules/payments/providers/select.ts";
 
 /**
  * Injects the store settings so the first paint needs no extra request. A JSON data block, not a
@@ -30,7 +31,7 @@ import { PREVIEW_SIZE, STORE_PREVIEW_PATH } from "../../../common/preview-image.
  * element early.
  */
 export function renderIndexHtml(html: string, config: Config): string {
-  const json = jsonForDataBlock({ ...config.store, publicUrl: config.publicUrl });
+  const json = jsonForDataBlock({ ...config.store, publicUrl: config.publicUrl, paymentMethods: offeredPaymentMethods(config) });
   // A function replacement: "$&" or "$'" in a setting must stay literal text.
   return html.replace(
     "<!--store-settings-->",

@@ -19,6 +19,7 @@ import { PUBLIC_QUERY_FIELDS } from "../../../common/public-queries.ts";
 import { asksToSaveData } from "../../../common/images.ts";
 // Types only: the module itself is the built file, loaded at run time.
 import type { RenderOptions, RenderResult } from "../../../client/src/entry-server.tsx";
+import { offeredPaymentMethods } from "../modules/payments/providers/select.ts";
 
 interface EntryServer {
   render(options: RenderOptions): Promise<RenderResult>;
@@ -58,7 +59,7 @@ export function pageRenderer(options: { config: Config; prisma: Db; sql: SqlRunn
   const { config, prisma, apollo, catalogueMemo } = options;
   const entryPath = path.resolve(config.clientDir, "../server/entry-server.js");
   let entry: Promise<EntryServer> | null = null;
-  const settings = { ...config.store, publicUrl: config.publicUrl };
+  const settings = { ...config.store, publicUrl: config.publicUrl, paymentMethods: offeredPaymentMethods(config) };
   return {
     available: () => fs.existsSync(entryPath),
     async render(url, req, res, { shell = false } = {}) {

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { OrderAuditTimeline } from "./OrderAuditTimeline.tsx";
+import { ProviderPaymentsList } from "./ProviderPaymentsList.tsx";
 import { graphql } from "../../gql/index.ts";
 import { OrderItemsText } from "../orders/OrderItemsList.tsx";
 import { formatNaira } from "../../../../common/naira.ts";
@@ -37,6 +38,7 @@ const AdminOrdersQuery = graphql(`
       items {
         ...OrderItemLine
       }
+      ...AdminProviderPayments
     }
   }
 `);
@@ -160,6 +162,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
         <div className="admin-order__total">{formatNaira(order.total)}</div>
       </div>
       <OrderItemsText items={order.items} className="admin-order__items" />
+      <ProviderPaymentsList order={order} />
       <div className="admin-order__controls">
         <label htmlFor={statusId}>Status</label>
         <select

@@ -14,6 +14,8 @@ import { LoadError, useOnline } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
 import { PayByTransfer } from "../orders/PayByTransfer.tsx";
+import { hasProviderPayment, ProviderPaymentDetails } from "../orders/ProviderPaymentDetails.tsx";
+import { PAYMENT_METHOD_LABELS, type PaymentMethodName } from "../../../../common/payment-methods.ts";
 import type { ParkChoice } from "./ParkPicker.tsx";
 import { lineTotal, useCart } from "../cart/useCart.ts";
 import { clearGuestCart, notifyCartUpdated } from "../cart/guest-cart.ts";
@@ -56,7 +58,13 @@ const CheckoutPlaceOrderMutation = graphql(`
             shortOrderId
             total
             deliveryFee
+            paymentMethod
+            providerPayments {
+              status
+              checkoutUrl
+            }
             ...PayByTransfer
+            ...ProviderPaymentDetails
           }
         }
       }
@@ -86,6 +94,16 @@ const METHOD_HINTS: Record<Method, string> = {
 };
 const METHODS = DELIVERY_METHODS.map((value) => ({ value, label: DELIVERY_METHOD_LABELS[value], hint: METHOD_HINTS[value] }));
 
+/** The payment choices the server offers (the Paystack ones only when the shop has a key). */
+const CHOICE_ORDER: PaymentMethodName[] = ["paystack_transfer", "paystack_card", "bank_transfer"];
+const PAYMENT_CHOICES = CHOICE_ORDER.filter((choice) => storeSettings.paymentMethods.includes(choice));
+const PAYMENT_HINTS: Record<PaymentMethodName, string> = {
+  paystack_transfer: "Paystack gives you an account number for this order; no receipt needed",
+  paystack_card: "Pay on Paystack's secure page, then come back here",
+  bank_transfer: "Our bank details are shown below",
+};
+const PROVIDER_UNREACHABLE = "We could not reach our payment partner, so your order is placed for payment by bank transfer below.";
+
 /** Where a fee (and so the total) waits for the shopper's state. */
 const STATE_FIRST = "Choose your state to see the fee";
 
@@ -99,6 +117,7 @@ export function CheckoutPage() {
   const [email, setEmail] = useState("");
   const [phone, setPhone] = useState("");
   const [method, setMethod] = useState<Method>("doorstep");
+  const [payWith, setPayWith] = useState<PaymentMethodName>(PAYMENT_CHOICES[0] ?? "bank_transfer");
   const [address, setAddress] = useState("");
   const [doorstepState, setDoorstepState] = useState("");
   const fees = useDeliveryFees();
@@ -193,6 +212,7 @@ export function CheckoutPage() {
             deliveryState: method === "doorstep" ? doorstepState : null,
             items: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })),
             idempotencyKey: checkoutKey.current,
+            paymentMethod: payWith,
           },
         },
       });
@@ -207,6 +227,11 @@ export function CheckoutPage() {
       if (signedIn) notifyCartUpdated();
       else clearGuestCart();
       checkoutKey.current = newCheckoutKey();
+      const checkoutUrl = order.paymentMethod === "paystack_card" ? order.providerPayments.find((p) => p.status === "pending")?.checkoutUrl : null;
+      if (checkoutUrl) window.location.assign(checkoutUrl);
+      // The one-time account, with its copy buttons and expiry, is the thank-you page's to show.
+      else if (order.paymentMethod === "paystack_transfer") navigate("/thank-you");
+      else if (payWith !== "bank_transfer" && order.paymentMethod === "bank_transfer") toast.error(PROVIDER_UNREACHABLE);
     } catch (error) {
       toast.error(error instanceof Error && error.message ? error.message : "Order submission failed");
     } finally {
@@ -281,6 +306,20 @@ export function CheckoutPage() {
             </div>
           )}
           {method === "pickup" && <p className="checkout-pickup">Pick up from our store: {storeSettings.pickupAddress}</p>}
+          {PAYMENT_CHOICES.length > 1 && (
+            <fieldset className="delivery-methods payment-methods">
+              <legend>How would you like to pay?</legend>
+              {PAYMENT_CHOICES.map((choice) => (
+                <label key={choice} className={`delivery-method${payWith === choice ? " is-selected" : ""}`}>
+                  <input type="radio" name="paymentMethod" value={choice} checked={payWith === choice} onChange={() => setPayWith(choice)} disabled={Boolean(placed)} />
+                  <span>
+                    <strong>{PAYMENT_METHOD_LABELS[choice]}</strong>
+                    <small>{PAYMENT_HINTS[choice]}</small>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          )}
           <button type="submit" className="button button--ghost">
             Save &amp; Continue
           </button>
@@ -318,7 +357,21 @@ export function CheckoutPage() {
       </div>
 
       <div ref={transferBlock} className="checkout-transfer">
-        {placed ? <PayByTransfer order={placed} /> : <PayByTransfer amount={awaitingState ? null : total} />}
+        {placed ? (
+          hasProviderPayment({ order: placed }) ? (
+            <ProviderPaymentDetails order={placed} />
+          ) : (
+            <PayByTransfer order={placed} />
+          )
+        ) : payWith === "bank_transfer" ? (
+          <PayByTransfer amount={awaitingState ? null : total} />
+        ) : (
+          <p className="checkout-pay-note" role="note">
+            {payWith === "paystack_transfer"
+              ? "After you confirm, we show an account number for this order: transfer the exact amount to it and your payment is confirmed automatically."
+              : "After you confirm, you go to Paystack to pay by card, USSD or your bank app, and come back here."}
+          </p>
+        )}
         {!online && !placed && (
           <p className="checkout-offline" role="alert">
             {NEEDS_CONNECTION}
@@ -329,7 +382,7 @@ export function CheckoutPage() {
         </button>
       </div>
 
-      {placed && (
+      {placed && placed.paymentMethod === "bank_transfer" && (
         <div className="dialog-backdrop">
           <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="order-confirmed-title">
             <h2 id="order-confirmed-title">Order Confirmed</h2>

@@ -8,6 +8,7 @@ import { holdRuns, PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState, rejection
 import { orderStatusLabel } from "../../../../common/order-status.ts";
 import { PayByTransfer } from "./PayByTransfer.tsx";
 import { ReceiptUpload } from "./ReceiptUpload.tsx";
+import { hasProviderPayment, ProviderPaymentDetails } from "./ProviderPaymentDetails.tsx";
 
 export const OrderPaymentFragment = graphql(`
   fragment OrderPaymentState on Order {
@@ -18,6 +19,7 @@ export const OrderPaymentFragment = graphql(`
     rejectionReason
     ...PayByTransfer
     ...ReceiptUpload
+    ...ProviderPaymentDetails
   }
 `);
 
@@ -33,6 +35,14 @@ export function OrderPayment(props: OrderPaymentProps) {
   const [another, setAnother] = useState(false);
   const receiptForm = <ReceiptUpload order={order} phone={props.phone} onUploaded={() => setAnother(false)} />;
 
+  // A Paystack order pays its own way (no receipt); without a usable provider payment, manually.
+  if (paymentIsDue(state) && hasProviderPayment({ order })) {
+    return (
+      <div className="order-payment" data-payment-state={state}>
+        <ProviderPaymentDetails order={order} />
+      </div>
+    );
+  }
   if (paymentIsDue(state)) {
     return (
       <div className="order-payment" data-payment-state={state}>

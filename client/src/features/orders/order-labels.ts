@@ -3,7 +3,11 @@
 // common/checkout.ts (shared with the server's emails); times are Lagos time (common/lagos-time.ts).
 import { formatNaira } from "../../../../common/naira.ts";
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = { bank_transfer: "Bank transfer" };
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  bank_transfer: "Bank transfer",
+  paystack_transfer: "Transfer to a one-time account (Paystack)",
+  paystack_card: "Card / USSD / bank app (Paystack)",
+};
 
 /** Status colours of the account list: delivered green, processing blue, anything else yellow. */
 export function statusTone(status: string): "green" | "blue" | "yellow" {

@@ -11,6 +11,7 @@ import type { Prisma, ProviderPayment } from "../../generated/prisma/client.ts";
 import { logger } from "../../logger.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { PAGE_ROUTES } from "../../../../common/routes.ts";
 import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { readableCode } from "../orders/readable-codes.ts";
@@ -23,7 +24,7 @@ import { PaymentProviderError, type PaymentProvider, type TransferAccount, type 
 type Tx = Prisma.TransactionClient;
 
 /** The card's return page: Paystack sends the shopper back here with ?reference=…&trxref=…. */
-export const CARD_RETURN_PATH = "/payment/return";
+export const CARD_RETURN_PATH = PAGE_ROUTES.paymentReturn[0];
 
 export const PROVIDER_MESSAGES = {
   unreachable: "We could not reach our payment partner just now. Please try again in a minute, or pay by bank transfer.",

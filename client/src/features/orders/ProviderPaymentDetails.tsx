@@ -1,0 +1,105 @@
+// How to pay an order placed with a Paystack method, while payment is due (decision 027): the
+// one-time account (account number, bank, account name, exact amount, expiry, each copyable) or the
+// button to Paystack's checkout. Null when the order has no usable provider payment: the page then
+// shows the manual transfer (e.g. Paystack could not be reached when the order was placed).
+import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
+import type { ProviderPaymentDetailsFragment as ProviderPaymentDetailsData } from "../../gql/graphql.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { CopyButton } from "../../ui/CopyButton.tsx";
+import { formatCountdown, useNow } from "../../lib/time.ts";
+
+export const ProviderPaymentDetailsFragment = graphql(`
+  fragment ProviderPaymentDetails on Order {
+    paymentMethod
+    total
+    providerPayments {
+      id
+      reference
+      status
+      accountNumber
+      accountName
+      bankName
+      accountExpiresAt
+      checkoutUrl
+    }
+  }
+`);
+
+type Props = { order: FragmentType<typeof ProviderPaymentDetailsFragment> };
+
+/** The provider payment the shopper should use now: the newest pending one of the order's method. */
+function currentPayment(order: ProviderPaymentDetailsData) {
+  const wanted = (p: ProviderPaymentDetailsData["providerPayments"][number]) =>
+    p.status === "pending" && (order.paymentMethod === "paystack_transfer" ? Boolean(p.accountNumber) : Boolean(p.checkoutUrl));
+  return order.paymentMethod === "bank_transfer" ? null : (order.providerPayments.find(wanted) ?? null);
+}
+
+export function hasProviderPayment(props: Props): boolean {
+  return currentPayment(getFragmentData(ProviderPaymentDetailsFragment, props.order)) !== null;
+}
+
+function AccountExpiry({ expiresAt }: { expiresAt: string }) {
+  const now = useNow(1000);
+  const left = Date.parse(expiresAt) - now;
+  return (
+    <div className={left > 0 ? "pay-by-transfer__hold" : "pay-by-transfer__hold pay-by-transfer__hold--over"}>
+      <p>
+        This account takes your transfer until <strong>{formatLagosTime(expiresAt)}</strong>.
+      </p>
+      {left > 0 ? (
+        <p>
+          Time left to pay: <strong className="pay-by-transfer__countdown" role="timer" aria-live="off">{formatCountdown(left)}</strong>
+        </p>
+      ) : (
+        <p role="alert">This account has expired. A transfer into it now is returned to you by the bank.</p>
+      )}
+    </div>
+  );
+}
+
+export function ProviderPaymentDetails(props: Props) {
+  const order = getFragmentData(ProviderPaymentDetailsFragment, props.order);
+  const payment = currentPayment(order);
+  if (!payment) return null;
+  if (order.paymentMethod === "paystack_card") {
+    return (
+      <section className="pay-by-transfer pay-by-card" id="pay-by-card" aria-labelledby="pay-by-card-title">
+        <h2 id="pay-by-card-title">Pay by card, USSD or bank app</h2>
+        <p>
+          Pay <strong>{formatNaira(order.total)}</strong> securely on Paystack. You will come back here once it is done.
+        </p>
+        <a className="button" href={payment.checkoutUrl!}>
+          Pay {formatNaira(order.total)} now
+        </a>
+      </section>
+    );
+  }
+  const rows = [
+    { label: "Amount", value: Number(order.total).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(order.total), className: "pay-by-transfer__amount" },
+    { label: "Account number", value: payment.accountNumber!, shown: payment.accountNumber!, className: "pay-by-transfer__number" },
+    { label: "Bank", value: payment.bankName ?? "", shown: payment.bankName ?? "" },
+    { label: "Account name", value: payment.accountName ?? "", shown: payment.accountName ?? "" },
+  ];
+  return (
+    <section className="pay-by-transfer one-time-account" id="one-time-account" aria-labelledby="one-time-account-title">
+      <h2 id="one-time-account-title">Pay by transfer to this one-time account</h2>
+      <p>
+        Transfer <strong>exactly {formatNaira(order.total)}</strong> to the account below. It is for this order only: your payment is confirmed
+        automatically within moments, no receipt needed.
+      </p>
+      <dl className="pay-by-transfer__details">
+        {rows.map((row) => (
+          <div key={row.label} className="pay-by-transfer__row">
+            <dt>{row.label}</dt>
+            <dd className={row.className}>{row.shown}</dd>
+            <dd className="pay-by-transfer__copy">
+              <CopyButton value={row.value} label={row.label.toLowerCase()} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {payment.accountExpiresAt && <AccountExpiry expiresAt={payment.accountExpiresAt} />}
+    </section>
+  );
+}

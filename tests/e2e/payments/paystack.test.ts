@@ -1,0 +1,105 @@
+// Paying through Paystack in Chromium (issue 27), against the fake Paystack over real HTTP: the
+// one-time account on the thank-you page (copyable, expiring with the hold) confirmed by a signed
+// webhook, and the card path to Paystack's checkout page and back, declined then retried.
+import net from "node:net";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newShopper } from "../../helpers/browser.ts";
+import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
+import { startFakePaystack, type FakePaystack } from "../../mocks/paystack-server.ts";
+import { fillGuestCart } from "./helpers.ts";
+
+let t: TestStore;
+let fake: FakePaystack;
+let browser: Browser;
+
+/** Paystack sends the shopper back to PUBLIC_URL, so the store must know its address before it starts. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  [fake, browser] = await Promise.all([startFakePaystack(), launchBrowser()]);
+  t = await startTestStore({
+    seed: false,
+    env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, PAYSTACK_RECONCILE_INTERVAL_MS: "3600000" },
+  });
+  fake.webhookUrl = `${t.url}/api/payments/paystack/webhook`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  await fake?.close();
+});
+
+async function checkoutWith(page: import("playwright-core").Page, choice: RegExp, email: string) {
+  await page.goto("/checkout");
+  await page.getByLabel("Full name").fill("Ada Obi");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone number").fill("0803 123 4567");
+  await page.getByLabel("State", { exact: true }).selectOption("Lagos");
+  await page.getByLabel("Delivery address").fill("12 Allen Avenue, Ikeja, Lagos");
+  const radios = page.getByRole("radio", { name: /one-time account|card \/ USSD|upload the receipt/ });
+  expect(await radios.count()).toBe(3);
+  await page.getByRole("radio", { name: choice }).check();
+  await page.getByRole("button", { name: "Confirm Order" }).click();
+}
+
+it("one-time account: shown with copy buttons and expiry on the thank-you page, paid by a signed webhook, the tracker says paid", async () => {
+  const product = await makeProduct(t.prisma, { stock: 1, price: "45500.00", size: null });
+  const { page, context } = await newShopper(browser, t.url);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await fillGuestCart(page, [{ productId: product.id, quantity: 1 }]);
+  await checkoutWith(page, /one-time account/, "ada.paystack@example.com");
+  await page.waitForURL(/\/thank-you$/);
+  const account = page.locator("#one-time-account");
+  await account.waitFor();
+  const order = await t.prisma.order.findFirstOrThrow({ where: { customerEmail: "ada.paystack@example.com" }, include: { providerPayments: true } });
+  const payment = order.providerPayments[0]!;
+  const charge = fake.transactions.get(payment.reference)!;
+  expect(charge.amount).toBe(4550000);
+  expect(await account.locator(".pay-by-transfer__number").innerText()).toBe(charge.accountNumber);
+  expect(await account.locator(".pay-by-transfer__amount").innerText()).toBe("₦45,500");
+  await account.getByText("Test Bank").waitFor();
+  await account.getByText("PAYSTACK CHECKOUT").waitFor();
+  await account.getByRole("button", { name: "Copy account number" }).click();
+  await page.locator(".toast", { hasText: "Copied" }).first().waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(charge.accountNumber);
+  expect(await account.locator(".pay-by-transfer__countdown").innerText()).toMatch(/^2[34]h \d{2}m \d{2}s$/);
+  // No receipt form: this payment confirms itself.
+  expect(await page.getByRole("heading", { name: /receipt/i }).count()).toBe(0);
+
+  expect((await fake.payTransfer(payment.reference))!.status).toBe(200);
+  await page.goto(`/track-order/${order.shortOrderId}`);
+  await page.locator('[data-payment-state="paid"]').waitFor();
+  expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus).toBe("paid");
+  await context.close();
+});
+
+it("card: to Paystack's checkout and back; a decline says what went wrong, Try again pays, the page says paid", async () => {
+  const product = await makeProduct(t.prisma, { stock: 1, price: "12000.00", size: null });
+  const { page, context } = await newShopper(browser, t.url);
+  await fillGuestCart(page, [{ productId: product.id, quantity: 1 }]);
+  await checkoutWith(page, /card \/ USSD/, "ada.card@example.com");
+  await page.waitForURL(`${fake.url}/checkout/**`);
+  await page.getByText("₦12,000.00").first().waitFor();
+  await page.getByRole("button", { name: /Decline/ }).click();
+  await page.waitForURL(/\/payment\/return\?/);
+  await page.getByRole("heading", { name: "Payment not completed" }).waitFor();
+  await page.getByText(/did not go through/).waitFor();
+
+  await page.getByRole("button", { name: "Try again" }).click();
+  await page.waitForURL(`${fake.url}/checkout/**`);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(/\/payment\/return\?/);
+  await page.getByRole("heading", { name: "Payment received" }).waitFor();
+  const order = await t.prisma.order.findFirstOrThrow({ where: { customerEmail: "ada.card@example.com" } });
+  await page.getByText(order.shortOrderId).first().waitFor();
+  expect(order.paymentStatus).toBe("paid");
+  await context.close();
+});
