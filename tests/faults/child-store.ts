@@ -3,7 +3,6 @@
 // `postgres` database to act on the store's database (terminate its connections, refuse new ones).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -11,6 +10,10 @@ import { ADMIN_DATABASE_URL, createPostgresDatabase } from "../helpers/databases
 import { openDatabase, type Database } from "../../server/src/db/database.ts";
 import { migrate } from "../../server/src/db/migrate.ts";
 import { PROJECT_ROOT } from "../../server/src/config.ts";
+import { freePort } from "../../deploy/local-cluster.ts";
+
+// One way to find a free port, shared with the deploy kit's local cluster.
+export { freePort };
 
 export interface ChildStore {
   url: string;
@@ -30,16 +33,6 @@ export interface ChildStore {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
-}
 
 function viaPort(url: string, port: number): string {
   const u = new URL(url);
