@@ -1,5 +1,5 @@
 // Measurements as shown to shoppers: centimetres or inches, and how they compare with our size chart.
-import { checkMeasurement, formatLength, sizeChartHint } from "./measurements.ts";
+import { checkMeasurement, formatLength, productPreviewDescription, sizeChartHint } from "./measurements.ts";
 import { sizeChartDepartment } from "./size-chart.ts";
 import { CONDITIONS, CONDITION_LABEL } from "./condition.ts";
 import { CONDITION_EXPLANATION } from "./condition-scale.ts";
@@ -72,5 +72,16 @@ describe("the condition scale", () => {
     expect(CONDITIONS).toEqual(["new_with_tags", "like_new", "good", "fair"]);
     expect(CONDITIONS.map((c) => CONDITION_LABEL[c])).toEqual(["New with tags", "Like new", "Good", "Fair"]);
     for (const c of CONDITIONS) expect(CONDITION_EXPLANATION[c].length).toBeGreaterThan(10);
+  });
+});
+
+describe("the product preview description", () => {
+  it("keeps the grade and measurements first and the whole within 150 characters, cut at a word", () => {
+    const description = "Vintage ankara print blouse in bold orange and blue wax print, with puff sleeves and a keyhole neck. A tiny repaired stitch at the back hem. Fits true to size.";
+    const text = productPreviewDescription(description, { condition: "good", measurements: { pitToPit: 48, length: 62, sleeve: 22 } })!;
+    expect(text.startsWith("Condition: Good · Pit to pit 48 cm · Length 62 cm · Sleeve 22 cm. Vintage ankara")).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(150);
+    expect(text).toMatch(/[a-z]…$/);
+    expect(description).toContain(text.slice(text.indexOf("Vintage"), -1));
   });
 });

@@ -2,7 +2,7 @@
 // are shown (centimetres or inches) and how they compare with the size chart (common/size-chart.ts).
 import { FIT_CHARTS, type Girth, type SizeChartDepartment } from "./size-chart.ts";
 import { CONDITION_LABEL, type Condition } from "./condition.ts";
-import { productMetaDescription } from "./page-head.ts";
+import { cutAtWord } from "./page-head.ts";
 
 /** Measured with the garment laid flat; pit to pit, waist and hips are across (half the round). */
 export const MEASUREMENTS = [
@@ -94,5 +94,7 @@ export function productPreviewDescription(
       .slice(0, 3)
       .map(({ key, label }) => `${label} ${formatLength(fit!.measurements![key]!, "cm")}`),
   ];
-  return [facts.length ? `${facts.join(" · ")}.` : "", productMetaDescription(description)].filter(Boolean).join(" ") || undefined;
+  // The facts first, then as much of the description as fits: the whole is at most 150 characters.
+  const text = [facts.length ? `${facts.join(" · ")}.` : "", description ?? ""].filter(Boolean).join(" ");
+  return text ? cutAtWord(text) : undefined;
 }

@@ -25,7 +25,21 @@ export function fullPageTitle(title: string, storeName: string): string {
   return title.includes(storeName) ? title : `${title} | ${storeName}`;
 }
 
-/** A product page's description: the product description cut to 150 characters (SPEC §2). */
+/** A description's most characters (SPEC §2). */
+export const META_DESCRIPTION_MAX = 150;
+
+/** Text of at most `max` characters: whole, or cut after its last whole word with an ellipsis
+ *  ("… at the back hem." not "… at the back hem. F"). */
+export function cutAtWord(text: string, max = META_DESCRIPTION_MAX): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const room = clean.slice(0, max); // the ellipsis takes the last character
+  const lastSpace = room.lastIndexOf(" ");
+  const words = (lastSpace > max / 2 ? room.slice(0, lastSpace) : room.slice(0, max - 1)).replace(/[\s,;:·.–-]+$/, "");
+  return `${words}…`;
+}
+
+/** A product page's description: the product description, cut at a word to 150 characters. */
 export function productMetaDescription(description: string | null | undefined): string | undefined {
-  return description ? description.slice(0, 150) : undefined;
+  return description ? cutAtWord(description) : undefined;
 }

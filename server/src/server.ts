@@ -90,9 +90,9 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
   try {
     await prepareDatabase(config, db);
     const { app, lifecycle, catalogue, stop } = await createApp(config, db);
-    const server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(config.port, config.host, () => resolve(s));
-      s.once("error", reject);
+    const server = await listen(app, config).catch(async (error: unknown) => {
+      await stop();
+      throw error;
     });
     const mail = startMailDelivery(db.prisma, config);
     const reconcile = paymentReconcileJob(db.prisma, config);
@@ -125,4 +125,16 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
     release();
     throw error;
   }
+}
+
+/** Listens on the configured port. Express 5 hands a listening error to the callback (not only as
+ *  an event), so "port taken" is told as such rather than crashing on a server with no address. */
+function listen(app: Awaited<ReturnType<typeof createApp>>["app"], config: Config): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, (error?: Error) => {
+      if (!error) resolve(s);
+      else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") reject(new Error(`Port ${config.port} is already in use (set PORT)`));
+      else reject(error);
+    });
+  });
 }

@@ -27,6 +27,10 @@ describe("the customer's profile", () => {
     await client.data(UPDATE, { input: { fullName: "Emeka Obi", phone: "08031234567" } });
     const cases: [Record<string, unknown>, string][] = [
       [{ fullName: "E" }, "Name must be at least 2 characters"],
+      // Issue 26: an empty or all-spaces name was accepted (and blanked the name).
+      [{ fullName: "" }, "Name must be at least 2 characters"],
+      [{ fullName: "    " }, "Name must be at least 2 characters"],
+      [{ fullName: null }, "Name must be at least 2 characters"],
       [{ fullName: "n".repeat(10_000) }, "Name must be at most 100 characters"],
       [{ phone: "12345" }, "Phone number must be at least 10 digits"],
       [{ phone: "1".repeat(10_000) }, "Phone number must be at most 20 characters"],

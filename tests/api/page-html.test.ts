@@ -3,6 +3,7 @@
 // JavaScript); product pages preload their picture from the head.
 import fs from "node:fs";
 import path from "node:path";
+import { cutAtWord } from "../../common/page-head.ts";
 import { startTestStore, type TestStore } from "../helpers/store.ts";
 import { details, placeOrder } from "../helpers/shopper.ts";
 
@@ -46,9 +47,9 @@ describe("product page HTML", () => {
     const { status, html } = await page("/products/preview-test-tee");
     expect(status).toBe(200);
     expect(html).toContain("<title>Preview Test Tee | Thrift Store</title>");
-    expect(metaContent(html, "name", "description")).toBe(description.slice(0, 150));
+    expect(metaContent(html, "name", "description")).toBe(cutAtWord(description));
     expect(metaContent(html, "property", "og:title")).toBe("Preview Test Tee | Thrift Store");
-    expect(metaContent(html, "property", "og:description")).toBe(description.slice(0, 150));
+    expect(metaContent(html, "property", "og:description")).toBe(cutAtWord(description));
     expect(metaContent(html, "property", "og:type")).toBe("product");
     // Absolute addresses use the shop's public address (PUBLIC_URL), whatever Host the request named.
     const publicUrl = t.config.publicUrl;

@@ -51,7 +51,12 @@ export async function startTestStore(options: StartOptions = {}): Promise<TestSt
     ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
     ...options.env,
   });
-  const store = await startStore(config, { db: testDb.db });
+  const store = await startStore(config, { db: testDb.db }).catch(async (error: unknown) => {
+    // A store that could not start (a test of start-up errors) leaves no database behind.
+    await testDb.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const url = store.url;
   // Tests write straight to the database and then ask over HTTP: wait until the store has heard
   // those writes (the cache drops stale answers within milliseconds, not before the next line).

@@ -214,7 +214,8 @@ export function Header() {
         >
           <Icon name="menu" />
         </a>
-        <Link to="/" className="logo" aria-label={`${storeSettings.name} home`}>
+        {/* Named by its visible text (WCAG 2.5.3: a label must contain what is seen). */}
+        <Link to="/" className="logo">
           <span className="logo__mark" aria-hidden="true">
             T
           </span>

@@ -117,5 +117,40 @@ it("at 360 px a signed-in shopper's header keeps the logo on one line, with the 
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  // Issue 26: the saved-items heart stays in the bar, seen and not only announced, at 360 and 390 px.
+  for (const width of [PHONE.width, 390]) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    const heart = page.locator(".nav-bar").getByRole("link", { name: /^Saved items/ });
+    expect(await heart.isVisible()).toBe(true);
+    const box = (await heart.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    const logoutBox = (await logout.boundingBox())!;
+    expect(logoutBox.x + logoutBox.width).toBeLessThanOrEqual(width);
+    expect(await page.locator(".nav-bar .logo__text").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+  await context.close();
+});
+
+it("every link or button named by aria-label says its visible text (axe label-content-name-mismatch): the logo is named Thrift Store", async () => {
+  const { page, context } = await newShopper(browser, t.url);
+  for (const path of ["/", "/products"]) {
+    await page.goto(path);
+    await pageReady(page);
+    expect(await page.locator(".nav-bar").getByRole("link", { name: "Thrift Store", exact: true }).count()).toBe(1);
+    const mismatches = await page.evaluate(() => {
+      // The visible text: text nodes outside aria-hidden parts, as axe reads it.
+      const visibleText = (el: Element): string =>
+        [...el.childNodes]
+          .map((node) => (node.nodeType === Node.TEXT_NODE ? node.textContent ?? "" : node instanceof Element && node.getAttribute("aria-hidden") !== "true" ? visibleText(node) : ""))
+          .join("");
+      const normal = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+      return [...document.querySelectorAll("a[aria-label], button[aria-label]")]
+        .filter((el) => (el as HTMLElement).offsetParent !== null)
+        .map((el) => ({ label: normal(el.getAttribute("aria-label")!), text: normal(visibleText(el)) }))
+        .filter(({ label, text }) => /[a-z]{2}/.test(text) && !label.includes(text));
+    });
+    expect({ path, mismatches }).toEqual({ path, mismatches: [] });
+  }
   await context.close();
 });

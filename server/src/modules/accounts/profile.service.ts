@@ -25,9 +25,10 @@ export async function getProfile(prisma: Db, userId: string) {
 export type ProfileShape = Awaited<ReturnType<typeof getProfile>>;
 
 function cleanProfile(input: ProfileInput) {
-  const fullName = input.fullName?.trim() || null;
-  if (fullName !== null && fullName.length < 2) throw new ValidationError(MESSAGES.name, "fullName");
-  if (fullName !== null && fullName.length > LIMITS.name) throw new ValidationError(MESSAGES.tooLong("Name", LIMITS.name), "fullName");
+  // A profile keeps a name: empty or spaces would blank the greetings and the checkout's prefill.
+  const fullName = input.fullName?.trim() ?? "";
+  if (fullName.length < 2) throw new ValidationError(MESSAGES.name, "fullName");
+  if (fullName.length > LIMITS.name) throw new ValidationError(MESSAGES.tooLong("Name", LIMITS.name), "fullName");
   const rawPhone = input.phone?.trim() || null;
   if (rawPhone !== null) {
     if (rawPhone.length > LIMITS.phone) throw new ValidationError(MESSAGES.tooLong("Phone number", LIMITS.phone), "phone");
