@@ -150,7 +150,7 @@ export async function createApp(
   app.use(adminReportRoutes(config, db.prisma));
   app.use(dropUnsubscribeRoutes(config, db.prisma));
   app.use(explorerRoutes(config, db.prisma));
-  app.use(channelRoutes(config, db.sql, memo));
+  app.use(channelRoutes(config, db.sql, memo, catalogue));
   app.use(previewRoutes(config, db.prisma, DEMO_IMAGES_DIR));
   app.use(
     "/graphql",
