@@ -43,10 +43,26 @@ precacheAndRoute(self.__WB_MANIFEST);
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
 // Pages: network first (fresh prices, a new deploy), the cached copy after 3 s or offline.
-registerRoute(
-  ({ request, url }) => request.mode === "navigate" && sameOrigin(url) && !NEVER.test(url.pathname),
-  new NetworkFirst({ cacheName: "pages", networkTimeoutSeconds: 3, plugins: [publicOnly, new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 7 * 24 * 3600 })] }),
-);
+const pages = new NetworkFirst({ cacheName: "pages", networkTimeoutSeconds: 3, plugins: [publicOnly, new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 7 * 24 * 3600 })] });
+const keptPage = (url: URL) => sameOrigin(url) && !NEVER.test(url.pathname);
+registerRoute(({ request, url }) => request.mode === "navigate" && keptPage(url), pages);
+
+// The page the worker was installed from was served before it was in control, so it was never
+// kept: a repeat visit offline to that very listing said "Could not reach the shop" (issue 26).
+// Once active, the open pages are fetched again through the same strategy (same rules: public
+// answers only, same expiry), so they open offline too.
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) =>
+      Promise.all(
+        windows
+          .map((window) => new URL(window.url))
+          .filter(keptPage)
+          .map((url) => pages.handle({ event, request: new Request(url.href, { credentials: "same-origin" }) }).catch(() => undefined)),
+      ),
+    ),
+  );
+});
 
 // Catalogue answers by persisted id (GET /graphql?…extensions=…): the same for every visitor.
 registerRoute(

@@ -136,6 +136,27 @@ describe("offline", () => {
     await context.close();
   });
 
+  it("the listing a shopper first opened (served before the service worker was in control) opens offline on a repeat visit", async () => {
+    const { page, context } = await newShopper(browser, t.url, { serviceWorker: true });
+    await page.goto("/products");
+    const firstCard = page.locator(".product-card").first();
+    await firstCard.waitFor();
+    const name = await firstCard.locator(".product-card__name").innerText();
+    await controlledByServiceWorker(page);
+    await firstCard.locator("a.product-card__link").click();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    let cached = await cachedAddresses(page);
+    for (let tries = 0; tries < 50 && !cached.some((c) => c.cache === "pages" && c.url === "/products"); tries++) {
+      await page.waitForTimeout(100);
+      cached = await cachedAddresses(page);
+    }
+    await context.setOffline(true);
+    await page.goto("/products");
+    await page.locator(".product-card", { hasText: name }).first().waitFor();
+    expect(await page.getByText("Could not reach the shop").count()).toBe(0);
+    await context.close();
+  });
+
   it("a page never opened online still opens offline from the app shell and says what it could not load", async () => {
     const { page, context } = await newShopper(browser, t.url, { serviceWorker: true });
     await page.goto("/");
