@@ -24,23 +24,47 @@ export const PayByTransferFragment = graphql(`
  *  known yet: a delivery fee that depends on the state). */
 export type PayByTransferProps = { order: FragmentType<typeof PayByTransferFragment> } | { amount: string | null };
 
-function HoldCountdown({ holdExpiresAt, extensionLeft }: { holdExpiresAt: string; extensionLeft: boolean }) {
+/** A deadline with a live countdown: what happens by then, and what it means once it has passed. */
+export function DeadlineCountdown({ until, intro, over, note }: { until: string; intro: string; over: string; note?: string }) {
   const now = useNow(1000);
-  const left = Date.parse(holdExpiresAt) - now;
+  const left = Date.parse(until) - now;
   return (
     <div className={left > 0 ? "pay-by-transfer__hold" : "pay-by-transfer__hold pay-by-transfer__hold--over"}>
       <p>
-        We are holding your items until <strong>{formatLagosTime(holdExpiresAt)}</strong>.
+        {intro} <strong>{formatLagosTime(until)}</strong>.
       </p>
       {left > 0 ? (
         <p>
           Time left to pay: <strong className="pay-by-transfer__countdown" role="timer" aria-live="off">{formatCountdown(left)}</strong>
         </p>
       ) : (
-        <p role="alert">The hold has ended. Unpaid orders are cancelled and the items go back on sale.</p>
+        <p role="alert">{over}</p>
       )}
-      {extensionLeft && <p className="pay-by-transfer__note">Uploading your receipt extends the hold once by 24 hours while we check it.</p>}
+      {note && <p className="pay-by-transfer__note">{note}</p>}
     </div>
+  );
+}
+
+export interface TransferRow {
+  label: string;
+  /** What the copy button copies; null: nothing to copy yet. */
+  value: string | null;
+  shown: string;
+  className?: string;
+}
+
+/** Account details, each with a copy button. */
+export function TransferDetails({ rows }: { rows: TransferRow[] }) {
+  return (
+    <dl className="pay-by-transfer__details">
+      {rows.map((row) => (
+        <div key={row.label} className="pay-by-transfer__row">
+          <dt>{row.label}</dt>
+          <dd className={row.className}>{row.shown}</dd>
+          <dd className="pay-by-transfer__copy">{row.value !== null && <CopyButton value={row.value} label={row.label.toLowerCase()} />}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -52,7 +76,7 @@ export function PayByTransfer(props: PayByTransferProps) {
   // Once the owner moved an unpaid order on, no hold counts down any more (holdRuns, decision 032).
   const holdExpiresAt = order && holdRuns(order) ? order.holdExpiresAt : null;
   const extensionLeft = !order?.holdExtended;
-  const rows: { label: string; value: string | null; shown: string; className?: string }[] = [
+  const rows: TransferRow[] = [
     amount === null
       ? { label: "Amount", value: null, shown: "Depends on your state: choose it above to see the total", className: "pay-by-transfer__amount" }
       : { label: "Amount", value: Number(amount).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(amount), className: "pay-by-transfer__amount" },
@@ -67,16 +91,15 @@ export function PayByTransfer(props: PayByTransferProps) {
       <p>
         Transfer the exact amount to the account below{reference ? " and put the order reference in the narration (description)" : ""}.
       </p>
-      <dl className="pay-by-transfer__details">
-        {rows.map((row) => (
-          <div key={row.label} className="pay-by-transfer__row">
-            <dt>{row.label}</dt>
-            <dd className={row.className}>{row.shown}</dd>
-            <dd className="pay-by-transfer__copy">{row.value !== null && <CopyButton value={row.value} label={row.label.toLowerCase()} />}</dd>
-          </div>
-        ))}
-      </dl>
-      {holdExpiresAt && <HoldCountdown holdExpiresAt={holdExpiresAt} extensionLeft={extensionLeft} />}
+      <TransferDetails rows={rows} />
+      {holdExpiresAt && (
+        <DeadlineCountdown
+          until={holdExpiresAt}
+          intro="We are holding your items until"
+          over="The hold has ended. Unpaid orders are cancelled and the items go back on sale."
+          note={extensionLeft ? "Uploading your receipt extends the hold once by 24 hours while we check it." : undefined}
+        />
+      )}
     </section>
   );
 }

@@ -5,9 +5,7 @@
 import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import type { ProviderPaymentDetailsFragment as ProviderPaymentDetailsData } from "../../gql/graphql.ts";
 import { formatNaira } from "../../../../common/naira.ts";
-import { formatLagosTime } from "../../../../common/lagos-time.ts";
-import { CopyButton } from "../../ui/CopyButton.tsx";
-import { formatCountdown, useNow } from "../../lib/time.ts";
+import { DeadlineCountdown, TransferDetails, type TransferRow } from "./PayByTransfer.tsx";
 
 export const ProviderPaymentDetailsFragment = graphql(`
   fragment ProviderPaymentDetails on Order {
@@ -39,25 +37,6 @@ export function hasProviderPayment(props: Props): boolean {
   return currentPayment(getFragmentData(ProviderPaymentDetailsFragment, props.order)) !== null;
 }
 
-function AccountExpiry({ expiresAt }: { expiresAt: string }) {
-  const now = useNow(1000);
-  const left = Date.parse(expiresAt) - now;
-  return (
-    <div className={left > 0 ? "pay-by-transfer__hold" : "pay-by-transfer__hold pay-by-transfer__hold--over"}>
-      <p>
-        This account takes your transfer until <strong>{formatLagosTime(expiresAt)}</strong>.
-      </p>
-      {left > 0 ? (
-        <p>
-          Time left to pay: <strong className="pay-by-transfer__countdown" role="timer" aria-live="off">{formatCountdown(left)}</strong>
-        </p>
-      ) : (
-        <p role="alert">This account has expired. A transfer into it now is returned to you by the bank.</p>
-      )}
-    </div>
-  );
-}
-
 export function ProviderPaymentDetails(props: Props) {
   const order = getFragmentData(ProviderPaymentDetailsFragment, props.order);
   const payment = currentPayment(order);
@@ -75,7 +54,7 @@ export function ProviderPaymentDetails(props: Props) {
       </section>
     );
   }
-  const rows = [
+  const rows: TransferRow[] = [
     { label: "Amount", value: Number(order.total).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(order.total), className: "pay-by-transfer__amount" },
     { label: "Account number", value: payment.accountNumber!, shown: payment.accountNumber!, className: "pay-by-transfer__number" },
     { label: "Bank", value: payment.bankName ?? "", shown: payment.bankName ?? "" },
@@ -88,18 +67,14 @@ export function ProviderPaymentDetails(props: Props) {
         Transfer <strong>exactly {formatNaira(order.total)}</strong> to the account below. It is for this order only: your payment is confirmed
         automatically within moments, no receipt needed.
       </p>
-      <dl className="pay-by-transfer__details">
-        {rows.map((row) => (
-          <div key={row.label} className="pay-by-transfer__row">
-            <dt>{row.label}</dt>
-            <dd className={row.className}>{row.shown}</dd>
-            <dd className="pay-by-transfer__copy">
-              <CopyButton value={row.value} label={row.label.toLowerCase()} />
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {payment.accountExpiresAt && <AccountExpiry expiresAt={payment.accountExpiresAt} />}
+      <TransferDetails rows={rows} />
+      {payment.accountExpiresAt && (
+        <DeadlineCountdown
+          until={payment.accountExpiresAt}
+          intro="This account takes your transfer until"
+          over="This account has expired. A transfer into it now is returned to you by the bank."
+        />
+      )}
     </section>
   );
 }
