@@ -29,7 +29,7 @@ import os from "node:os";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { startBenchStore, startFloorServer } from "./lib/bench-store.ts";
-import { loadTrustedDocuments } from "../server/src/cache/trusted-documents.ts";
+import { byId } from "./lib/persisted-queries.ts";
 import { openDatabase } from "../server/src/db/database.ts";
 
 // `--scenario drop-night`: the reads while orders stream, and a drop (bench/drop-night.ts).
@@ -47,11 +47,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const WARMUP_SECONDS = 2;
 const BUDGET_P95_MS = 50;
 
-const documents = loadTrustedDocuments();
-function documentId(operationName: string): string {
-  for (const [id, text] of documents) if (new RegExp(`\\bquery ${operationName}\\b`).test(text)) return id;
-  throw new Error(`No persisted document ${operationName}: run npm run codegen`);
-}
 
 interface Scenario {
   name: string;
@@ -63,14 +58,6 @@ interface Scenario {
   floor?: boolean;
 }
 
-function byId(operationName: string, variables: Record<string, unknown>): string {
-  const params = new URLSearchParams({
-    operationName,
-    variables: JSON.stringify(variables),
-    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: documentId(operationName) } }),
-  });
-  return `/graphql?${params}`;
-}
 
 const categories = ["ladies", "ladies-tops", "men", "men-pants", "kids", "kids-girl", "bales", "unisex"];
 const sorts = ["NEWEST", "PRICE_ASC", "PRICE_DESC"];
