@@ -63,7 +63,12 @@ describe("the API explorer in production", () => {
   it("is refused to guests and shoppers, who are told to sign in as an admin", async () => {
     const guest = await openExplorer(t.url);
     expect(guest.status).toBe(403);
-    expect(await guest.text()).toMatch(/sign in as an admin/);
+    // A page with the way to sign in, not bare text (issue 26).
+    expect(guest.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await guest.text();
+    expect(html).toMatch(/sign in as an admin/);
+    expect(html).toContain('<a href="/auth">Sign in</a>');
+    expect(html).toContain("<title>API explorer | Thrift Store</title>");
     const shopper = new GraphQLClient(t.url);
     await shopper.signUp("explorer-shopper@example.com", "a-long-and-rare-passphrase");
     expect((await openExplorer(t.url, shopper.cookie)).status).toBe(403);

@@ -30,6 +30,30 @@ export function explorerDir(config: Config): string {
   return path.resolve(config.clientDir, "../explorer");
 }
 
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The explorer's page for someone who is not a signed-in admin. */
+function refusedPage(storeName: string): string {
+  const name = escapeHtml(storeName);
+  return `<!doctype html>
+<html lang="en-NG">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>API explorer | ${name}</title>
+    <style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1b1f1d}a{color:#1f5f4a;font-weight:600}</style>
+  </head>
+  <body>
+    <main>
+      <h1>API explorer</h1>
+      <p>The API explorer is for admins: sign in as an admin on this site, then open /graphql again.</p>
+      <p><a href="/auth">Sign in</a> · <a href="/">Back to ${name}</a></p>
+    </main>
+  </body>
+</html>`;
+}
+
 /** GET /graphql from a browser (Accept: text/html) gets the explorer; everything else goes on to the API. */
 export function explorerRoutes(config: Config, prisma: Db): Router {
   const dir = explorerDir(config);
@@ -43,7 +67,8 @@ export function explorerRoutes(config: Config, prisma: Db): Router {
       const token = sessionCookies(req, res, true).read();
       const session = token ? await validateSessionToken(prisma, token) : null;
       if (!session?.viewer.isAdmin) {
-        res.status(403).type("text").send("The API explorer is for admins: sign in as an admin on this site, then open /graphql again.");
+        // A page, not bare text (issue 26): a browser shows it with the way to sign in.
+        res.status(403).type("html").send(refusedPage(config.store.name));
         return;
       }
     }
