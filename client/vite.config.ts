@@ -50,6 +50,15 @@ export function graphqlDocumentImports(): Plugin {
       const out = code.replace(/\bgraphql\(\s*(?:\/\*[^*]*\*\/\s*)?`([^`]*)`\s*\)/g, (call, text: string) => {
         const match = /\b(query|mutation|subscription|fragment)\s+(\w+)/.exec(text);
         if (!match) return call;
+        // A fragment's document is only ever handed to getFragmentData, which ignores it at run time
+        // (masking is in the types; Apollo's data masking is off): its syntax tree would be dead
+        // weight in every component that owns a fragment. The operations that spread it carry its
+        // fields. Code that needs a fragment at run time (cache.readFragment, useFragment) would have
+        // to stop this: the empty document makes Apollo throw instead of reading nothing.
+        if (match[1] === "fragment") {
+          changed = true;
+          return `({kind:"Document",definitions:[]})`;
+        }
         const name = match[1] === "fragment" ? `${match[2]}FragmentDoc` : `${match[2]}Document`;
         const document = documents.get(name);
         if (!document) return call;
