@@ -143,6 +143,12 @@ describe("orders", () => {
     await dialog.accept();
     await toast(page, "Order status updated to shipped");
     await row.getByText(/Tracking TRK-/).waitFor();
+    // Its history reads as sentences in Lagos time (issue 26, item 16).
+    await row.locator("summary", { hasText: "History" }).click();
+    const history = row.getByRole("region", { name: "Order history" });
+    await history.getByText(/Status Pending → Shipped; tracking number .*TRK-.*moved on unpaid, as the admin confirmed\./).waitFor();
+    expect(await history.innerText()).toMatch(/\(Lagos time\)/);
+    expect(await history.innerText()).not.toMatch(/[{}"]|\d{4}-\d\d-\d\dT|[\da-f]{8}-[\da-f]{4}-/);
 
     await shopper.page.reload();
     await shopper.page.locator('.tracker-step[aria-current="step"]', { hasText: "Shipped" }).waitFor();

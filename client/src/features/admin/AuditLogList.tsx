@@ -2,7 +2,7 @@
 import { useId, useState } from "react";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
-import { actionLabel, changeSummary } from "./audit-format.ts";
+import { actionLabel, describeChange } from "./audit-format.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 const PaymentsAuditLogQuery = graphql(`
@@ -93,7 +93,7 @@ export function AuditLogList() {
                         ({entry.entityType} {entry.entityId.slice(0, 8)})
                       </span>
                     </td>
-                    <td>{changeSummary(entry.before, entry.after)}</td>
+                    <td>{describeChange(entry.action, entry.before, entry.after)}</td>
                     <td>{entry.reason}</td>
                   </tr>
                 ))}

@@ -1,7 +1,7 @@
 // Admin: one order's audit timeline (who, when, what changed, why), oldest first.
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
-import { actionLabel, changeSummary } from "./audit-format.ts";
+import { actionLabel, describeChange } from "./audit-format.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 const PaymentsOrderAuditQuery = graphql(`
@@ -35,7 +35,9 @@ export function OrderAuditTimeline({ orderId }: { orderId: string }) {
               <time dateTime={entry.createdAt}>{formatLagosTime(entry.createdAt)}</time>
               <strong className="audit-timeline__action">{actionLabel(entry.action)}</strong>
               <span className="audit-timeline__actor">by {entry.actorLabel}</span>
-              {changeSummary(entry.before, entry.after) && <span className="audit-timeline__change">{changeSummary(entry.before, entry.after)}</span>}
+              {describeChange(entry.action, entry.before, entry.after) && (
+                <span className="audit-timeline__change">{describeChange(entry.action, entry.before, entry.after)}</span>
+              )}
               {entry.reason && <span className="audit-timeline__reason">Reason: {entry.reason}</span>}
             </li>
           ))}

@@ -8,6 +8,7 @@ import { queueEmail } from "../../mail/outbox.ts";
 import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
 import { orderExpiredEmail } from "./emails.ts";
 import { onHoldSql, UNPAID, UNPAID_SQL } from "./rules.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 /** Orders expired per transaction; the job loops until none are left. */
 const EXPIRY_BATCH = 50;
@@ -66,7 +67,7 @@ export async function expireOverdueBatch(prisma: Db, config: Config, now: Date, 
         orderId: order.id,
         before: { status: order.status, paymentStatus: order.payment_status },
         after: { status: "cancelled", paymentStatus: "expired", stockReturned: returned },
-        reason: `No payment confirmed before the hold ended at ${new Date(order.hold_expires_at).toISOString()}`,
+        reason: `No payment confirmed before the hold ended on ${formatLagosTime(order.hold_expires_at)}`,
       });
       await queueEmail(
         tx,
