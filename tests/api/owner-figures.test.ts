@@ -122,6 +122,15 @@ describe("owner's figures", () => {
     expect(month.slowestCategory.name).toBe(pants.name);
   });
 
+  it("names no best category for a period without sales (issue 26: \"Best: Bales (0.0%)\")", async () => {
+    const { ownerFigures } = await import("../../server/src/modules/reports/figures.service.ts");
+    const quiet = await ownerFigures(t.prisma, new Date(Date.UTC(2020, 0, 1)));
+    for (const period of quiet.periods) {
+      expect(period.paidOrders).toBe(0);
+      expect(period.bestCategory).toBeNull();
+    }
+  });
+
   it("is refused to guests and customers", async () => {
     const guest = await t.client().request(FIGURES, { asOf: AS_OF });
     expect(guest.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");

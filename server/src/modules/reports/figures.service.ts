@@ -163,7 +163,8 @@ export async function ownerFigures(prisma: Db, asOf: Date = new Date()): Promise
       ordersPlaced: sales.orders_placed,
       averageOrderValue: sales.average,
       categories,
-      bestCategory: categories[0] ?? null,
+      // With nothing sold there is no best category ("Best: Bales (0.0%)" read as a result).
+      bestCategory: categories[0] && categories[0].unitsSold > 0 ? categories[0] : null,
       slowestCategory: categories.length > 1 ? categories[categories.length - 1]! : null,
     });
   }
