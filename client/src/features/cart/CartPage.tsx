@@ -38,6 +38,7 @@ const RelatedProductsQuery = graphql(`
     products(filter: { categoryIds: $categoryIds, excludeIds: $excludeIds, inStock: true }, limit: 4) {
       items {
         id
+        stock
         ...ProductCard
       }
     }
@@ -66,7 +67,9 @@ function RelatedProducts({ lines }: { lines: CartLine[] }) {
     skip: categoryIds.length === 0,
     variables: { categoryIds, excludeIds: lines.map((l) => l.product.id) },
   });
-  const items = data?.products.items ?? [];
+  // The server asks for pieces in stock; a sale since the answer was cached shows as stock 0 in it
+  // (stock is read fresh), so it is left out here too.
+  const items = (data?.products.items ?? []).filter((item) => item.stock > 0);
   if (!items.length) return null;
   return (
     <section className="cart-related" aria-labelledby="related-title">

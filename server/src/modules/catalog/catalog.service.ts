@@ -176,11 +176,12 @@ export class ProductListing {
   ) {}
 
   facets(): Promise<ProductFacets> {
-    return (this.facetsRead ??= this.memo
-      .get(`sizeCounts:${sizeCountsKey(this.filter)}`, () =>
-        isSearch(this.filter) ? this.searchPageWithSizes().then((read) => read.sizeCounts) : sizeCounts(this.db, this.filter, this.memo),
-      )
-      .then((groups) => facetsFromSizeCounts(groups, this.filter.size)));
+    const read = () => (isSearch(this.filter) ? this.searchPageWithSizes().then((r) => r.sizeCounts) : sizeCounts(this.db, this.filter, this.memo));
+    // In-stock counts change with every sale, which no longer turns the catalogue version over:
+    // never kept.
+    return (this.facetsRead ??= (this.filter.inStock ? read() : this.memo.get(`sizeCounts:${sizeCountsKey(this.filter)}`, read)).then((counts) =>
+      facetsFromSizeCounts(counts, this.filter.size),
+    ));
   }
 
   /** The page's products, with the relations `query` asks for. */
