@@ -81,6 +81,22 @@ describe("delivery fees", () => {
     await page.getByLabel("State", { exact: true }).selectOption("Oyo");
     await page.getByTestId("checkout-delivery-fee").getByText("₦3,500").waitFor();
     expect(await page.getByTestId("checkout-total").innerText()).toBe("₦13,500");
+    // The State select looks like the fields around it (issue 26, item 20).
+    const look = (selector: string) =>
+      page.locator(selector).evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { height: el.getBoundingClientRect().height, width: el.getBoundingClientRect().width, border: style.border, radius: style.borderRadius };
+      });
+    expect(await look("#checkout-state")).toEqual(await look("#checkout-phone"));
+    // One state across doorstep and motor park: switching keeps the shopper's choice both ways.
+    await page.getByRole("radio", { name: /Motor park/ }).check();
+    expect(await page.getByLabel("Destination state").inputValue()).toBe("Oyo");
+    await page.getByTestId("checkout-delivery-fee").getByText("₦2,500").waitFor();
+    expect(await look(".park-picker select")).toEqual(await look("#checkout-phone"));
+    await page.getByLabel("Destination state").selectOption("Kano");
+    await page.getByRole("radio", { name: /Doorstep delivery/ }).check();
+    expect(await page.getByLabel("State", { exact: true }).inputValue()).toBe("Kano");
+    await page.getByLabel("State", { exact: true }).selectOption("Oyo");
     await page.getByRole("radio", { name: /Store pickup/ }).check();
     await page.getByTestId("checkout-delivery-fee").getByText("Free").waitFor();
     expect(await page.getByTestId("checkout-total").innerText()).toBe("₦10,000");

@@ -119,10 +119,16 @@ export function CheckoutPage() {
   const [method, setMethod] = useState<Method>("doorstep");
   const [payWith, setPayWith] = useState<PaymentMethodName>(PAYMENT_CHOICES[0] ?? "bank_transfer");
   const [address, setAddress] = useState("");
-  const [doorstepState, setDoorstepState] = useState("");
+  // One state for both doorstep and motor park, so switching method keeps what the shopper chose.
+  const [deliveryState, setDeliveryState] = useState("");
   const fees = useDeliveryFees();
   const online = useOnline();
-  const [park, setPark] = useState<ParkChoice>({ state: "", park: "" });
+  const [parkName, setParkName] = useState("");
+  const park: ParkChoice = { state: deliveryState, park: parkName };
+  const setPark = (choice: ParkChoice) => {
+    setDeliveryState(choice.state);
+    setParkName(choice.park);
+  };
   // Field errors show once a save or confirm has failed, and then follow the fields as they change.
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -155,13 +161,13 @@ export function CheckoutPage() {
     phone,
     deliveryMethod: method,
     address: method === "doorstep" ? address : null,
-    deliveryState: method === "doorstep" ? doorstepState : null,
+    deliveryState: method === "doorstep" ? deliveryState : null,
     parkState: park.state,
     parkName: park.park,
   };
   // What the shopper will be charged (the server recomputes it when the order is placed). Until the
   // state is chosen a per-state fee is unknown: the page says so rather than show a total.
-  const feeState = method === "park" ? park.state : doorstepState;
+  const feeState = deliveryState;
   const awaitingState = !placed && fees !== null && feeAwaitsState(fees, method, feeState, subtotal);
   const deliveryFee = placed?.deliveryFee ?? (fees ? deliveryFeeFor(fees, method, feeState, subtotal) : null);
   const total = placed?.total ?? addAmounts(subtotal, deliveryFee ?? "0");
@@ -209,7 +215,7 @@ export function CheckoutPage() {
             ...input,
             parkState: method === "park" ? park.state : null,
             parkName: method === "park" ? park.park : null,
-            deliveryState: method === "doorstep" ? doorstepState : null,
+            deliveryState: method === "doorstep" ? deliveryState : null,
             items: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })),
             idempotencyKey: checkoutKey.current,
             paymentMethod: payWith,
@@ -286,7 +292,7 @@ export function CheckoutPage() {
           {method === "doorstep" && (
             <div className="form-field">
               <label htmlFor="checkout-state">State</label>
-              <StateSelect id="checkout-state" value={doorstepState} onChange={setDoorstepState} placeholder="Choose your state" {...described("deliveryState")} />
+              <StateSelect id="checkout-state" value={deliveryState} onChange={setDeliveryState} placeholder="Choose your state" {...described("deliveryState")} />
               {fieldError("deliveryState")}
             </div>
           )}
