@@ -210,6 +210,44 @@ describe("product import", () => {
     expect(await importedNamed("Bad1")).toEqual([]);
   });
 
+  it("lists every problem of a row, each with the row's line", async () => {
+    const csv = ["name,category,price,stock,originalPrice", `,no-such-category,twelve,-1,4000`, `Multi1 fine,${slug},5000,1,`].join("\n");
+    const report = await (await postCsv(csv, { dryRun: true })).json();
+    expect(report).toMatchObject({ rows: 2, valid: 0, imported: 0 });
+    expect(report.problems).toEqual([
+      { line: 2, reason: 'Unknown category "no-such-category"' },
+      { line: 2, reason: "Product name is required" },
+      { line: 2, reason: "Price must be an amount of naira (e.g. 12,500 or 12,500.50)" },
+      { line: 2, reason: "Stock must be a whole number of 0 or more" },
+    ]);
+  });
+
+  it("marks a row with an unquoted =HYPERLINK(\"…\") cell and still checks the others; a formula is never imported", async () => {
+    const csv = [
+      "name,category,price,stock,description",
+      `Formula1 shirt,${slug},5000,1,Crisp`,
+      `Formula1 gown,${slug},5000,1,`,
+      `Formula1 skirt,${slug},5000,1,`,
+      `Formula1 bad,no-such-category,5000,1,`,
+      `=HYPERLINK("http://evil.example/x"),${slug},5000,1,@SUM(A1)`,
+      `Formula1 last,${slug},lots,1,- 100% cotton`,
+    ].join("\n");
+    for (const dryRun of [true, false]) {
+      const res = await postCsv(csv, { dryRun });
+      expect(res.status).toBe(200);
+      const report = await res.json();
+      expect(report).toMatchObject({ rows: 6, imported: 0 });
+      expect(report.problems).toEqual([
+        { line: 5, reason: 'Unknown category "no-such-category"' },
+        { line: 6, reason: "name starts like a spreadsheet formula (=, +, - or @): type it as plain text" },
+        { line: 6, reason: "description starts like a spreadsheet formula (=, +, - or @): type it as plain text" },
+        { line: 7, reason: "Price must be an amount of naira (e.g. 12,500 or 12,500.50)" },
+      ]);
+    }
+    expect(await importedNamed("Formula1")).toEqual([]);
+    expect(await t.prisma.product.count({ where: { name: { contains: "evil.example" } } })).toBe(0);
+  });
+
   it("a dry run of a good file reports it valid and keeps nothing; the import then lists every row", async () => {
     const csv = [
       "name,category,price,size,stock,description,originalPrice",

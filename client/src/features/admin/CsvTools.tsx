@@ -108,11 +108,12 @@ export function CsvTools() {
           {report && report.problems.length ? (
             <>
               <p className="admin-error">
-                {report.problems.length} of {report.rows} rows need fixing; nothing was imported.
+                {new Set(report.problems.map((p) => p.line)).size} of {report.rows} rows need fixing; nothing was imported.
               </p>
               <ul className="csv-tools__problems">
-                {report.problems.map((p) => (
-                  <li key={p.line}>
+                {/* A row with several problems has one entry per problem, each naming the line. */}
+                {report.problems.map((p, i) => (
+                  <li key={i}>
                     Line {p.line}: {p.reason}
                   </li>
                 ))}

@@ -6,12 +6,13 @@ import { parse } from "csv-parse/sync";
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
-import { DomainError, ValidationError } from "../errors.ts";
+import { ValidationError } from "../errors.ts";
 import { validateProductInput } from "../catalog/product-admin.service.ts";
 import { chooseSlug, productBySlug } from "../catalog/product-slugs.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { CONDITIONS, CONDITION_LABEL, parseCondition } from "../../../../common/condition.ts";
 import { MEASUREMENTS } from "../../../../common/measurements.ts";
+import { productProblems } from "../../../../common/product-validation.ts";
 
 export const MAX_IMPORT_BYTES = 512 * 1024;
 export const MAX_IMPORT_ROWS = 1000;
@@ -58,12 +59,24 @@ class RolledBack extends Error {}
 interface Row {
   line: number;
   values: Partial<Record<Column, string>>;
+  /** Headers of the row's cells that a spreadsheet would run as a formula. */
+  formulas: string[];
 }
+
+/**
+ * A cell starting with =, + or @, or with - before anything but a number or a space ("-2+3+cmd|…",
+ * not "-5000", which the price rule refuses, nor "- 100% cotton"). Such a row is reported, not
+ * neutralised as the export does: the apostrophe would show on the storefront, and a product name
+ * or description that is a formula is a mistake (or an attack) the admin should see, not import.
+ */
+const FORMULA = /^(?:[=+@]|-(?![\s\d.,]))/;
 
 function readRows(csv: string): Row[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, info: true, trim: true }) as unknown as typeof records;
+    // relax_quotes: a quote inside an unquoted cell (=HYPERLINK("…") typed in Excel) is text, so
+    // that row is reported below instead of the whole file failing as bad CSV.
+    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, info: true, trim: true }) as unknown as typeof records;
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw new ValidationError(`The file is not valid CSV${line ? ` (line ${line})` : ""}: check the quotes`);
@@ -84,6 +97,7 @@ function readRows(csv: string): Row[] {
     // csv-parse counts the line a record ends on; a quoted cell with line breaks started earlier.
     line: info.lines - record.reduce((breaks, cell) => breaks + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0),
     values: Object.fromEntries(Object.entries(index).map(([column, at]) => [column, record[at] ?? ""])) as Row["values"],
+    formulas: Object.values(index).filter((at) => FORMULA.test(record[at] ?? "")).map((at) => header.record[at]!),
   }));
 }
 
@@ -91,16 +105,16 @@ type Checked = { line: number; data: ReturnType<typeof validateProductInput> };
 
 /**
  * Every row against the category list, the shared product rule (common/product-validation.ts:
- * prices as typed, "12,500"), and the slugs in use now or before a rename. A row may have two
- * reasons (its category and the first product problem); every row is checked.
+ * prices as typed, "12,500"), and the slugs in use now or before a rename. Every problem of every
+ * row is reported, each with the row's line.
  */
 async function checkRows(tx: Prisma.TransactionClient, rows: Row[]): Promise<{ checked: Checked[]; problems: RowProblem[] }> {
   const categories = new Map((await tx.category.findMany({ select: { id: true, slug: true } })).map((c) => [c.slug, c.id]));
   const problems: RowProblem[] = [];
   const checked: Checked[] = [];
   const explicitSlugs = new Map<string, number>();
-  for (const { line, values } of rows) {
-    const reasons: string[] = [];
+  for (const { line, values, formulas } of rows) {
+    const reasons = formulas.map((header) => `${header} starts like a spreadsheet formula (=, +, - or @): type it as plain text`);
     const categorySlug = (values.category ?? "").trim().toLowerCase();
     const categoryId = categories.get(categorySlug) ?? null;
     if (!categorySlug) reasons.push("Category is required");
@@ -110,20 +124,23 @@ async function checkRows(tx: Prisma.TransactionClient, rows: Row[]): Promise<{ c
     if (conditionText && !condition) {
       reasons.push(`Unknown condition "${conditionText}": use ${CONDITIONS.map((c) => CONDITION_LABEL[c]).join(", ")} or leave it empty`);
     }
-    try {
-      const data = validateProductInput({
-        name: values.name ?? "",
-        slug: values.slug ?? null,
-        price: values.price ?? "",
-        originalPrice: values.originalPrice ?? null,
-        stock: values.stock ?? "",
-        categoryId,
-        size: values.size ?? null,
-        description: values.description ?? null,
-        condition,
-        flawNotes: values.flawNotes ?? null,
-        measurements: Object.fromEntries(MEASUREMENTS.map(({ key }) => [key, values[key] ?? null])),
-      });
+    const input = {
+      name: values.name ?? "",
+      slug: values.slug ?? null,
+      price: values.price ?? "",
+      originalPrice: values.originalPrice ?? null,
+      stock: values.stock ?? "",
+      categoryId,
+      size: values.size ?? null,
+      description: values.description ?? null,
+      condition,
+      flawNotes: values.flawNotes ?? null,
+      measurements: Object.fromEntries(MEASUREMENTS.map(({ key }) => [key, values[key] ?? null])),
+    };
+    const productReasons = productProblems(input).map((p) => p.message);
+    reasons.push(...productReasons);
+    if (!productReasons.length) {
+      const data = validateProductInput(input);
       if (data.slug) {
         const earlier = explicitSlugs.get(data.slug);
         if (earlier) reasons.push(`Slug "${data.slug}" is also on line ${earlier}`);
@@ -131,11 +148,8 @@ async function checkRows(tx: Prisma.TransactionClient, rows: Row[]): Promise<{ c
         explicitSlugs.set(data.slug, line);
       }
       if (!reasons.length) checked.push({ line, data });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      reasons.push(error.message);
     }
-    if (reasons.length) problems.push({ line, reason: reasons.join("; ") });
+    problems.push(...reasons.map((reason) => ({ line, reason })));
   }
   return { checked, problems };
 }
