@@ -1,5 +1,6 @@
 // A guest pressing Add to Cart on a product page is asked to log in; after logging in they are back
-// on that product, not on /account (issue 11, item 11).
+// on that product, not on /account (issue 11, item 11), with the piece added as they asked (issue 26,
+// item 22): that product and quantity, once, and only for the sign-in Add to Cart sent them to.
 import type { Browser } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
@@ -15,12 +16,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-it("after the login forced by Add to Cart, the shopper returns to the product and can add it", async () => {
+it("after the login forced by Add to Cart, the shopper returns to the product with it added, once", async () => {
   const product = await makeProduct(t.prisma, { name: "Return Trip Kaftan", stock: 3, price: "5000" });
   await t.client().signUp("return-trip@example.ng", "secret-pass-1");
   const { page, context } = await newShopper(browser, t.url);
   await page.goto(`/products/${product.slug}`);
   await page.getByRole("heading", { name: "Return Trip Kaftan", level: 1 }).waitFor();
+  await page.getByRole("button", { name: "Increase quantity" }).click();
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await page.waitForURL((url) => url.pathname === "/auth");
   await page.getByLabel("Email").fill("return-trip@example.ng");
@@ -28,8 +30,35 @@ it("after the login forced by Add to Cart, the shopper returns to the product an
   await page.locator("form").getByRole("button", { name: "Login" }).click();
   await page.waitForURL((url) => url.pathname === `/products/${product.slug}`);
   await page.getByRole("heading", { name: "Return Trip Kaftan", level: 1 }).waitFor();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
   await page.locator(".toast", { hasText: "Added to cart!" }).waitFor();
+  const cart = () => t.prisma.cartItem.findMany({ where: { user: { email: "return-trip@example.ng" } } });
+  expect((await cart()).map((l) => [l.productId, l.quantity])).toEqual([[product.id, 2]]);
+  // Signing in again later adds nothing more.
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill("return-trip@example.ng");
+  await page.getByLabel("Password", { exact: true }).fill("secret-pass-1");
+  await page.locator("form").getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((url) => url.pathname === "/account");
+  expect((await cart()).map((l) => [l.productId, l.quantity])).toEqual([[product.id, 2]]);
+  await context.close();
+});
+
+it("a guest who leaves that sign-in and signs in some other way gets nothing added", async () => {
+  const product = await makeProduct(t.prisma, { name: "Detour Kaftan", stock: 3, price: "5000" });
+  await t.client().signUp("detour@example.ng", "secret-pass-1");
+  const { page, context } = await newShopper(browser, t.url);
+  await page.goto(`/products/${product.slug}`);
+  await page.getByRole("heading", { name: "Detour Kaftan", level: 1 }).waitFor();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.waitForURL((url) => url.pathname === "/auth");
+  // In-app navigation (the pending add's module stays loaded): away, then the header's Login.
+  await page.getByRole("link", { name: "Login" }).first().click();
+  await page.getByLabel("Email").fill("detour@example.ng");
+  await page.getByLabel("Password", { exact: true }).fill("secret-pass-1");
+  await page.locator("form").getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((url) => url.pathname === "/account");
+  expect(await t.prisma.cartItem.count({ where: { user: { email: "detour@example.ng" } } })).toBe(0);
   await context.close();
 });
 
