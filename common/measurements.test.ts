@@ -78,8 +78,8 @@ describe("the condition scale", () => {
 describe("the product preview description", () => {
   it("keeps the grade and measurements first and the whole within 150 characters, cut at a word", () => {
     const description = "Vintage ankara print blouse in bold orange and blue wax print, with puff sleeves and a keyhole neck. A tiny repaired stitch at the back hem. Fits true to size.";
-    const text = productPreviewDescription(description, { condition: "good", measurements: { pitToPit: 48, length: 62, sleeve: 22 } })!;
-    expect(text.startsWith("Condition: Good · Pit to pit 48 cm · Length 62 cm · Sleeve 22 cm. Vintage ankara")).toBe(true);
+    const text = productPreviewDescription(description, { price: "12500.50", condition: "good", measurements: { pitToPit: 48, length: 62, sleeve: 22 } })!;
+    expect(text.startsWith("₦12,500.50 · Condition: Good · Pit to pit 48 cm · Length 62 cm · Sleeve 22 cm. Vintage ankara")).toBe(true);
     expect(text.length).toBeLessThanOrEqual(150);
     expect(text).toMatch(/[a-z]…$/);
     expect(description).toContain(text.slice(text.indexOf("Vintage"), -1));

@@ -2,7 +2,8 @@
 // are shown (centimetres or inches) and how they compare with the size chart (common/size-chart.ts).
 import { FIT_CHARTS, type Girth, type SizeChartDepartment } from "./size-chart.ts";
 import { CONDITION_LABEL, type Condition } from "./condition.ts";
-import { cutAtWord } from "./page-head.ts";
+import { cutAtWord, DEFAULT_DESCRIPTION } from "./page-head.ts";
+import { formatNaira } from "./naira.ts";
 
 /** Measured with the garment laid flat; pit to pit, waist and hips are across (half the round). */
 export const MEASUREMENTS = [
@@ -80,21 +81,24 @@ export function sizeChartHint(measurements: Measurements, unit: Unit, department
 
 /**
  * A product page's description for link previews and search results: what a shopper asks first (the
- * grade and up to three measurements, in centimetres: "Condition: Good · Pit to pit 52 cm."), then
+ * price, the grade and up to three measurements, in centimetres: "₦7,300 · Condition: Good · Pit to
+ * pit 52 cm."), then
  * the description as common/page-head.ts cuts it. Kept here, not in page-head.ts, so pages other
  * than the product page do not download the measurement rules.
  */
 export function productPreviewDescription(
   description: string | null | undefined,
-  fit: { condition?: Condition | null; measurements?: Measurements | null } | null | undefined,
+  fit: { price?: string | null; condition?: Condition | null; measurements?: Measurements | null } | null | undefined,
 ): string | undefined {
   const facts = [
+    ...(fit?.price ? [formatNaira(fit.price)] : []),
     ...(fit?.condition ? [`Condition: ${CONDITION_LABEL[fit.condition]}`] : []),
     ...MEASUREMENTS.filter(({ key }) => fit?.measurements?.[key] != null)
       .slice(0, 3)
       .map(({ key, label }) => `${label} ${formatLength(fit!.measurements![key]!, "cm")}`),
   ];
   // The facts first, then as much of the description as fits: the whole is at most 150 characters.
-  const text = [facts.length ? `${facts.join(" · ")}.` : "", description ?? ""].filter(Boolean).join(" ");
+  // Without a description, the shop's after the facts, so the preview still says what the shop is.
+  const text = [facts.length ? `${facts.join(" · ")}.` : "", description || (facts.length ? DEFAULT_DESCRIPTION : "")].filter(Boolean).join(" ");
   return text ? cutAtWord(text) : undefined;
 }

@@ -58,6 +58,22 @@ describe("link previews", () => {
     expect(after).not.toBe(before);
     expect((await picture(after)).width).toBe(1200);
   });
+
+  it("a demo product (SVG photo) names no SVG for previews or search, and its description starts with the price, within 150 characters", async () => {
+    const description = "Vintage ankara print blouse in bold orange and blue wax print, with puff sleeves and a keyhole neck. A tiny repaired stitch at the back hem. Fits true to size.";
+    const product = await makeProduct(t.prisma, { name: "Preview ankara blouse", price: "12500.50", condition: "good", pitToPitCm: 48, imageUrl: "/images/demo/blouse.svg", description });
+    const page = await html(`/products/${product.slug}`);
+    const text = meta(page, "property", "og:description")!;
+    expect(text.startsWith("₦12,500.50 · Condition: Good · Pit to pit 48 cm. Vintage ankara")).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(150);
+    expect(text).toMatch(/[a-z]…$/);
+    expect(meta(page, "name", "description")).toBe(text);
+    const pictures = [...page.matchAll(/<meta (?:property|name)="(?:og|twitter):image[^"]*" content="([^"]*)"/g)].map((m) => m[1]!);
+    const productData = jsonLdBlocks(page).find((block) => block["@type"] === "Product");
+    pictures.push(productData.image);
+    expect(pictures.filter((url) => /\.svg(\?|$)/.test(url))).toEqual([]);
+    expect((await picture(productData.image)).format).toBe("jpeg");
+  });
 });
 
 describe("structured data", () => {

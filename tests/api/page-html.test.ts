@@ -36,7 +36,7 @@ describe("product page HTML", () => {
     const product = await addProduct({ name: "Graded Preview Shirt", slug: "graded-preview-shirt", description: "Crisp cotton, long sleeves.", imageUrl: null });
     await t.prisma.product.update({ where: { id: product.id }, data: { condition: "like_new", pitToPitCm: 52, lengthCm: 71.5, sleeveCm: 60, waistCm: 50 } });
     const { html } = await page("/products/graded-preview-shirt");
-    const expected = "Condition: Like new · Pit to pit 52 cm · Length 71.5 cm · Sleeve 60 cm. Crisp cotton, long sleeves.";
+    const expected = "₦4,500 · Condition: Like new · Pit to pit 52 cm · Length 71.5 cm · Sleeve 60 cm. Crisp cotton, long sleeves.";
     expect(metaContent(html, "name", "description")).toBe(expected);
     expect(metaContent(html, "property", "og:description")).toBe(expected);
   });
@@ -47,9 +47,9 @@ describe("product page HTML", () => {
     const { status, html } = await page("/products/preview-test-tee");
     expect(status).toBe(200);
     expect(html).toContain("<title>Preview Test Tee | Thrift Store</title>");
-    expect(metaContent(html, "name", "description")).toBe(cutAtWord(description));
+    expect(metaContent(html, "name", "description")).toBe(cutAtWord(`₦4,500. ${description}`));
     expect(metaContent(html, "property", "og:title")).toBe("Preview Test Tee | Thrift Store");
-    expect(metaContent(html, "property", "og:description")).toBe(cutAtWord(description));
+    expect(metaContent(html, "property", "og:description")).toBe(cutAtWord(`₦4,500. ${description}`));
     expect(metaContent(html, "property", "og:type")).toBe("product");
     // Absolute addresses use the shop's public address (PUBLIC_URL), whatever Host the request named.
     const publicUrl = t.config.publicUrl;
@@ -71,7 +71,7 @@ describe("product page HTML", () => {
     await addProduct({ name: `Tee "Bold" <b>x</b> & co`, slug: "escape-test-tee", description: `Says "hi" <script>alert(1)</script>`, imageUrl: null });
     const { html } = await page("/products/escape-test-tee");
     expect(html).toContain("<title>Tee &quot;Bold&quot; &lt;b&gt;x&lt;/b&gt; &amp; co | Thrift Store</title>");
-    expect(metaContent(html, "name", "description")).toBe("Says &quot;hi&quot; &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(metaContent(html, "name", "description")).toBe("₦4,500. Says &quot;hi&quot; &lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).not.toContain("<script>alert(1)");
     expect(metaContent(html, "property", "og:image")).toMatch(/\/previews\/products\//); // no photo: the preview still names it
     expect(headOf(html)).not.toContain('rel="preload" as="image"'); // no product picture to preload
@@ -85,7 +85,7 @@ describe("product page HTML", () => {
     expect(preload).toContain('href="https://res.cloudinary.com/demo/image/upload/w_600,c_limit,f_auto,q_auto/v1/thrift/shirt.jpg"');
     expect(preload).toContain("w_640,c_limit,f_auto,q_auto/v1/thrift/shirt.jpg 640w");
     expect(preload).toContain('imagesizes="(min-width: 800px) 50vw, 100vw"');
-    expect(metaContent(html, "name", "description")).toMatch(/^Quality pre-loved clothing/); // no description: the shop's
+    expect(metaContent(html, "name", "description")).toMatch(/^₦4,500\. Quality pre-loved clothing/); // no description: the price, then the shop's
   });
 
   it("Save-Data: on gets the page with smaller, eco-quality Cloudinary pictures, kept apart from the usual page", async () => {

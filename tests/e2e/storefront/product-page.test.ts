@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 import { makeProduct, type ProductFixture } from "../../helpers/fixtures.ts";
+import { cutAtWord } from "../../../common/page-head.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -144,8 +145,9 @@ describe("product detail", () => {
     const { page, context } = await openProduct("meta-gown");
     await page.waitForFunction(() => document.title.startsWith("Test meta-gown"));
     const meta = (selector: string) => page.locator(selector).getAttribute("content");
-    expect(await meta('meta[name="description"]')).toBe(description.slice(0, 150));
-    expect(await meta('meta[property="og:description"]')).toBe(description.slice(0, 150));
+    // The price first (what a shopper asks before anything), then the description cut at a word.
+    expect(await meta('meta[name="description"]')).toBe(cutAtWord(`₦8,500. ${description}`));
+    expect(await meta('meta[property="og:description"]')).toBe(cutAtWord(`₦8,500. ${description}`));
     expect(await meta('meta[property="og:title"]')).toBe(`Test meta-gown | ${t.config.store.name}`);
     // The preview drawn for link previews (a raster with price and grade), not the SVG photo.
     expect(await meta('meta[property="og:image"]')).toMatch(new RegExp(`^${t.url}/previews/products/[^/]+/[0-9a-z]+\\.jpg$`));

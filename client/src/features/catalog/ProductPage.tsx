@@ -24,7 +24,7 @@ import { itemCount } from "../../../../common/stock-messages.ts";
 import { StructuredData } from "../../ui/StructuredData.tsx";
 import { breadcrumbList } from "../../../../common/structured-data.ts";
 import { resolveCategorySlug } from "../../../../common/categories.ts";
-import { productPreviewPath } from "../../../../common/preview-image.ts";
+import { productPhotoPath, productPreviewPath } from "../../../../common/preview-image.ts";
 
 const ProductQuery = graphql(`
   query StorefrontProductDetail($slug: String!) {
@@ -47,7 +47,7 @@ const ProductQuery = graphql(`
 
 /** schema.org Product data, so search results can show the price and availability. */
 function productStructuredData(
-  product: { name: string; slug: string; price: string; imageUrl?: string | null; description?: string | null; stock: number; condition?: string | null },
+  product: { id: string; name: string; slug: string; price: string; imageUrl?: string | null; description?: string | null; stock: number; condition?: string | null },
   origin: string,
 ) {
   return {
@@ -55,7 +55,8 @@ function productStructuredData(
     "@type": "Product",
     name: product.name,
     description: product.description ?? undefined,
-    image: product.imageUrl ? new URL(product.imageUrl, origin).toString() : undefined,
+    // The photo as a JPEG: the demo pictures are SVG, which search engines and shopping surfaces skip.
+    image: product.imageUrl ? new URL(productPhotoPath(product), origin).toString() : undefined,
     offers: {
       "@type": "Offer",
       url: new URL(`/products/${product.slug}`, origin).toString(),
