@@ -107,3 +107,38 @@ describe("a transfer that came without a receipt (issue 26, item 2)", () => {
     await context.close();
   });
 });
+
+describe("the admin's layout (issue 26, item 19)", () => {
+  it("at 1280 px (and 1200, 1024) the shop's name shows whole, the menu keeps to one line, nothing past the screen", async () => {
+    const { page, context } = await adminOnPhone();
+    for (const width of [1280, 1200, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/admin");
+      await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+      // The full menu where it fits; the menu button below that.
+      if (width >= 1200) await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).waitFor();
+      const logo = await page.locator(".nav-bar .logo__text").evaluate((el) => ({ text: el.textContent, cut: el.scrollWidth > el.clientWidth }));
+      expect({ width, logo }).toEqual({ width, logo: { text: logo.text, cut: false } });
+      const middles = await page.locator(".nav-bar .main-nav > *, .nav-bar__actions > *").evaluateAll((els) =>
+        els.map((el) => el.getBoundingClientRect()).filter((box) => box.width > 0).map((box) => Math.round(box.top + box.height / 2)),
+      );
+      expect({ width, lines: new Set(middles).size }).toEqual({ width, lines: 1 });
+      expect(await pageWidth(page)).toBe(width);
+    }
+    await context.close();
+  });
+
+  it("on a phone Manage Homepage stands clear of Your numbers, and the periods fit the screen", async () => {
+    const { page, context } = await adminOnPhone();
+    await page.goto("/admin");
+    await page.getByRole("heading", { name: "Your numbers" }).waitFor();
+    const button = (await page.getByRole("link", { name: "Manage Homepage" }).boundingBox())!;
+    const heading = (await page.getByRole("heading", { name: "Your numbers" }).boundingBox())!;
+    expect(heading.y - (button.y + button.height)).toBeGreaterThanOrEqual(8);
+    const periods = page.locator(".owner-figures__table");
+    await periods.getByRole("columnheader", { name: "Last 30 days" }).waitFor();
+    const wrap = await periods.evaluate((table) => ({ table: table.scrollWidth, room: table.parentElement!.clientWidth }));
+    expect(wrap.table).toBeLessThanOrEqual(wrap.room);
+    await context.close();
+  });
+});
