@@ -128,11 +128,17 @@ function isFitModule(id: string): boolean {
   return /\/common\/(condition|condition-scale|measurements|size-chart)\.ts$/.test(id) || id.endsWith("/features/catalog/ProductFit.tsx");
 }
 
+/** Structured data (schema.org JSON-LD): for home, the listing, product and static pages only, in
+ *  one chunk, so the order pages and the account never download it. */
+function isStructuredDataModule(id: string): boolean {
+  return id.endsWith("/common/structured-data.ts") || id.endsWith("/ui/StructuredData.tsx");
+}
+
 /** Our own modules (the app and common/), pages excluded: each page keeps its own chunk. Stylesheets
  *  too: the personal pages' stylesheet (personal-pages.css) must load with those pages, never with
  *  the shell whose stylesheet every server-rendered page carries inline. */
 function isOwnNonPageModule(id: string): boolean {
-  return (id.startsWith(SOURCE) || id.startsWith(COMMON)) && !/Page\.tsx$/.test(id) && !isFitModule(id) && !id.endsWith(".css");
+  return (id.startsWith(SOURCE) || id.startsWith(COMMON)) && !/Page\.tsx$/.test(id) && !isFitModule(id) && !isStructuredDataModule(id) && !id.endsWith(".css");
 }
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
@@ -181,6 +187,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               minShareCount: 2,
             },
             { name: "fit", test: (id: string) => isFitModule(id), minShareCount: 2 },
+            { name: "structured-data", test: (id: string) => isStructuredDataModule(id), minShareCount: 2 },
           ],
         },
       },

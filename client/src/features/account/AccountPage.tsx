@@ -1,27 +1,23 @@
 // /account: profile (view/edit, avatar), order stats and My Orders. Guests are sent to /auth.
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, Navigate } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
-import type { AccountProfileQuery as AccountProfileData } from "../../gql/graphql.ts";
 import { LIMITS } from "../../../../common/validation.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { useViewer } from "../../lib/viewer.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { toast } from "../../ui/toast.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
-import { WhatsAppOrderLink } from "../orders/WhatsAppOrderLink.tsx";
-import { deliveryFeeText, statusTone } from "../orders/order-labels.ts";
+import { statusTone } from "../orders/order-labels.ts";
 import { acceptAttribute, IMAGE_TYPES } from "../../../../common/upload-types.ts";
-import { orderStatusLabel, paymentStatusLabel } from "../../../../common/order-status.ts";
-import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
-import { formatLagosDate, formatLagosTime } from "../../../../common/lagos-time.ts";
+import { orderStatusLabel } from "../../../../common/order-status.ts";
+import { formatLagosDate } from "../../../../common/lagos-time.ts";
 import { AvatarUploadError, uploadAvatar } from "./upload-avatar.ts";
-import { OrderItemsList } from "../orders/OrderItemsList.tsx";
 import { CopyButton } from "../../ui/CopyButton.tsx";
-import { OrderPayment } from "../orders/OrderPayment.tsx";
 import { PAYMENT_STATE_LABELS, paymentState } from "../../../../common/payment-state.ts";
 import { isErrorResult } from "../../lib/mutation-result.ts";
+import type { AccountOrder } from "./OrderPanel.tsx";
 import "../../personal-pages.css";
 import { itemCount } from "../../../../common/stock-messages.ts";
 
@@ -207,45 +203,19 @@ function ProfileCard(props: { profile: FragmentType<typeof ProfileCardFragment> 
   );
 }
 
-type AccountOrder = AccountProfileData["myOrders"][number];
-
-function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => void }) {
-  return (
-    <div className="side-panel-backdrop" onClick={onClose} onKeyDown={(e) => e.key === "Escape" && onClose()}>
-      <aside className="side-panel" role="dialog" aria-modal="true" aria-labelledby="order-panel-title" onClick={(e) => e.stopPropagation()}>
-        <div className="side-panel__head">
-          <h2 id="order-panel-title">Order {order.shortOrderId}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose} autoFocus>
-            ×
-          </button>
-        </div>
-        <p>
-          {formatLagosTime(order.createdAt)} · {orderStatusLabel(order.status)} · {paymentStatusLabel(order.paymentStatus)}
-        </p>
-        <p>
-          {deliveryMethodLabel(order.deliveryMethod)}: {order.customerAddress}
-        </p>
-        {order.deliveryState && <p>State: {order.deliveryState}</p>}
-        <OrderItemsList items={order.items} />
-        <p>Delivery fee: {deliveryFeeText(order.deliveryFee)}</p>
-        <p className="order-summary__total">
-          Total: <strong>{formatNaira(order.total)}</strong>
-        </p>
-        <OrderPayment order={order} />
-        <WhatsAppOrderLink order={order} />
-        <Link to={`/track-order/${order.shortOrderId}`} className="button">
-          Track
-        </Link>
-      </aside>
-    </div>
-  );
-}
+// An order's panel (payment, items) opens on "View": fetched once the orders show, not before them.
+const loadOrderPanel = () => import("./OrderPanel.tsx");
+const OrderPanel = lazy(() => loadOrderPanel().then((module) => ({ default: module.OrderPanel })));
 
 export function AccountPage() {
   usePageMeta({ title: "My Account" });
   const { viewer, loading: viewerLoading, error: viewerError, refetch: refetchViewer } = useViewer();
   const { data, loading, refetch } = useQuery(AccountProfileQuery, { skip: !viewer, fetchPolicy: "cache-and-network" });
   const [open, setOpen] = useState<AccountOrder | null>(null);
+  const hasOrders = Boolean(data?.myOrders.length);
+  useEffect(() => {
+    if (hasOrders) void loadOrderPanel().catch(() => undefined); // a failed fetch shows when an order is opened
+  }, [hasOrders]);
 
   if (viewerLoading) return <p className="page-status">Loading...</p>;
   if (!viewer) return viewerError ? <LoadError retry={refetchViewer} /> : <Navigate to="/auth" state={{ from: "/account" }} replace />;
@@ -317,7 +287,11 @@ export function AccountPage() {
           </ul>
         )}
       </section>
-      {open && <OrderPanel order={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <OrderPanel order={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -13,8 +13,7 @@ import { toast } from "../../ui/toast.tsx";
 import { LoadError, useOnline } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
-import { PayByTransfer } from "../orders/PayByTransfer.tsx";
-import { hasProviderPayment, ProviderPaymentDetails } from "../orders/ProviderPaymentDetails.tsx";
+import { BankTransferDetails } from "../orders/TransferDetails.tsx";
 import { PAYMENT_METHOD_LABELS, type PaymentMethodName } from "../../../../common/payment-methods.ts";
 import type { ParkChoice } from "./ParkPicker.tsx";
 import { lineTotal, useCart } from "../cart/useCart.ts";
@@ -30,6 +29,11 @@ import "../../personal-pages.css";
 // shows (the service worker keeps it for offline), not with the JavaScript the page needs first.
 const loadParkPicker = () => import("./ParkPicker.tsx");
 const ParkPicker = lazy(() => loadParkPicker().then((module) => ({ default: module.ParkPicker })));
+// The view after placing (how to pay the order, the confirmation): fetched when the shopper
+// confirms, alongside the order itself, not with the form.
+const loadPlacedOrder = () => import("./PlacedOrder.tsx");
+const PlacedOrderPayment = lazy(() => loadPlacedOrder().then((module) => ({ default: module.PlacedOrderPayment })));
+const OrderConfirmedDialog = lazy(() => loadPlacedOrder().then((module) => ({ default: module.OrderConfirmedDialog })));
 
 const CheckoutProfileQuery = graphql(`
   query CheckoutProfile {
@@ -78,7 +82,7 @@ type Method = DeliveryMethodName;
 const NEEDS_CONNECTION = "You are offline: placing an order needs a connection.";
 
 /** The order as placeOrder answers it. */
-type PlacedOrder = Extract<CheckoutPlaceOrderMutation["placeOrder"], { __typename: "MutationPlaceOrderSuccess" }>["data"]["order"];
+export type PlacedOrder = Extract<CheckoutPlaceOrderMutation["placeOrder"], { __typename: "MutationPlaceOrderSuccess" }>["data"]["order"];
 
 /** A random key per checkout attempt, so a retried request cannot create a second order. */
 function newCheckoutKey(): string {
@@ -208,6 +212,7 @@ export function CheckoutPage() {
       return;
     }
     setBusy(true);
+    void loadPlacedOrder().catch(() => undefined);
     try {
       const { data } = await placeOrder({
         variables: {
@@ -364,13 +369,11 @@ export function CheckoutPage() {
 
       <div ref={transferBlock} className="checkout-transfer">
         {placed ? (
-          hasProviderPayment({ order: placed }) ? (
-            <ProviderPaymentDetails order={placed} />
-          ) : (
-            <PayByTransfer order={placed} />
-          )
+          <Suspense fallback={null}>
+            <PlacedOrderPayment order={placed} />
+          </Suspense>
         ) : payWith === "bank_transfer" ? (
-          <PayByTransfer amount={awaitingState ? null : total} />
+          <BankTransferDetails amount={awaitingState ? null : total} reference={null} />
         ) : (
           <p className="checkout-pay-note" role="note">
             {payWith === "paystack_transfer"
@@ -389,26 +392,9 @@ export function CheckoutPage() {
       </div>
 
       {placed && placed.paymentMethod === "bank_transfer" && (
-        <div className="dialog-backdrop">
-          <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="order-confirmed-title">
-            <h2 id="order-confirmed-title">Order Confirmed</h2>
-            <p>
-              Your order reference is <strong className="order-reference">{placed.shortOrderId}</strong>. Please transfer {formatNaira(placed.total)} to{" "}
-              {storeSettings.bankAccountName}, {storeSettings.bankName} {storeSettings.bankAccountNumber} with this reference in the narration.
-            </p>
-            <div className="dialog__actions">
-              <button type="button" className="button button--ghost" onClick={() => navigate("/")}>
-                Done
-              </button>
-              <button type="button" className="button" onClick={() => navigate("/thank-you")} autoFocus>
-                I've Paid - Next
-              </button>
-            </div>
-            <p className="dialog__note">
-              <Link to={`/track-order/${placed.shortOrderId}`}>Track this order</Link>
-            </p>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <OrderConfirmedDialog order={placed} />
+        </Suspense>
       )}
     </section>
   );

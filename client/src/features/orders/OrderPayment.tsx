@@ -2,13 +2,18 @@
 // countdown and receipt form only while payment is due; otherwise one clear sentence saying that the
 // receipt is being checked, the order is paid, or it was cancelled. The rule is common/payment-state.ts,
 // shared with the emails.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import { holdRuns, PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState, rejectionSentence } from "../../../../common/payment-state.ts";
 import { orderStatusLabel } from "../../../../common/order-status.ts";
 import { PayByTransfer } from "./PayByTransfer.tsx";
-import { ReceiptUpload } from "./ReceiptUpload.tsx";
-import { hasProviderPayment, ProviderPaymentDetails } from "./ProviderPaymentDetails.tsx";
+import { hasProviderPayment } from "./provider-payment.ts";
+
+// Only orders paid through Paystack show it: the others never download it.
+const ProviderPaymentDetails = lazy(() => import("./ProviderPaymentDetails.tsx").then((module) => ({ default: module.ProviderPaymentDetails })));
+// The receipt form shows under the bank details while a bank transfer is due (or on "Send another
+// receipt"): it follows them instead of delaying every order view, and a paid order never loads it.
+const ReceiptUpload = lazy(() => import("./ReceiptUpload.tsx").then((module) => ({ default: module.ReceiptUpload })));
 
 export const OrderPaymentFragment = graphql(`
   fragment OrderPaymentState on Order {
@@ -33,13 +38,19 @@ export function OrderPayment(props: OrderPaymentProps) {
   const order = getFragmentData(OrderPaymentFragment, props.order);
   const state = paymentState(order);
   const [another, setAnother] = useState(false);
-  const receiptForm = <ReceiptUpload order={order} phone={props.phone} onUploaded={() => setAnother(false)} />;
+  const receiptForm = (
+    <Suspense fallback={null}>
+      <ReceiptUpload order={order} phone={props.phone} onUploaded={() => setAnother(false)} />
+    </Suspense>
+  );
 
   // A Paystack order pays its own way (no receipt); without a usable provider payment, manually.
   if (paymentIsDue(state) && hasProviderPayment({ order })) {
     return (
       <div className="order-payment" data-payment-state={state}>
-        <ProviderPaymentDetails order={order} />
+        <Suspense fallback={null}>
+          <ProviderPaymentDetails order={order} />
+        </Suspense>
       </div>
     );
   }

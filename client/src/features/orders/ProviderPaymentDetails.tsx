@@ -2,42 +2,13 @@
 // one-time account (account number, bank, account name, exact amount, expiry, each copyable) or the
 // button to Paystack's checkout. Null when the order has no usable provider payment: the page then
 // shows the manual transfer (e.g. Paystack could not be reached when the order was placed).
-import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
-import type { ProviderPaymentDetailsFragment as ProviderPaymentDetailsData } from "../../gql/graphql.ts";
+import { getFragmentData } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
-import { DeadlineCountdown, TransferDetails, type TransferRow } from "./PayByTransfer.tsx";
+import { currentPayment, ProviderPaymentDetailsFragment, type ProviderPaymentProps } from "./provider-payment.ts";
+import { TransferDetails, type TransferRow } from "./TransferDetails.tsx";
+import { DeadlineCountdown } from "./DeadlineCountdown.tsx";
 
-export const ProviderPaymentDetailsFragment = graphql(`
-  fragment ProviderPaymentDetails on Order {
-    paymentMethod
-    total
-    providerPayments {
-      id
-      reference
-      status
-      accountNumber
-      accountName
-      bankName
-      accountExpiresAt
-      checkoutUrl
-    }
-  }
-`);
-
-type Props = { order: FragmentType<typeof ProviderPaymentDetailsFragment> };
-
-/** The provider payment the shopper should use now: the newest pending one of the order's method. */
-function currentPayment(order: ProviderPaymentDetailsData) {
-  const wanted = (p: ProviderPaymentDetailsData["providerPayments"][number]) =>
-    p.status === "pending" && (order.paymentMethod === "paystack_transfer" ? Boolean(p.accountNumber) : Boolean(p.checkoutUrl));
-  return order.paymentMethod === "bank_transfer" ? null : (order.providerPayments.find(wanted) ?? null);
-}
-
-export function hasProviderPayment(props: Props): boolean {
-  return currentPayment(getFragmentData(ProviderPaymentDetailsFragment, props.order)) !== null;
-}
-
-export function ProviderPaymentDetails(props: Props) {
+export function ProviderPaymentDetails(props: ProviderPaymentProps) {
   const order = getFragmentData(ProviderPaymentDetailsFragment, props.order);
   const payment = currentPayment(order);
   if (!payment) return null;

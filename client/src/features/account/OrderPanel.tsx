@@ -1,0 +1,47 @@
+// One order of the account's list, opened with "View": its items, payment (bank details, receipt
+// form, Paystack account), WhatsApp link and tracker link. Its own chunk, fetched once the account
+// page shows its orders, so the account's first download does without the order views.
+import { Link } from "react-router-dom";
+import type { AccountProfileQuery as AccountProfileData } from "../../gql/graphql.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { WhatsAppOrderLink } from "../orders/WhatsAppOrderLink.tsx";
+import { deliveryFeeText } from "../orders/order-labels.ts";
+import { orderStatusLabel, paymentStatusLabel } from "../../../../common/order-status.ts";
+import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { OrderItemsList } from "../orders/OrderItemsList.tsx";
+import { OrderPayment } from "../orders/OrderPayment.tsx";
+
+export type AccountOrder = AccountProfileData["myOrders"][number];
+
+export function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => void }) {
+  return (
+    <div className="side-panel-backdrop" onClick={onClose} onKeyDown={(e) => e.key === "Escape" && onClose()}>
+      <aside className="side-panel" role="dialog" aria-modal="true" aria-labelledby="order-panel-title" onClick={(e) => e.stopPropagation()}>
+        <div className="side-panel__head">
+          <h2 id="order-panel-title">Order {order.shortOrderId}</h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={onClose} autoFocus>
+            ×
+          </button>
+        </div>
+        <p>
+          {formatLagosTime(order.createdAt)} · {orderStatusLabel(order.status)} · {paymentStatusLabel(order.paymentStatus)}
+        </p>
+        <p>
+          {deliveryMethodLabel(order.deliveryMethod)}: {order.customerAddress}
+        </p>
+        {order.deliveryState && <p>State: {order.deliveryState}</p>}
+        <OrderItemsList items={order.items} />
+        <p>Delivery fee: {deliveryFeeText(order.deliveryFee)}</p>
+        <p className="order-summary__total">
+          Total: <strong>{formatNaira(order.total)}</strong>
+        </p>
+        <OrderPayment order={order} />
+        <WhatsAppOrderLink order={order} />
+        <Link to={`/track-order/${order.shortOrderId}`} className="button">
+          Track
+        </Link>
+      </aside>
+    </div>
+  );
+}
