@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "rea
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
-import type { CheckoutPlaceOrderMutation } from "../../gql/graphql.ts";
 import { checkoutDetailsErrors } from "../../../../common/checkout.ts";
 import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS, type DeliveryMethodName } from "../../../../common/delivery-methods.ts";
 import { LIMITS, MESSAGES } from "../../../../common/validation.ts";
@@ -16,6 +15,7 @@ import { storeSettings } from "../../lib/store-settings.ts";
 import { BankTransferDetails } from "../orders/TransferDetails.tsx";
 import { PAYMENT_METHOD_LABELS, type PaymentMethodName } from "../../../../common/payment-methods.ts";
 import type { ParkChoice } from "./ParkPicker.tsx";
+import type { PlacedOrder } from "./PlacedOrder.tsx";
 import { lineTotal, useCart } from "../cart/useCart.ts";
 import { clearGuestCart, notifyCartUpdated } from "../cart/guest-cart.ts";
 import { rememberGuestOrder } from "../orders/guest-orders.ts";
@@ -81,8 +81,6 @@ type Method = DeliveryMethodName;
 /** What checkout says (and why Confirm is off) while the browser is offline. */
 const NEEDS_CONNECTION = "You are offline: placing an order needs a connection.";
 
-/** The order as placeOrder answers it. */
-export type PlacedOrder = Extract<CheckoutPlaceOrderMutation["placeOrder"], { __typename: "MutationPlaceOrderSuccess" }>["data"]["order"];
 
 /** A random key per checkout attempt, so a retried request cannot create a second order. */
 function newCheckoutKey(): string {

@@ -7,7 +7,10 @@ import { formatNaira } from "../../../../common/naira.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
 import { PayByTransfer } from "../orders/PayByTransfer.tsx";
 import { hasProviderPayment } from "../orders/provider-payment.ts";
-import type { PlacedOrder } from "./CheckoutPage.tsx";
+import type { CheckoutPlaceOrderMutation } from "../../gql/graphql.ts";
+
+/** The order as placeOrder answers it. */
+export type PlacedOrder = Extract<CheckoutPlaceOrderMutation["placeOrder"], { __typename: "MutationPlaceOrderSuccess" }>["data"]["order"];
 
 // Only an order paid through Paystack shows it: a bank-transfer order never downloads it.
 const ProviderPaymentDetails = lazy(() => import("../orders/ProviderPaymentDetails.tsx").then((module) => ({ default: module.ProviderPaymentDetails })));
