@@ -20,6 +20,11 @@ export function jsonForDataBlock(value: unknown): string {
 export const DEFAULT_DESCRIPTION =
   "Quality pre-loved clothing for ladies, men and kids, bales and unisex items, delivered across Nigeria. Look great, feel great, pay less.";
 
+/** The shop's own link-preview picture (decision 029), for every page without one of its own
+ *  (common/preview-image.ts draws and versions the products' pictures). Here with the head, which
+ *  every page loads, rather than there, which only a product page needs in the browser. */
+export const STORE_PREVIEW_PATH = "/previews/store.jpg";
+
 /** "Page | Store", unless the title already names the store. */
 export function fullPageTitle(title: string, storeName: string): string {
   return title.includes(storeName) ? title : `${title} | ${storeName}`;

@@ -10,7 +10,7 @@
 // (keyed by the image address) pick up the new one.
 
 export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
-export const STORE_PREVIEW_PATH = "/previews/store.jpg";
+export { STORE_PREVIEW_PATH } from "./page-head.ts";
 export const PRODUCT_PREVIEWS_PREFIX = "/previews/products/";
 
 export interface PreviewFacts {

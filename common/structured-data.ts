@@ -4,7 +4,7 @@
 // of plain objects: the pages render them with jsonLd(), tests read them back.
 import type { StoreSettings } from "./store-settings.ts";
 import { OPENING_HOURS_SPEC } from "./opening-hours.ts";
-import { STORE_PREVIEW_PATH } from "./preview-image.ts";
+import { STORE_PREVIEW_PATH } from "./page-head.ts";
 
 type Json = Record<string, unknown>;
 const CONTEXT = "https://schema.org";

@@ -1,8 +1,7 @@
 // Title, description, canonical link and Open Graph tags per page (sharing on WhatsApp, search).
 import { createContext, useContext, useEffect } from "react";
 import { storeSettings } from "./store-settings.ts";
-import { DEFAULT_DESCRIPTION, fullPageTitle } from "../../../common/page-head.ts";
-import { STORE_PREVIEW_PATH } from "../../../common/preview-image.ts";
+import { DEFAULT_DESCRIPTION, fullPageTitle, STORE_PREVIEW_PATH } from "../../../common/page-head.ts";
 
 export interface PageMeta {
   title: string;

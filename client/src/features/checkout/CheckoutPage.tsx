@@ -12,7 +12,6 @@ import { toast } from "../../ui/toast.tsx";
 import { LoadError, useOnline } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
-import { BankTransferDetails } from "../orders/TransferDetails.tsx";
 import { PAYMENT_METHOD_LABELS, type PaymentMethodName } from "../../../../common/payment-methods.ts";
 import type { ParkChoice } from "./ParkPicker.tsx";
 import type { PlacedOrder } from "./PlacedOrder.tsx";
@@ -29,6 +28,10 @@ import "../../personal-pages.css";
 // shows (the service worker keeps it for offline), not with the JavaScript the page needs first.
 const loadParkPicker = () => import("./ParkPicker.tsx");
 const ParkPicker = lazy(() => loadParkPicker().then((module) => ({ default: module.ParkPicker })));
+// The shop's bank details serve one payment choice (shown first only when it is the only one, a shop
+// without Paystack): fetched just after the page shows, like the park picker.
+const loadBankTransferDetails = () => import("../orders/TransferDetails.tsx");
+const BankTransferDetails = lazy(() => loadBankTransferDetails().then((module) => ({ default: module.BankTransferDetails })));
 // The view after placing (how to pay the order, the confirmation): fetched when the shopper
 // confirms, alongside the order itself, not with the form.
 const loadPlacedOrder = () => import("./PlacedOrder.tsx");
@@ -141,6 +144,7 @@ export function CheckoutPage() {
 
   useEffect(() => {
     void loadParkPicker().catch(() => undefined); // rendering it asks again
+    void loadBankTransferDetails().catch(() => undefined);
   }, []);
 
   // Signed-in shoppers start from their profile.
@@ -371,7 +375,9 @@ export function CheckoutPage() {
             <PlacedOrderPayment order={placed} />
           </Suspense>
         ) : payWith === "bank_transfer" ? (
-          <BankTransferDetails amount={awaitingState ? null : total} reference={null} />
+          <Suspense fallback={null}>
+            <BankTransferDetails amount={awaitingState ? null : total} reference={null} />
+          </Suspense>
         ) : (
           <p className="checkout-pay-note" role="note">
             {payWith === "paystack_transfer"
