@@ -61,9 +61,10 @@ describe("the database layer through the pooler", () => {
       ] as const) {
         const started = Date.now();
         const error = await run().then(() => null, (e: unknown) => e as Error);
-        // The server's own cancellation (SQLSTATE 57014), before the client-side backstop (1.5 s).
+        // The server's own cancellation (SQLSTATE 57014; the client-side backstop says otherwise),
+        // before the 3 s sleep ends. The bound is loose: a busy 2-core machine adds hundreds of ms.
         expect({ what, message: String(error?.message) }).toEqual({ what, message: expect.stringMatching(/statement timeout/) });
-        expect(Date.now() - started).toBeLessThan(1_400);
+        expect(Date.now() - started).toBeLessThan(2_900);
       }
 
       // A plain client of the same pooler gets the server's defaults: nothing was set on the session.
