@@ -172,7 +172,8 @@ describe("the owner's CSV carries the grade and measurements", () => {
     const report = await (await postCsv(bad, false)).json();
     expect(report.imported).toBe(0);
     expect(report.problems).toEqual([
-      { line: 3, reason: 'Unknown condition "mint": use New with tags, Like new, Good, Fair or leave it empty; Pit to pit must be centimetres between 1 and 250, e.g. 52 or 52.5' },
+      { line: 3, reason: 'Unknown condition "mint": use New with tags, Like new, Good, Fair or leave it empty' },
+      { line: 3, reason: "Pit to pit must be centimetres between 1 and 250, e.g. 52 or 52.5" },
     ]);
     expect(await t.prisma.product.count({ where: { name: { startsWith: "Csv1" } } })).toBe(0);
 
