@@ -59,8 +59,9 @@ it("a guest saves from a card, signs in and keeps it; once it sells, /saved show
   const user = await t.prisma.user.findUniqueOrThrow({ where: { email: "saver@example.ng" } });
   expect(await t.prisma.savedItem.findMany({ where: { userId: user.id }, select: { productId: true } })).toEqual([{ productId: product.id }]);
   expect(await page.evaluate(() => localStorage.getItem("savedItems"))).toBeNull();
-  // On a phone, signed in, the header has no room for the heart: the account page links to the list.
-  expect(await page.getByRole("link", { name: "Saved items, 1" }).isVisible()).toBe(false);
+  // On a phone, signed in, the header keeps the heart with its count (issue 26, item 11); the
+  // account page links to the list too.
+  expect(await page.getByRole("link", { name: "Saved items, 1" }).isVisible()).toBe(true);
   await page.getByRole("link", { name: "Saved items", exact: true }).click();
   const item = page.getByTestId("saved-item").filter({ hasText: "Heart Ankara Gown" });
   await item.waitFor();
