@@ -22,7 +22,7 @@ describe("the email outbox without SMTP", () => {
     const order = await makeOrder(t.prisma, [{ product: await makeProduct(t.prisma, { price: "5000", stock: 5 }), quantity: 1 }], { email: "outbox-body@example.com" });
     const admin = await t.admin();
     await admin.data(`mutation($input: UpdateOrderStatusInput!) { updateOrderStatus(input: $input) { __typename } }`, {
-      input: { orderId: order.id, status: "processing" },
+      input: { orderId: order.id, status: "processing", confirmUnpaid: true },
     });
 
     const { page, context } = await newShopper(browser, t.url, { mobile: false });
