@@ -12,6 +12,7 @@ import { orderStatusLabel } from "../../../../common/order-status.ts";
 import { holdRuns } from "../../../../common/payment-state.ts";
 import { formatWaiting, useNow } from "../../lib/time.ts";
 import { MarkPaidForm } from "./MarkPaidForm.tsx";
+import { FormError } from "../../ui/FormError.tsx";
 
 const PaymentsAwaitingTransferQuery = graphql(`
   query PaymentsAwaitingTransfer {
@@ -77,11 +78,7 @@ function AwaitingItem({ order, now }: { order: AwaitingOrder; now: number }) {
           )}
         </dl>
       </div>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <MarkPaidForm order={order} onError={setError} />
     </li>
   );

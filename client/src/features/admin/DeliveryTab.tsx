@@ -11,6 +11,7 @@ import { StateSelect } from "../../ui/StateSelect.tsx";
 import { toast } from "../../ui/toast.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { resultError } from "../../lib/mutation-result.ts";
+import { FormError } from "../../ui/FormError.tsx";
 
 const AdminDeliveryFeesQuery = graphql(`
   query AdminDeliveryFees {
@@ -134,11 +135,7 @@ export function DeliveryTab() {
             Add a state fee
           </button>
         </fieldset>
-        {problem && (
-          <p className="field-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormError message={problem} />
         <div className="admin-form__actions">
           <button type="submit" className="button" disabled={saving}>
             {saving ? "Saving..." : "Save delivery fees"}

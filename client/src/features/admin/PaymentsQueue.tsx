@@ -15,6 +15,7 @@ import { resultError } from "../../lib/mutation-result.ts";
 import { MarkPaidForm, PAYMENT_QUERIES } from "./MarkPaidForm.tsx";
 import { AwaitingTransferList } from "./AwaitingTransferList.tsx";
 import { formatPhone } from "../../../../common/phone.ts";
+import { FormError } from "../../ui/FormError.tsx";
 
 const PaymentsQueueQuery = graphql(`
   query PaymentsQueue {
@@ -153,11 +154,7 @@ function QueueItem({ order, now }: { order: QueueOrder; now: number }) {
           )}
         </dl>
       </div>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <MarkPaidForm order={order} onError={setError} />
       {mode === "reject" ? (
         <form className="payment-review__reject" onSubmit={onReject}>
