@@ -5,6 +5,8 @@ import { useMutation } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { phoneError } from "../../../../common/phone.ts";
 import { isErrorResult } from "../../lib/mutation-result.ts";
+import { FormError } from "../../ui/FormError.tsx";
+import { CheckoutPhoneField } from "./CheckoutPhoneField.tsx";
 
 const OrdersEmailReferencesMutation = graphql(`
   mutation OrdersEmailReferences($phone: String!) {
@@ -58,15 +60,8 @@ export function FindOrdersByPhone() {
         Enter the phone number you used at checkout: we will email the references of your orders to the email address on them. We cannot send
         text messages yet.
       </p>
-      <label>
-        Phone number
-        <input type="tel" value={phone} maxLength={20} autoComplete="tel" inputMode="tel" placeholder="0803 123 4567" onChange={(e) => setPhone(e.target.value)} />
-      </label>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <CheckoutPhoneField value={phone} onChange={setPhone} />
+      <FormError message={error} />
       <button type="submit" className="button" disabled={loading}>
         {loading ? "Sending..." : "Email my order references"}
       </button>

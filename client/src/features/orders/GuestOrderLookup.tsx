@@ -15,6 +15,8 @@ import { orderStatusLabel, paymentStatusLabel } from "../../../../common/order-s
 import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
 import { isErrorResult } from "../../lib/mutation-result.ts";
 import { formatPhone } from "../../../../common/phone.ts";
+import { FormError } from "../../ui/FormError.tsx";
+import { CheckoutPhoneField } from "./CheckoutPhoneField.tsx";
 
 const PaymentsGuestLookupQuery = graphql(`
   query PaymentsGuestLookup($reference: String!, $phone: String!) {
@@ -139,15 +141,8 @@ export function GuestOrderLookup({ reference }: { reference: string }) {
         Order reference
         <input value={ref} maxLength={20} autoCapitalize="characters" onChange={(e) => setRef(e.target.value)} />
       </label>
-      <label>
-        Phone number
-        <input type="tel" value={phone} maxLength={20} autoComplete="tel" inputMode="tel" placeholder="0803 123 4567" onChange={(e) => setPhone(e.target.value)} />
-      </label>
-      {shownError && (
-        <p className="field-error" role="alert">
-          {shownError}
-        </p>
-      )}
+      <CheckoutPhoneField value={phone} onChange={setPhone} />
+      <FormError message={shownError} />
       <button type="submit" className="button" disabled={loading}>
         {loading ? "Opening..." : "Open order details"}
       </button>

@@ -9,6 +9,7 @@ import { toast } from "../../ui/toast.tsx";
 import { guestPassFor } from "./guest-orders.ts";
 import { acceptAttribute, isAllowedType, MAX_UPLOAD_BYTES, RECEIPT_TYPES } from "../../../../common/upload-types.ts";
 import { resultError } from "../../lib/mutation-result.ts";
+import { FormError } from "../../ui/FormError.tsx";
 
 export const ReceiptUploadFragment = graphql(`
   fragment ReceiptUpload on Order {
@@ -137,11 +138,7 @@ export function ReceiptUpload({ phone, onUploaded, ...props }: ReceiptUploadProp
           ))}
         </datalist>
       </label>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Sending..." : "Send receipt"}
       </button>
