@@ -3,7 +3,9 @@
 // server in a child process (so the load generator does not share its CPU time slices).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { createPostgresDatabase } from "../../tests/helpers/databases.ts";
 import { openDatabase } from "../../server/src/db/database.ts";
@@ -166,4 +168,64 @@ export async function startFloorServer(databaseUrl: string): Promise<{ url: stri
       if (child.exitCode === null) child.kill("SIGKILL");
     },
   };
+}
+
+/** The compiled server (`npm run build`'s dist/node/main.js, as `npm start` and the Docker image
+ *  run it) in embedded mode: a fresh DATA_DIR in a temporary folder, so its first start creates
+ *  the database and seeds the demo catalogue, as a one-person shop's first start does. */
+export async function startEmbeddedBenchStore(options: { nodeArgs?: string[]; env?: Record<string, string> }): Promise<{
+  url: string;
+  pid: number;
+  adminEmail: string;
+  adminPassword: string;
+  metricsToken: string;
+  /** Seconds from spawn to /readyz answering 200. */
+  startSeconds: number;
+  stop(): Promise<void>;
+}> {
+  const main = path.join(PROJECT_ROOT, "dist/node/main.js");
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "thrift-bench-embedded-"));
+  const port = await freePort();
+  const credentials = { adminEmail: "admin@bench.local", adminPassword: "bench-admin-password", metricsToken: randomUUID() };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: credentials.adminEmail,
+    ADMIN_PASSWORD: credentials.adminPassword,
+    METRICS_TOKEN: credentials.metricsToken,
+    LOG_LEVEL: "silent",
+    ...options.env,
+  };
+  // Embedded mode is the absence of a PostgreSQL URL (the bench's own environment may have one).
+  delete env.DATABASE_URL;
+  delete env.DATABASE_DIRECT_URL;
+  delete env.NODE_OPTIONS;
+  const started = performance.now();
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, ...(options.nodeArgs ?? []), main], { cwd: PROJECT_ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error("The server exited during start-up");
+      if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+      if (i > 1200) throw new Error("The embedded server was not ready within 120 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid!, ...credentials, startSeconds: (performance.now() - started) / 1000, stop };
 }

@@ -1,0 +1,127 @@
+// A drop as shoppers live it, for the benchmarks: pieces go live, shoppers arrive spread over a few
+// seconds, each loads the listing, tries to buy a piece it shows available (a second try after a
+// "sold out"), then reloads the listing twice. The same shoppers as bench/drop-night.ts's part 2
+// (written from it for the embedded-memory scenario; drop-night.ts can import it unchanged).
+import http from "node:http";
+import { details } from "../../tests/helpers/shopper.ts";
+
+export interface Answer {
+  status: number;
+  latency: number;
+  body: string | null;
+}
+
+/** One keep-alive agent per pool of clients, as browsers keep a connection to the shop. Bodies are
+ *  read only when asked. */
+export function shopClient(base: string, maxSockets: number) {
+  const { hostname, port } = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const send = (method: "GET" | "POST", path: string, read: boolean, body?: string): Promise<Answer> => {
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string> = { "apollo-require-preflight": "1", "accept-encoding": read ? "identity" : "gzip" };
+      if (body) headers["content-type"] = "application/json";
+      const req = http.request({ host: hostname, port, path, method, agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => read && chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, latency: performance.now() - started, body: read ? Buffer.concat(chunks).toString("utf8") : null }));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  };
+  return {
+    get: (path: string, read = false) => send("GET", path, read),
+    post: (path: string, body: string) => send("POST", path, true, body),
+    close: () => agent.destroy(),
+  };
+}
+export type ShopClient = ReturnType<typeof shopClient>;
+
+const PLACE_ORDER = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) {
+  __typename ... on Error { message } ... on MutationPlaceOrderSuccess { data { order { id } } } } }`;
+
+export type Outcome = "ordered" | "sold out" | "error";
+
+export async function checkout(shop: ShopClient, productId: string): Promise<{ outcome: Outcome; latency: number; detail?: string }> {
+  try {
+    const answer = await shop.post("/graphql", JSON.stringify({ query: PLACE_ORDER, variables: { input: { ...details(), items: [{ productId, quantity: 1 }] } } }));
+    if (answer.status !== 200) return { outcome: "error", latency: answer.latency, detail: `HTTP ${answer.status}` };
+    const result = JSON.parse(answer.body!) as { data?: { placeOrder: { __typename: string; message?: string } }; errors?: unknown };
+    const placed = result.data?.placeOrder;
+    if (placed?.__typename === "MutationPlaceOrderSuccess") return { outcome: "ordered", latency: answer.latency };
+    if (placed?.__typename === "InsufficientStockError") return { outcome: "sold out", latency: answer.latency };
+    return { outcome: "error", latency: answer.latency, detail: JSON.stringify(result).slice(0, 200) };
+  } catch (error) {
+    return { outcome: "error", latency: 0, detail: (error as Error).message };
+  }
+}
+
+export interface DropResult {
+  elapsed: number;
+  /** Sorted latencies in ms. */
+  listingTimes: number[];
+  checkoutTimes: number[];
+  outcomes: Record<Outcome, number>;
+  unanswered: number;
+  errors: string[];
+}
+
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs the shoppers against pieces already live (or going live now): `listing` is the listing
+ *  GET they load, `dropIds` the pieces of the drop. */
+export async function runDropShoppers(options: { base: string; listing: string; dropIds: Set<string>; shoppers: number; seconds: number }): Promise<DropResult> {
+  const { listing, dropIds } = options;
+  const shop = shopClient(options.base, Infinity);
+  const started = performance.now();
+  const listingTimes: number[] = [];
+  const checkoutTimes: number[] = [];
+  const outcomes = { ordered: 0, "sold out": 0, error: 0 } as Record<Outcome, number>;
+  const errors: string[] = [];
+  let unanswered = 0;
+  const available = async (): Promise<string[]> => {
+    const answer = await shop.get(listing, true);
+    listingTimes.push(answer.latency);
+    if (answer.status !== 200) throw new Error(`listing: HTTP ${answer.status}`);
+    const items = (JSON.parse(answer.body!) as { data: { products: { items: { id: string; stock: number }[] } } }).data.products.items;
+    return items.filter((item) => dropIds.has(item.id) && item.stock > 0).map((item) => item.id);
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: options.shoppers }, async () => {
+        await sleep(Math.random() * options.seconds * 1000);
+        try {
+          for (let attempt = 0; attempt < 2; attempt++) {
+            const shown = await available();
+            // Nothing shown available: the shopper tries a piece from the announcement anyway.
+            const result = await checkout(shop, shown.length ? pick(shown) : pick([...dropIds]));
+            outcomes[result.outcome]++;
+            checkoutTimes.push(result.latency);
+            if (result.outcome === "error") errors.push(result.detail ?? "");
+            if (result.outcome !== "sold out") break;
+          }
+          for (let reload = 0; reload < 2; reload++) {
+            await sleep(500 + Math.random() * 1000);
+            await available();
+          }
+        } catch (error) {
+          unanswered++;
+          errors.push((error as Error).message);
+        }
+      }),
+    );
+  } finally {
+    shop.close();
+  }
+  return {
+    elapsed: (performance.now() - started) / 1000,
+    listingTimes: listingTimes.sort((a, b) => a - b),
+    checkoutTimes: checkoutTimes.sort((a, b) => a - b),
+    outcomes,
+    unanswered,
+    errors,
+  };
+}
