@@ -8,19 +8,13 @@ import { queueEmail } from "../../mail/outbox.ts";
 import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
 import { orderExpiredEmail } from "./emails.ts";
 import { onHoldSql, UNPAID, UNPAID_SQL } from "./rules.ts";
+import { LOCKED_ORDER_COLUMNS, lockedOrderForEmail, type LockedOrderRow } from "./locked-order.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 /** Orders expired per transaction; the job loops until none are left. */
 const EXPIRY_BATCH = 50;
 
-interface ExpiringOrder {
-  id: string;
-  short_order_id: string;
-  customer_name: string;
-  customer_email: string;
-  total: string;
-  status: string;
-  payment_status: string;
+interface ExpiringOrder extends LockedOrderRow {
   hold_expires_at: Date;
 }
 
@@ -30,8 +24,7 @@ export async function expireOverdueBatch(prisma: Db, config: Config, now: Date, 
     // SKIP LOCKED: a concurrent run skips rows this one holds; once we commit, the WHERE no longer
     // matches them, so each order is expired (and its stock returned) by exactly one run.
     const due = await tx.$queryRaw<ExpiringOrder[]>`
-      SELECT id::text AS id, short_order_id, customer_name, customer_email, total::text AS total,
-             status::text AS status, payment_status::text AS payment_status, hold_expires_at
+      SELECT ${LOCKED_ORDER_COLUMNS}, hold_expires_at
       FROM orders
       WHERE payment_status IN (${UNPAID_SQL}) AND status = 'pending' AND hold_expires_at <= ${now}
       ORDER BY hold_expires_at
@@ -69,15 +62,7 @@ export async function expireOverdueBatch(prisma: Db, config: Config, now: Date, 
         after: { status: "cancelled", paymentStatus: "expired", stockReturned: returned },
         reason: `No payment confirmed before the hold ended on ${formatLagosTime(order.hold_expires_at)}`,
       });
-      await queueEmail(
-        tx,
-        orderExpiredEmail(config.publicUrl, {
-          shortOrderId: order.short_order_id,
-          customerName: order.customer_name,
-          customerEmail: order.customer_email,
-          total: order.total,
-        }),
-      );
+      await queueEmail(tx, orderExpiredEmail(config.publicUrl, lockedOrderForEmail(order)));
     }
     return due.map((o) => o.short_order_id);
   });

@@ -18,6 +18,7 @@ import { readableCode } from "../orders/readable-codes.ts";
 import { fromKobo, PAYSTACK_OFF, toKobo, type PaymentMethodName } from "../../../../common/payment-methods.ts";
 import { ownerPaymentFlaggedEmail, ownerPaymentLandedEmail, paymentConfirmedEmail, type PaymentFlagName } from "./emails.ts";
 import { UNPAID } from "./rules.ts";
+import { LOCKED_ORDER_COLUMNS, lockedOrderForEmail, type LockedOrderRow } from "./locked-order.ts";
 import { paymentProvider } from "./providers/select.ts";
 import { PaymentProviderError, type PaymentProvider, type TransferAccount, type VerifiedPayment } from "./providers/provider.ts";
 
@@ -116,27 +117,15 @@ export async function fallBackToManualTransfer(tx: Tx, orderId: string, method: 
 
 export type Settlement = "paid" | "already_settled" | "not_paid" | PaymentFlagName;
 
-interface LockedOrder {
-  id: string;
-  short_order_id: string;
-  customer_name: string;
-  customer_email: string;
-  total: string;
-  status: string;
-  payment_status: string;
-}
-
 async function lockPayment(tx: Tx, provider: string, reference: string): Promise<ProviderPayment | null> {
   const rows = await tx.$queryRaw<{ id: string }[]>`
     SELECT id::text AS id FROM payments WHERE provider = ${provider} AND reference = ${reference} FOR UPDATE`;
   return rows[0] ? tx.providerPayment.findUnique({ where: { id: rows[0].id } }) : null;
 }
 
-async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | null> {
-  const rows = await tx.$queryRaw<LockedOrder[]>`
-    SELECT id::text AS id, short_order_id, customer_name, customer_email, total::text AS total,
-           status::text AS status, payment_status::text AS payment_status
-    FROM orders WHERE id = ${orderId}::uuid FOR UPDATE`;
+async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrderRow | null> {
+  const rows = await tx.$queryRaw<LockedOrderRow[]>`
+    SELECT ${LOCKED_ORDER_COLUMNS} FROM orders WHERE id = ${orderId}::uuid FOR UPDATE`;
   return rows[0] ?? null;
 }
 
@@ -190,7 +179,7 @@ export async function settleVerifiedPayment(prisma: Db, config: Config, provider
     });
     if (count !== 1) return "already_settled";
     const givesValue = order !== null && (flag === null || flag === "over");
-    const orderForEmail = order && { id: order.id, shortOrderId: order.short_order_id, customerName: order.customer_name, customerEmail: order.customer_email, total: order.total };
+    const orderForEmail = order && lockedOrderForEmail(order);
     if (givesValue && orderForEmail) {
       const status = order.status === "pending" ? "confirmed" : order.status;
       const marked = await tx.order.updateMany({

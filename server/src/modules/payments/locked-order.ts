@@ -1,0 +1,23 @@
+// An order row as the payment jobs read it under FOR UPDATE (raw SQL, so snake_case, with enums and
+// money as text): hold expiry and provider settlement lock the same columns and email from them.
+import { Prisma } from "../../generated/prisma/client.ts";
+import type { OrderForEmail, OrderForOwner } from "./emails.ts";
+
+export interface LockedOrderRow {
+  id: string;
+  short_order_id: string;
+  customer_name: string;
+  customer_email: string;
+  total: string;
+  status: string;
+  payment_status: string;
+}
+
+/** The SELECT list that reads a LockedOrderRow from `orders`. */
+export const LOCKED_ORDER_COLUMNS = Prisma.sql`id::text AS id, short_order_id, customer_name, customer_email, total::text AS total,
+  status::text AS status, payment_status::text AS payment_status`;
+
+/** The row as the shopper's and the owner's emails take it. */
+export function lockedOrderForEmail(order: LockedOrderRow): OrderForEmail & OrderForOwner {
+  return { id: order.id, shortOrderId: order.short_order_id, customerName: order.customer_name, customerEmail: order.customer_email, total: order.total };
+}
