@@ -5,7 +5,8 @@ import { Link } from "react-router-dom";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { OPENING_HOURS, storeSettings } from "../../lib/store-settings.ts";
 import { Icon } from "../../ui/Icon.tsx";
-import { KIDS_SIZE_CHART, MEN_SIZE_CHART, SIZE_CHART } from "../../../../common/size-chart.ts";
+import { KIDS_SIZE_CHART, MEN_SIZE_CHART, SIZE_CHART, type KidsSizeChartRow, type MenSizeChartRow, type SizeChartRow } from "../../../../common/size-chart.ts";
+import { range, SizeChartTable, type SizeChartColumn } from "./SizeChartTable.tsx";
 import { StructuredData } from "../../ui/StructuredData.tsx";
 import { clothingStore } from "../../../../common/structured-data.ts";
 import { useSiteOrigin } from "../../lib/hydration.tsx";
@@ -232,7 +233,25 @@ export function ReturnsPage() {
   );
 }
 
-const range = ([from, to]: readonly [number, number]) => `${from}-${to}`;
+const LADIES_COLUMNS: SizeChartColumn<SizeChartRow>[] = [
+  { heading: "UK", cell: (row) => row.uk },
+  { heading: "US", cell: (row) => row.us },
+  { heading: "EU", cell: (row) => row.eu },
+  { heading: "Bust (in)", cell: (row) => range(row.bust) },
+  { heading: "Waist (in)", cell: (row) => range(row.waist) },
+  { heading: "Hips (in)", cell: (row) => range(row.hips) },
+  { heading: "Inside leg (in)", cell: (row) => row.insideLeg },
+  { heading: "Sleeve (in)", cell: (row) => row.sleeve },
+];
+const MEN_COLUMNS: SizeChartColumn<MenSizeChartRow>[] = [
+  { heading: "EU", cell: (row) => row.eu },
+  { heading: "Chest (in)", cell: (row) => range(row.chest) },
+  { heading: "Waist (in)", cell: (row) => range(row.waist) },
+];
+const KIDS_COLUMNS: SizeChartColumn<KidsSizeChartRow>[] = [
+  { heading: "Chest (in)", cell: (row) => range(row.chest) },
+  { heading: "Waist (in)", cell: (row) => range(row.waist) },
+];
 
 export function SizeChartPage() {
   return (
@@ -242,83 +261,12 @@ export function SizeChartPage() {
         measurements laid flat, compared with this chart.
       </p>
       <h2 id="ladies">Ladies</h2>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Ladies' size chart">
-        <table className="size-chart">
-          <thead>
-            <tr>
-              <th scope="col">Size</th>
-              <th scope="col">UK</th>
-              <th scope="col">US</th>
-              <th scope="col">EU</th>
-              <th scope="col">Bust (in)</th>
-              <th scope="col">Waist (in)</th>
-              <th scope="col">Hips (in)</th>
-              <th scope="col">Inside leg (in)</th>
-              <th scope="col">Sleeve (in)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {SIZE_CHART.map((row) => (
-              <tr key={row.size}>
-                <th scope="row">{row.size}</th>
-                <td>{row.uk}</td>
-                <td>{row.us}</td>
-                <td>{row.eu}</td>
-                <td>{range(row.bust)}</td>
-                <td>{range(row.waist)}</td>
-                <td>{range(row.hips)}</td>
-                <td>{row.insideLeg}</td>
-                <td>{row.sleeve}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SizeChartTable label="Ladies' size chart" rowHeading="Size" rowName={(row) => row.size} columns={LADIES_COLUMNS} rows={SIZE_CHART} />
       <h2 id="men">Men</h2>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Men's size chart">
-        <table className="size-chart">
-          <thead>
-            <tr>
-              <th scope="col">Size</th>
-              <th scope="col">EU</th>
-              <th scope="col">Chest (in)</th>
-              <th scope="col">Waist (in)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {MEN_SIZE_CHART.map((row) => (
-              <tr key={row.size}>
-                <th scope="row">{row.size}</th>
-                <td>{row.eu}</td>
-                <td>{range(row.chest)}</td>
-                <td>{range(row.waist)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SizeChartTable label="Men's size chart" rowHeading="Size" rowName={(row) => row.size} columns={MEN_COLUMNS} rows={MEN_SIZE_CHART} />
       <p>Men&apos;s trousers and jeans are labelled by waist in inches: W32 fits a 32 in waist.</p>
       <h2 id="kids">Kids</h2>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Kids' size chart">
-        <table className="size-chart">
-          <thead>
-            <tr>
-              <th scope="col">Age</th>
-              <th scope="col">Chest (in)</th>
-              <th scope="col">Waist (in)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {KIDS_SIZE_CHART.map((row) => (
-              <tr key={row.age}>
-                <th scope="row">{row.age}</th>
-                <td>{range(row.chest)}</td>
-                <td>{range(row.waist)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SizeChartTable label="Kids' size chart" rowHeading="Age" rowName={(row) => row.age} columns={KIDS_COLUMNS} rows={KIDS_SIZE_CHART} />
       <h2>How to measure</h2>
       <ul>
         <li>
