@@ -143,7 +143,9 @@ export async function createApp(
 
   app.get("/metrics", metrics.handler(config.metricsToken));
 
-  app.post("/api/uploads", uploadsHandler(config, db.prisma, await selectStorage(config)));
+  // One storage for uploads and for the receipts /uploads opens at Cloudinary (decision 031).
+  const storage = await selectStorage(config);
+  app.post("/api/uploads", uploadsHandler(config, db.prisma, storage));
   const paystackWebhook = paystackWebhookRoutes(config, db.prisma);
   app.use(paystackWebhook.router);
 
@@ -170,7 +172,7 @@ export async function createApp(
 
   const week = 7 * 24 * 3600 * 1000;
   app.use("/images/demo", express.static(DEMO_IMAGES_DIR, { maxAge: week, fallthrough: false }));
-  app.use("/uploads", serveUploads(config.uploadDir, week, () => receiptLinkKey(db.prisma, config.receiptLinkSecret)));
+  app.use("/uploads", serveUploads(config.uploadDir, week, () => receiptLinkKey(db.prisma, config.receiptLinkSecret), storage));
 
   // The built client: hashed assets cached for a year, index.html always revalidated.
   app.use("/assets", express.static(path.join(config.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));

@@ -41,7 +41,7 @@ describe("images on Cloudinary", () => {
       expect(sent.params.api_key).toBe("test-key");
       expect(sent.bytes).toBeGreaterThan(0);
       expect(res.body.files![i]!.url).toBe(sent.secureUrl);
-      expect(res.body.files![i]!.url).toMatch(/^https:\/\/res\.cloudinary\.com\/thrift-demo\/image\/upload\/v\d+\/product-images\/[a-f0-9]+\.jpg$/);
+      expect(res.body.files![i]!.url).toMatch(/^https:\/\/res\.cloudinary\.com\/thrift-demo\/image\/upload\/v\d+\/product-images\/[a-f0-9]+\.webp$/);
       // One file per picture: Cloudinary makes each width on delivery, in the format and quality
       // the browser does best with (f_auto,q_auto), so the page's srcset names transformations.
       const { srcSet } = imageSources(sent.secureUrl, 400);
@@ -80,7 +80,7 @@ describe("images on Cloudinary", () => {
       expect(sent.params.public_id).toBe(user.id.replace(/[^a-zA-Z0-9_-]/g, ""));
       expect(["true", "1"]).toContain(sent.params.overwrite);
     }
-    expect(second.body.files![0]!.url).toMatch(new RegExp(`/profiles/${user.id}\\.jpg$`));
+    expect(second.body.files![0]!.url).toMatch(new RegExp(`/profiles/${user.id}\\.webp$`));
   });
 
   it("a receipt is checked and cleaned before it is sent: a photo loses its GPS, a hostile PDF never leaves the store", async () => {

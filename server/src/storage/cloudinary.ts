@@ -1,10 +1,19 @@
 // Cloudinary storage (CLOUDINARY_URL=cloudinary://key:secret@cloud[?upload_prefix=…]). Product images
-// go to the product-images folder under a random name; avatars to profiles/<user id>, overwritten.
+// go to the product-images folder under a random name; avatars to profiles/<user id>, overwritten;
+// both are public `upload` assets on Cloudinary's CDN. Receipts go to the receipts folder as
+// `authenticated` assets: neither the original nor any transformation of it is delivered without
+// a signature made with the API secret, and the store hands out only its own signed link, behind
+// which it fetches the file through the signed download API (decision 031).
 // The SDK picks http or https from upload_prefix when it first loads, so it is imported lazily,
 // after the environment is set (see PLATFORM.md).
 import { randomBytes } from "node:crypto";
 import { shareCloudinaryUrlWithSdk } from "../config.ts";
 import type { FileStorage, FileToStore, SaveOptions, StoredFile } from "./storage.ts";
+import { cloudinaryReceiptAt, cloudinaryReceiptPath, type CloudinaryReceipt } from "./receipt-files.ts";
+
+/** The download URL is made for one server-side fetch, made at once. */
+const DOWNLOAD_URL_SECONDS = 60;
+const DOWNLOAD_TIMEOUT_MS = 20_000;
 
 export interface CloudinaryCredentials {
   cloudName: string;
@@ -49,6 +58,7 @@ export async function cloudinaryStorage(cloudinaryUrl: string): Promise<FileStor
     resizesOnDelivery: true,
     save(file: FileToStore, options: SaveOptions): Promise<StoredFile> {
       const publicId = options.publicId ? options.publicId.replace(/[^a-zA-Z0-9_-]/g, "") : randomBytes(12).toString("hex");
+      const receipt = options.folder === "receipts";
       return new Promise((resolve, reject) => {
         const stream = cloudinary.uploader.upload_stream(
           {
@@ -56,22 +66,46 @@ export async function cloudinaryStorage(cloudinaryUrl: string): Promise<FileStor
             public_id: publicId,
             // Cloudinary treats PDFs as images too (pages render as images).
             resource_type: "image",
+            ...(receipt ? { type: "authenticated" as const } : {}),
             overwrite: options.overwrite ?? false,
             invalidate: options.overwrite ?? false,
             unique_filename: false,
           },
           (error, result) => {
             if (error || !result?.secure_url) reject(new Error(error?.message ?? "Cloudinary did not return a URL"));
-            else resolve({ url: result.secure_url });
+            else if (!receipt) resolve({ url: result.secure_url });
+            // Cloudinary's secure_url for an authenticated asset is signed and never expires: it is
+            // not kept. The stored path names the asset; only the store can open it.
+            else if (result.type !== "authenticated" || result.public_id !== `receipts/${publicId}` || !/^[a-z]{3,4}$/.test(result.format ?? "")) {
+              reject(new Error(`Cloudinary stored the receipt unexpectedly (${result.type} ${result.public_id}.${result.format})`));
+            } else resolve({ url: cloudinaryReceiptPath(publicId, result.format, "authenticated") });
           },
         );
         stream.end(file.buffer);
       });
     },
     async remove(url: string): Promise<void> {
+      const receipt = cloudinaryReceiptAt(url);
+      if (receipt) {
+        await cloudinary.uploader.destroy(receipt.publicId, { resource_type: "image", type: receipt.type, invalidate: true });
+        return;
+      }
       const publicId = publicIdFromUrl(url);
       if (!publicId) return;
       await cloudinary.uploader.destroy(publicId, { resource_type: "image", invalidate: true });
+    },
+    async readReceipt(receipt: CloudinaryReceipt): Promise<ReadableStream<Uint8Array> | null> {
+      // Cloudinary's private download API (GET /v1_1/<cloud>/image/download), signed with the API
+      // secret and expiring; the URL never leaves the server.
+      const url = cloudinary.utils.private_download_url(receipt.publicId, receipt.format, {
+        resource_type: "image",
+        type: receipt.type,
+        expires_at: Math.floor(Date.now() / 1000) + DOWNLOAD_URL_SECONDS,
+      });
+      const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+      if (response.status === 404) return null;
+      if (!response.ok || !response.body) throw new Error(`Cloudinary download answered ${response.status}`);
+      return response.body;
     },
   };
 }

@@ -1,5 +1,6 @@
 // Where uploaded files go: local disk by default, Cloudinary when CLOUDINARY_URL is set.
 // Callers only see this interface.
+import type { CloudinaryReceipt } from "./receipt-files.ts";
 
 export type UploadFolder = "product-images" | "profiles" | "receipts";
 
@@ -34,4 +35,9 @@ export interface FileStorage {
   readonly resizesOnDelivery: boolean;
   save(file: FileToStore, options: SaveOptions): Promise<StoredFile>;
   remove(url: string): Promise<void>;
+  /**
+   * Cloudinary only: a receipt's bytes, fetched server-side with the API secret (receipts there have
+   * no public URL, decision 031); null when the storage has no such file.
+   */
+  readReceipt?(receipt: CloudinaryReceipt): Promise<ReadableStream<Uint8Array> | null>;
 }

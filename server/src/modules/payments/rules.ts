@@ -3,6 +3,7 @@ import { Prisma, type OrderStatus, type PaymentStatus } from "../../generated/pr
 import { ValidationError } from "../errors.ts";
 import { UNPAID_STATUSES } from "../../../../common/order-status.ts";
 import { TYPE_BY_EXTENSION } from "../../../../common/upload-types.ts";
+import { receiptPathOf } from "../../storage/receipt-files.ts";
 
 /** A receipt extends the hold once, by this much. */
 export const RECEIPT_EXTENSION_HOURS = 24;
@@ -71,14 +72,13 @@ export function requiredText(value: string, min: number, max: number, message: s
 
 
 /**
- * A receipt must be a file our uploads endpoint stored in the receipts folder (local disk or
- * Cloudinary); the type comes from the stored name, which the endpoint chose from the content.
+ * A receipt must be a file our uploads endpoint stored in the receipts folder (local disk, or
+ * Cloudinary: storage/receipt-files.ts); the type comes from the stored name, which the endpoint
+ * chose from the content.
  */
 export function receiptFile(url: string): { url: string; mimeType: string } {
   const text = url.trim();
-  const local = /^\/uploads\/receipts\/[A-Za-z0-9_-]{8,64}\.([a-z]{3,4})$/.exec(text);
-  const cloud = /^https:\/\/res\.cloudinary\.com\/[A-Za-z0-9_-]+\/(?:image|raw)\/upload\/(?:v\d+\/)?(?:[A-Za-z0-9_-]+\/)*receipts\/[A-Za-z0-9_-]{8,64}\.([a-z]{3,4})$/.exec(text);
-  const extension = (local ?? cloud)?.[1];
+  const extension = receiptPathOf(text) ? /\.([a-z]{3,4})$/.exec(text)?.[1] : undefined;
   const mimeType = extension ? TYPE_BY_EXTENSION[extension] : undefined;
   if (!mimeType) throw new ValidationError(PAYMENT_MESSAGES.receiptFile, "fileUrl");
   return { url: text, mimeType };
