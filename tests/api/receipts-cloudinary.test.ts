@@ -10,6 +10,8 @@ import { createTestOrder, signedInCustomer } from "../helpers/orders.ts";
 import { PDF_DOC, uploadForm } from "../helpers/images.ts";
 import { pngImage, upload as uploadFiles } from "./uploads-admin-files.ts";
 import { receiptLinkKey, signReceiptUrl, RECEIPT_LINK_SECONDS } from "../../server/src/modules/payments/receipt-links.ts";
+import { protectPublicReceipts } from "../../server/src/modules/payments/protect-receipts.ts";
+import { cloudinaryStorage } from "../../server/src/storage/cloudinary.ts";
 
 const CLOUD = "thrift-demo";
 let t: TestStore;
@@ -40,6 +42,17 @@ const photo = () => sharp({ create: { width: 40, height: 30, channels: 3, backgr
 async function uploadReceipt(reference: string, file: { name: string; content: Buffer; type?: string }, cookie = owner.client.cookie) {
   const res = await fetch(`${t.url}/api/uploads`, { method: "POST", body: uploadForm("receipt", [file], { reference }), headers: cookie ? { cookie } : {} });
   return { status: res.status, text: await res.text() };
+}
+
+/** What the store did until 2026-11-26: an `upload`-type (public) asset in the receipts folder, whose URL it stored. */
+async function publicReceiptAtCloudinary(name: string, content: Buffer) {
+  const params = { folder: "receipts", public_id: name, timestamp: String(Math.floor(Date.now() / 1000)) };
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...params, api_key: cloud.apiKey, signature: cloudinarySignature(params, cloud.apiSecret) })) form.append(k, v);
+  form.append("file", new Blob([new Uint8Array(content)]), "old.jpg");
+  const legacy = (await (await fetch(`${cloud.url}/v1_1/${CLOUD}/image/upload`, { method: "POST", body: form })).json()) as { secure_url: string; type: string };
+  expect(legacy).toMatchObject({ type: "upload", secure_url: expect.stringMatching(new RegExp(`^https://res\\.cloudinary\\.com/thrift-demo/image/upload/v\\d+/receipts/${name}\\.jpg$`)) });
+  return legacy;
 }
 
 /** An order of the owner with a receipt uploaded and submitted; its stored path and the links handed out. */
@@ -172,16 +185,9 @@ describe("receipts on Cloudinary", () => {
   });
 
   it("a receipt stored public before 2026-11-26 opens for the owner and an admin only through the same signed store route", async () => {
-    // What the store did until then: an `upload`-type asset in the receipts folder, its URL stored.
     const legacyName = "a1b2c3d4e5f6a7b8c9d0e1f2";
     const content = await photo();
-    const params = { folder: "receipts", public_id: legacyName, timestamp: String(Math.floor(Date.now() / 1000)) };
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ ...params, api_key: cloud.apiKey, signature: cloudinarySignature(params, cloud.apiSecret) })) form.append(k, v);
-    form.append("file", new Blob([new Uint8Array(content)]), "old.jpg");
-    const legacy = (await (await fetch(`${cloud.url}/v1_1/${CLOUD}/image/upload`, { method: "POST", body: form })).json()) as { secure_url: string; type: string };
-    expect(legacy).toMatchObject({ type: "upload", secure_url: expect.stringMatching(/^https:\/\/res\.cloudinary\.com\/thrift-demo\/image\/upload\/v\d+\/receipts\/a1b2c3d4e5f6a7b8c9d0e1f2\.jpg$/) });
-
+    const legacy = await publicReceiptAtCloudinary(legacyName, content);
     const order = await createTestOrder(t.prisma, { userId: owner.userId });
     const submitted = await owner.client.data(SUBMIT, { input: { orderId: order.id, fileUrl: legacy.secure_url, senderName: "Ada Obi", senderBank: "GTBank" } });
     expect(submitted.submitPaymentReceipt.__typename).toBe("MutationSubmitPaymentReceiptSuccess");
@@ -196,6 +202,44 @@ describe("receipts on Cloudinary", () => {
     expect(cloud.downloads.at(-1)).toMatchObject({ status: 200, params: { public_id: `receipts/${legacyName}`, type: "upload" } });
     const bare = await fetch(`${t.url}${route}`);
     expect([bare.status, bare.headers.get("cache-control")]).toEqual([403, "private, no-store"]);
+  });
+
+  it("the one-off command makes receipts stored public authenticated: their public URL is gone, the store's links still open them", async () => {
+    const name = "b2c3d4e5f6a7b8c9d0e1f2a3";
+    const content = await photo();
+    const legacy = await publicReceiptAtCloudinary(name, content);
+    const order = await createTestOrder(t.prisma, { userId: owner.userId });
+    await owner.client.data(SUBMIT, { input: { orderId: order.id, fileUrl: legacy.secure_url, senderName: "Ada Obi", senderBank: "GTBank" } });
+    const publicUrl = legacy.secure_url.replace("https://res.cloudinary.com", cloud.url);
+    expect((await fetch(publicUrl)).status).toBe(200);
+    // Another one already moved at Cloudinary by a run that stopped before updating its row.
+    const halfDone = "c3d4e5f6a7b8c9d0e1f2a3b4";
+    const halfDoneOrder = await createTestOrder(t.prisma, { userId: owner.userId });
+    await owner.client.data(SUBMIT, { input: { orderId: halfDoneOrder.id, fileUrl: (await publicReceiptAtCloudinary(halfDone, content)).secure_url, senderName: "Ada Obi", senderBank: "GTBank" } });
+    const params = { from_public_id: `receipts/${halfDone}`, to_public_id: `receipts/${halfDone}`, to_type: "authenticated", timestamp: String(Math.floor(Date.now() / 1000)) };
+    const moved = await fetch(`${cloud.url}/v1_1/${CLOUD}/image/rename`, { method: "POST", body: new URLSearchParams({ ...params, api_key: cloud.apiKey, signature: cloudinarySignature(params, cloud.apiSecret) }) });
+    expect(moved.status).toBe(200);
+    const stillPublic = await t.prisma.paymentReceipt.count({ where: { fileUrl: { startsWith: "https://res.cloudinary.com/" } } });
+
+    const storage = await cloudinaryStorage(process.env.CLOUDINARY_URL!);
+    expect(await protectPublicReceipts(t.prisma, storage)).toEqual({ protected: stillPublic, failed: [] });
+    const row = await t.prisma.paymentReceipt.findFirstOrThrow({ where: { orderId: order.id } });
+    expect(row.fileUrl).toBe(`/uploads/receipts/cloudinary/authenticated/${name}.jpg`);
+    expect((await t.prisma.paymentReceipt.findFirstOrThrow({ where: { orderId: halfDoneOrder.id } })).fileUrl).toBe(`/uploads/receipts/cloudinary/authenticated/${halfDone}.jpg`);
+    expect(cloud.renamed.at(-1)!.params).toMatchObject({ from_public_id: `receipts/${name}`, to_public_id: `receipts/${name}`, type: "upload", to_type: "authenticated" });
+    expect(["true", "1"]).toContain(cloud.renamed.at(-1)!.params.invalidate);
+    expect(cloud.assets.has(`upload:receipts/${name}`)).toBe(false);
+    expect((await fetch(publicUrl)).status).toBe(404);
+
+    const { ownerLink, adminLink } = await linksFor(order);
+    for (const link of [ownerLink, adminLink]) {
+      expect(link.startsWith(`${row.fileUrl}?expires=`)).toBe(true);
+      const res = await fetch(`${t.url}${link}`);
+      expect([res.status, res.headers.get("cache-control")]).toEqual([200, "private, no-store"]);
+      expect(Buffer.from(await res.arrayBuffer()).equals(content)).toBe(true);
+    }
+    // Run again: nothing left to move.
+    expect(await protectPublicReceipts(t.prisma, storage)).toEqual({ protected: 0, failed: [] });
   });
 
   it("product pictures and avatars stay public upload-type assets, delivered with the CDN's long cache lifetime", async () => {

@@ -1,6 +1,7 @@
 // A fake Cloudinary on a local port, enough for the real `cloudinary` SDK and following Cloudinary's
 // published APIs for what the store uses (checked 2026-11-26):
-// - Upload API: POST /v1_1/<cloud>/image/upload and /image/destroy, authenticated by a signature:
+// - Upload API: POST /v1_1/<cloud>/image/upload, /image/destroy and /image/rename (whose `to_type`
+//   changes an asset's delivery type, same public id allowed), authenticated by a signature:
 //   SHA-1 of every parameter except file, cloud_name, resource_type and api_key, sorted by name,
 //   `name=value` joined with `&` (an `&` inside a value written %26, the SDK's signature version 2),
 //   with the API secret appended ("Generating authentication signatures"); a timestamp more than an
@@ -47,6 +48,8 @@ export interface FakeCloudinary {
   assets: Map<string, FakeAsset>;
   /** Download API requests and how they were answered. */
   downloads: { params: Record<string, string>; status: number }[];
+  /** Accepted rename requests. */
+  renamed: { params: Record<string, string> }[];
   /** Delivery requests (the public CDN) and how they were answered. */
   deliveries: { path: string; status: number }[];
   apiKey: string;
@@ -88,6 +91,7 @@ export async function startFakeCloudinary(options: { apiKey?: string; apiSecret?
   const assets = new Map<string, FakeAsset>();
   const downloads: FakeCloudinary["downloads"] = [];
   const deliveries: FakeCloudinary["deliveries"] = [];
+  const renamed: FakeCloudinary["renamed"] = [];
   let version = 1_700_000_000;
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
@@ -132,6 +136,26 @@ export async function startFakeCloudinary(options: { apiKey?: string; apiSecret?
     return 200;
   }
 
+  function rename(res: http.ServerResponse, cloud: string, params: Record<string, string>) {
+    const failure = authError(params);
+    if (failure) return refuse(res, 401, failure);
+    const from = `${params.type ?? "upload"}:${params.from_public_id ?? ""}`;
+    const asset = assets.get(from);
+    if (!asset) return refuse(res, 404, `Resource not found - ${params.from_public_id}`);
+    const type = (params.to_type ?? asset.type) as DeliveryType;
+    if (!TYPES.has(type)) return refuse(res, 400, `Invalid to_type ${type}`);
+    const to = `${type}:${params.to_public_id ?? ""}`;
+    if (to !== from && assets.has(to) && params.overwrite !== "true" && params.overwrite !== "1") return refuse(res, 400, `to_public_id ${params.to_public_id} already exists`);
+    assets.delete(from);
+    const moved = { ...asset, publicId: params.to_public_id!, type };
+    assets.set(to, moved);
+    renamed.push({ params });
+    const signed = type === "upload" ? "" : `s--${randomBytes(6).toString("base64url")}--/`;
+    const secureUrl = `https://res.cloudinary.com/${cloud}/image/${type}/${signed}v${moved.version}/${moved.publicId}.${moved.format}`;
+    json(res, 200, { public_id: moved.publicId, type, resource_type: "image", format: moved.format, version: moved.version, secure_url: secureUrl, bytes: moved.content.length });
+    return 200;
+  }
+
   function download(res: http.ServerResponse, params: Record<string, string>): number {
     const failure = authError(params);
     if (failure) return refuse(res, 401, failure);
@@ -167,7 +191,7 @@ export async function startFakeCloudinary(options: { apiKey?: string; apiSecret?
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
-    const api = /^\/v1_1\/([^/]+)\/image\/(upload|destroy|download)$/.exec(url.pathname);
+    const api = /^\/v1_1\/([^/]+)\/image\/(upload|destroy|rename|download)$/.exec(url.pathname);
     if (req.method === "GET" && api?.[2] === "download") {
       const params = Object.fromEntries(url.searchParams);
       downloads.push({ params, status: download(res, params) });
@@ -186,6 +210,7 @@ export async function startFakeCloudinary(options: { apiKey?: string; apiSecret?
     const chunks: Buffer[] = [];
     const finish = () => {
       if (action === "destroy") destroy(res, params);
+      else if (action === "rename") rename(res, cloud!, params);
       else upload(res, cloud!, params, Buffer.concat(chunks));
     };
     const type = req.headers["content-type"] ?? "";
@@ -214,6 +239,7 @@ export async function startFakeCloudinary(options: { apiKey?: string; apiSecret?
     assets,
     downloads,
     deliveries,
+    renamed,
     apiKey,
     apiSecret,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { shareCloudinaryUrlWithSdk } from "../config.ts";
 import type { FileStorage, FileToStore, SaveOptions, StoredFile } from "./storage.ts";
-import { cloudinaryReceiptAt, cloudinaryReceiptPath, type CloudinaryReceipt } from "./receipt-files.ts";
+import { cloudinaryReceiptAt, cloudinaryReceiptPath, receiptPathOf, type CloudinaryReceipt } from "./receipt-files.ts";
 
 /** The download URL is made for one server-side fetch, made at once. */
 const DOWNLOAD_URL_SECONDS = 60;
@@ -53,6 +53,20 @@ export async function cloudinaryStorage(cloudinaryUrl: string): Promise<FileStor
     ...(credentials.uploadPrefix ? { upload_prefix: credentials.uploadPrefix } : {}),
   });
 
+  async function readReceipt(receipt: CloudinaryReceipt): Promise<ReadableStream<Uint8Array> | null> {
+    // Cloudinary's private download API (GET /v1_1/<cloud>/image/download), signed with the API
+    // secret and expiring; the URL never leaves the server.
+    const url = cloudinary.utils.private_download_url(receipt.publicId, receipt.format, {
+      resource_type: "image",
+      type: receipt.type,
+      expires_at: Math.floor(Date.now() / 1000) + DOWNLOAD_URL_SECONDS,
+    });
+    const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+    if (response.status === 404) return null;
+    if (!response.ok || !response.body) throw new Error(`Cloudinary download answered ${response.status}`);
+    return response.body;
+  }
+
   return {
     // w_…,f_auto,q_auto in the delivery URL (common/images.ts): no renditions are uploaded.
     resizesOnDelivery: true,
@@ -94,18 +108,24 @@ export async function cloudinaryStorage(cloudinaryUrl: string): Promise<FileStor
       if (!publicId) return;
       await cloudinary.uploader.destroy(publicId, { resource_type: "image", invalidate: true });
     },
-    async readReceipt(receipt: CloudinaryReceipt): Promise<ReadableStream<Uint8Array> | null> {
-      // Cloudinary's private download API (GET /v1_1/<cloud>/image/download), signed with the API
-      // secret and expiring; the URL never leaves the server.
-      const url = cloudinary.utils.private_download_url(receipt.publicId, receipt.format, {
-        resource_type: "image",
-        type: receipt.type,
-        expires_at: Math.floor(Date.now() / 1000) + DOWNLOAD_URL_SECONDS,
-      });
-      const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
-      if (response.status === 404) return null;
-      if (!response.ok || !response.body) throw new Error(`Cloudinary download answered ${response.status}`);
-      return response.body;
+    async protectReceipt(stored: string): Promise<string | null> {
+      const path = receiptPathOf(stored);
+      const receipt = path ? cloudinaryReceiptAt(path) : null;
+      if (!receipt || receipt.type !== "upload") return null;
+      const name = receipt.publicId.slice("receipts/".length);
+      const protectedPath = cloudinaryReceiptPath(name, receipt.format, "authenticated");
+      try {
+        // Rename to the same public id with another delivery type (Upload API `rename`, `to_type`);
+        // invalidate purges the copies Cloudinary's CDN holds of the public URL.
+        await cloudinary.uploader.rename(receipt.publicId, receipt.publicId, { resource_type: "image", type: "upload", to_type: "authenticated", invalidate: true });
+      } catch (error) {
+        // Already moved by an earlier run that stopped before the database was updated.
+        const moved = await readReceipt({ ...receipt, type: "authenticated" }).catch(() => null);
+        if (!moved) throw error;
+        await moved.cancel();
+      }
+      return protectedPath;
     },
+    readReceipt,
   };
 }

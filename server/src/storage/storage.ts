@@ -40,4 +40,9 @@ export interface FileStorage {
    * no public URL, decision 031); null when the storage has no such file.
    */
   readReceipt?(receipt: CloudinaryReceipt): Promise<ReadableStream<Uint8Array> | null>;
+  /**
+   * Cloudinary only: a receipt stored public (before decision 031) made authenticated, same public
+   * id, its CDN copies purged; the path to store for it now, or null when it is not such a receipt.
+   */
+  protectReceipt?(stored: string): Promise<string | null>;
 }
