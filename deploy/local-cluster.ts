@@ -8,6 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./free-port.ts";
 
 export const DEPLOY_DIR = path.dirname(fileURLToPath(import.meta.url));
 
@@ -17,17 +18,6 @@ export interface Service {
   output(): string;
   child: ChildProcess;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
 }
 
 /** Replaces the value of `key = …` lines (ini) in text; every key must be found. */

@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createPostgresDatabase } from "../../tests/helpers/databases.ts";
@@ -14,6 +13,7 @@ import { seedDemoCatalogue } from "../../server/src/db/seed.ts";
 import { Prisma } from "../../server/src/generated/prisma/client.ts";
 import { PROJECT_ROOT } from "../../server/src/config.ts";
 import { slugify } from "../../common/slug.ts";
+import { freePort } from "../../deploy/free-port.ts";
 
 export interface BenchStore {
   url: string;
@@ -37,17 +37,6 @@ const IMAGES = ["blouse.svg", "tshirt.svg", "shirt.svg", "polo.svg", "skirt.svg"
 function rng(seed: number) {
   let s = seed >>> 0;
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
 }
 
 export async function seedProducts(databaseUrl: string, count: number): Promise<void> {

@@ -10,7 +10,7 @@ import { ADMIN_DATABASE_URL, createPostgresDatabase } from "../helpers/databases
 import { openDatabase, type Database } from "../../server/src/db/database.ts";
 import { migrate } from "../../server/src/db/migrate.ts";
 import { PROJECT_ROOT } from "../../server/src/config.ts";
-import { freePort } from "../../deploy/local-cluster.ts";
+import { freePort } from "../../deploy/free-port.ts";
 
 // One way to find a free port, shared with the deploy kit's local cluster.
 export { freePort };

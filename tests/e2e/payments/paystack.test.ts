@@ -1,28 +1,20 @@
 // Paying through Paystack in Chromium (issue 27), against the fake Paystack over real HTTP: the
 // one-time account on the thank-you page (copyable, expiring with the hold) confirmed by a signed
 // webhook, and the card path to Paystack's checkout page and back, declined then retried.
-import net from "node:net";
 import type { Browser } from "playwright-core";
 import { launchBrowser, newShopper } from "../../helpers/browser.ts";
 import { startTestStore, type TestStore } from "../../helpers/store.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
 import { startFakePaystack, type FakePaystack } from "../../mocks/paystack-server.ts";
 import { fillGuestCart } from "./helpers.ts";
+import { freePort } from "../../../deploy/free-port.ts";
 
 let t: TestStore;
 let fake: FakePaystack;
 let browser: Browser;
 
-/** Paystack sends the shopper back to PUBLIC_URL, so the store must know its address before it starts. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 beforeAll(async () => {
+  // Paystack sends the shopper back to PUBLIC_URL, so the store must know its address before it starts.
   const port = await freePort();
   [fake, browser] = await Promise.all([startFakePaystack(), launchBrowser()]);
   t = await startTestStore({
