@@ -13,6 +13,7 @@ import {
 } from "../../../prisma/seed/catalogue.ts";
 import { demoFit } from "../../../prisma/seed/fit.ts";
 import { MEASUREMENTS } from "../../../common/measurements.ts";
+import { LAGOS_OFFSET_MS, lagosClock } from "../../../common/lagos-time.ts";
 
 /** URL prefix the server serves prisma/seed/images under. */
 export const DEMO_IMAGE_PREFIX = "/images/demo/";
@@ -41,11 +42,9 @@ function fitColumns(name: string) {
 
 class AlreadySeeded extends Error {}
 
-const LAGOS_OFFSET_MS = 3_600_000;
-
 /** The demo drop: DEMO_DROP_DAYS Lagos days after `now`, at DEMO_DROP_LAGOS_HOUR:00 Lagos time. */
 export function demoDropTime(now: Date): Date {
-  const lagos = new Date(now.getTime() + LAGOS_OFFSET_MS);
+  const lagos = lagosClock(now);
   const wall = Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate() + DEMO_DROP_DAYS, DEMO_DROP_LAGOS_HOUR);
   return new Date(wall - LAGOS_OFFSET_MS);
 }

@@ -1,8 +1,8 @@
 // Lagos days for the owner's figures and exports. Africa/Lagos is UTC+1 all year (no daylight
 // saving), so a fixed offset is exact and needs no time-zone database (PGlite has none to rely on).
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-export const LAGOS_OFFSET_MS = HOUR;
+import { LAGOS_OFFSET_MS, lagosClock } from "../../../../common/lagos-time.ts";
+
+const DAY = 24 * 3_600_000;
 
 /** The instant the Lagos day containing `at` began (23:00 UTC the evening before). */
 export function lagosMidnight(at: Date): Date {
@@ -39,5 +39,5 @@ export function lagosDateRange(from: string, to: string): { start: Date; end: Da
 /** "2026-11-23 00:30" in Lagos time: what a spreadsheet shows for an instant. */
 export function formatLagos(at: Date | null): string {
   if (!at) return "";
-  return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ");
+  return lagosClock(at).toISOString().slice(0, 16).replace("T", " ");
 }
