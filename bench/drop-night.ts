@@ -13,9 +13,11 @@
 //     out"), then reloads the listing twice. Checked: every piece sold exactly once, every shopper
 //     answered (an order or a clear "out of stock"), no error; printed p50/p99/max.
 // Settings: BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per measurement (8),
-// BENCH_SHOPPERS (2000), BENCH_DROP_PIECES (200), BENCH_DROP_SECONDS (10), BENCH_NODE_ARGS.
+// BENCH_SHOPPERS (2000), BENCH_DROP_PIECES (200), BENCH_DROP_SECONDS (10), BENCH_NODE_ARGS,
+// BENCH_PARTS ("reads,drop": either alone, e.g. to profile the drop with BENCH_NODE_ARGS=--cpu-prof).
 import http from "node:http";
 import os from "node:os";
+import zlib from "node:zlib";
 import { randomUUID } from "node:crypto";
 import { startBenchStore, startFloorServer } from "./lib/bench-store.ts";
 import { byId } from "./lib/persisted-queries.ts";
@@ -30,6 +32,7 @@ const SHOPPERS = Number(process.env.BENCH_SHOPPERS || 2000);
 const DROP_PIECES = Number(process.env.BENCH_DROP_PIECES || 200);
 const DROP_SECONDS = Number(process.env.BENCH_DROP_SECONDS || 10);
 const ORDER_RATES = [10, 50];
+const PARTS = new Set((process.env.BENCH_PARTS || "reads,drop").split(","));
 
 /** The listing exactly as the client asks for `/products` (ProductListPage's variables). */
 const LISTING = byId("StorefrontProductList", {
@@ -63,13 +66,19 @@ function client(base: string, maxSockets: number) {
   const send = (method: "GET" | "POST", path: string, read: boolean, body?: string): Promise<Answer> => {
     const started = performance.now();
     return new Promise((resolve, reject) => {
-      const headers: Record<string, string> = { "apollo-require-preflight": "1", "accept-encoding": read ? "identity" : "gzip" };
+      // Every phone's browser asks for gzip; the drop's shoppers then unpack what they read.
+      const headers: Record<string, string> = { "apollo-require-preflight": "1", "accept-encoding": "gzip" };
       if (body) headers["content-type"] = "application/json";
       const req = http.request({ host: hostname, port, path, method, agent, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => read && chunks.push(chunk));
         res.on("error", reject);
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, latency: performance.now() - started, body: read ? Buffer.concat(chunks).toString("utf8") : null }));
+        res.on("end", () => {
+          const latency = performance.now() - started;
+          const raw = read ? Buffer.concat(chunks) : null;
+          const body = raw && (res.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(raw) : raw).toString("utf8");
+          resolve({ status: res.statusCode ?? 0, latency, body });
+        });
       });
       req.on("error", reject);
       req.end(body);
@@ -150,21 +159,32 @@ const floor = await startFloorServer(store.databaseUrl);
 const db = await openDatabase({ databaseUrl: store.databaseUrl, dataDir: null });
 const readers = client(store.url, CLIENTS);
 const buyers = client(store.url, Infinity);
+// The pieces being read and bought: the listing's first page (newest first, as "/products" shows).
+const shown = await db.prisma.product.findMany({ where: { goesLiveAt: null }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 24, select: { id: true, slug: true } });
+await db.prisma.product.updateMany({ where: { id: { in: shown.map((p) => p.id) } }, data: { stock: 1_000_000 } });
+const productIds = shown.map((p) => p.id);
+const pages = shown.map((p) => `/products/${p.slug}`);
+const paths: { name: string; path: () => string }[] = [
+  { name: "listing GET /graphql?id=… (client)", path: () => LISTING },
+  { name: "server-rendered /products", path: () => "/products" },
+  { name: "server-rendered product page", path: () => pick(pages) },
+];
 try {
-  // The pieces being read and bought: the listing's first page (newest first, as "/products" shows).
-  const shown = await db.prisma.product.findMany({ where: { goesLiveAt: null }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 24, select: { id: true, slug: true } });
-  await db.prisma.product.updateMany({ where: { id: { in: shown.map((p) => p.id) } }, data: { stock: 1_000_000 } });
-  const productIds = shown.map((p) => p.id);
-  const pages = shown.map((p) => `/products/${p.slug}`);
-  const paths: { name: string; path: () => string }[] = [
-    { name: "listing GET /graphql?id=… (client)", path: () => LISTING },
-    { name: "server-rendered /products", path: () => "/products" },
-    { name: "server-rendered product page", path: () => pick(pages) },
-  ];
   console.log(
     `Server ${store.url} · ${CLIENTS} clients at saturation · ${SECONDS} s per measurement · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}) · load average ${loadAverage()}`,
   );
 
+  if (PARTS.has("reads")) await readsWhileSelling();
+  if (PARTS.has("drop")) await dropNight();
+} finally {
+  readers.close();
+  buyers.close();
+  await db.close();
+  await floor.stop();
+  await store.stop();
+}
+
+async function readsWhileSelling() {
   const floorClient = client(floor.url, CLIENTS);
   await saturate(floorClient, () => "/", WARMUP_SECONDS);
   const floorRun = await saturate(floorClient, () => "/", SECONDS);
@@ -199,8 +219,9 @@ try {
     }
   }
   console.log(`\nCheckouts while the reads saturate:\n  ${checkouts.join("\n  ")}`);
+}
 
-  // Part 2: the drop.
+async function dropNight() {
   const category = await db.prisma.category.findFirstOrThrow({ where: { slug: "unisex" } });
   const liveAt = new Date(Date.now() + 4000);
   const drop = Array.from({ length: DROP_PIECES }, (_, i) => ({
@@ -274,10 +295,4 @@ try {
   if (errors.length) console.log(`Errors (first 3): ${errors.slice(0, 3).join(" | ")}`);
   console.log(`\nLoad average at the end: ${loadAverage()} (other processes on the machine distort the numbers)`);
   if (oversold || unanswered || outcomes.error) process.exitCode = 1;
-} finally {
-  readers.close();
-  buyers.close();
-  await db.close();
-  await floor.stop();
-  await store.stop();
 }

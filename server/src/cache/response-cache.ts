@@ -10,7 +10,7 @@ import type { KeyValueCache, KeyValueCacheSetOptions } from "@apollo/utils.keyva
 import { LRUCache } from "lru-cache";
 import { print, type DocumentNode } from "graphql";
 import { createHash } from "node:crypto";
-import { isMarkedNotCacheable, isStockOrdered, markStockOrdered, selectsOnlyPublicFields, selectsStockOrderedFields } from "../graphql/cache-policy.ts";
+import { isMarkedNotCacheable, isStockOrdered, markStockOrdered, selectsOnlyPublicFields, selectsStockOrderedFields, stockWriteOf } from "../graphql/cache-policy.ts";
 import type { CatalogueVersion } from "./catalogue-version.ts";
 import type { StockBoard } from "./stock-board.ts";
 import { cutVolatile, joinVolatile, type JoinedJson } from "./volatile-json.ts";
@@ -180,6 +180,18 @@ class JoinedAnswers implements KeyValueCache<string> {
   }
 }
 
+/** Whether the stock board holds what this request wrote, so its sender's next read shows it: the
+ *  products it named are read again now (after its commit), or, when it named none, nothing
+ *  changed; a mutation that says nothing waits for its own marker through the notifications. */
+async function ownWriteSeen(version: CatalogueVersion, products: readonly string[] | undefined): Promise<boolean> {
+  if (!products) return version.sync().catch(() => false);
+  if (!products.length) return true;
+  if (version.current() === null) return false;
+  for (const id of products) version.stock.changed(id);
+  const late = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref());
+  return Promise.race([version.stock.settled().then(() => true), late]);
+}
+
 export function responseCachePlugins(options: ResponseCacheOptions): ApolloServerPlugin<BaseContext>[] {
   const board = options.version.stock;
   const cache = new JoinedAnswers(options.maxBytes, board);
@@ -198,7 +210,7 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
             if (effect === "structural") options.version.changedHere();
             // Not heard in time (the database is busy or gone): dropping everything here is as fresh.
             else if (effect === "stock") {
-              const heard = await options.version.sync().catch(() => false);
+              const heard = await ownWriteSeen(options.version, stockWriteOf(ctx.contextValue));
               if (!heard) options.version.changedHere();
             }
           }

@@ -142,3 +142,16 @@ export function markStockOrdered(context: object): void {
 export function isStockOrdered(context: object): boolean {
   return stockOrderedRequests.has(context);
 }
+
+const stockWrites = new WeakMap<object, readonly string[]>();
+
+/** A stock mutation says which products it changed (none: it was refused and wrote nothing), so
+ *  its answer waits for exactly those values on the stock board instead of a round trip through
+ *  the database's notifications (response-cache.ts). Unsaid: that round trip, as before. */
+export function recordStockWrite(context: object, products: readonly string[]): void {
+  stockWrites.set(context, products);
+}
+
+export function stockWriteOf(context: object): readonly string[] | undefined {
+  return stockWrites.get(context);
+}

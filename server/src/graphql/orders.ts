@@ -2,7 +2,8 @@
 // schema files), placing an order, the shopper's own list, the thank-you order and the tracker.
 import { builder } from "./builder.ts";
 import type { Context } from "./context.ts";
-import { InsufficientStockError, NotFoundError, ValidationError } from "../modules/errors.ts";
+import { DomainError, InsufficientStockError, NotFoundError, ValidationError } from "../modules/errors.ts";
+import { recordStockWrite } from "./cache-policy.ts";
 import { placeOrder } from "../modules/orders/place-order.service.ts";
 import { findOrderIdByReference, latestOrderId } from "../modules/orders/order-queries.service.ts";
 import { grantOrderAccess, proveGuestOwnership } from "../modules/orders/ownership.ts";
@@ -205,7 +206,12 @@ builder.mutationField("placeOrder", (t) =>
         ctx.viewer,
         { ...input, items: input.items?.map((l) => ({ productId: String(l.productId), quantity: l.quantity })) },
         ctx.sql,
-      );
+      ).catch((error: unknown) => {
+        // Refused ("out of stock", a bad field): its transaction, if any, wrote nothing.
+        if (error instanceof DomainError) recordStockWrite(ctx, []);
+        throw error;
+      });
+      if (placed.products) recordStockWrite(ctx, placed.products);
       grantOrderAccess(ctx, placed.orderId);
       return placed;
     },

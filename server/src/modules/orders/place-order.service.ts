@@ -14,7 +14,7 @@ import { formatNaira } from "../../../../common/naira.ts";
 import { canonicalState } from "../../../../common/states.ts";
 import { deliveryFeeFor } from "../../../../common/delivery.ts";
 import { loadFeeTable } from "../delivery/delivery-fees.service.ts";
-import { InsufficientStockError, NotFoundError, ValidationError } from "../errors.ts";
+import { DomainError, InsufficientStockError, NotFoundError, ValidationError } from "../errors.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { actorOf, recordAudit } from "../audit/audit.service.ts";
 import { cleanGuestLines, type GuestCartLine } from "../cart/cart.service.ts";
@@ -22,6 +22,7 @@ import { newGuestToken } from "./ownership.ts";
 import { paymentParagraph } from "../payments/emails.ts";
 import { isVisibleAt, NOT_LIVE_YET, visibleNow, visibleNowSql } from "../catalog/visibility.ts";
 import { PAYMENT_METHODS, type PaymentMethodName } from "../../../../common/payment-methods.ts";
+import { pieceTurns } from "./piece-turns.ts";
 import { fallBackToManualTransfer, openProviderPayment, providerPaymentParagraph, requireProvider } from "../payments/provider-payments.service.ts";
 
 export interface PlaceOrderInput {
@@ -45,6 +46,8 @@ export interface PlacedOrder {
   orderId: string;
   /** Only for guest orders: the secret that lets this browser show the order again. */
   guestToken: string | null;
+  /** The products whose stock this call took (unset for a retry answered with the earlier order). */
+  products?: string[];
 }
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -120,21 +123,37 @@ async function soldOutLine(sql: SqlRunner, lines: GuestCartLine[], now: Date): P
   return null;
 }
 
+type InTurn = <T>(transaction: () => Promise<T>) => Promise<T>;
+
+/** One per process: checkouts of the same piece wait for each other here, not on its row lock. */
+const turns = pieceTurns();
+
 export async function placeOrder(prisma: Db, config: Config, viewer: Viewer | null, input: PlaceOrderInput, sql?: SqlRunner): Promise<PlacedOrder> {
   const details = validate(input, config);
-  const soldOut = sql && !viewer ? await soldOutLine(sql, checkedLines(input.items), new Date()) : null;
+  const lines = viewer ? [] : checkedLines(input.items);
+  const soldOut = sql ? await soldOutLine(sql, lines, new Date()) : null;
   // A retry of an order that went through gets it back, even once its pieces have sold out.
   const previous = await replay(prisma, viewer, input.idempotencyKey);
   if (previous) return previous;
   if (soldOut) throw soldOut;
   const guestLines = viewer ? null : cleanGuestLines(input.items ?? []);
+  // A signed-in shopper's pieces are in the server cart: read once here for the turns only (the
+  // transaction reads the cart again and goes by that).
+  const pieces = viewer ? (await prisma.cartItem.findMany({ where: { userId: viewer.userId }, select: { productId: true } })).map((line) => line.productId) : lines.map((line) => line.productId);
+  const stillPossible = async () => {
+    const sold = sql ? await soldOutLine(sql, lines, new Date()) : null;
+    if (sold) throw sold;
+  };
+  // The turn covers the stock-taking transaction only, not a payment provider's answer after it.
+  const inTurn: InTurn = (transaction) => turns.run(pieces, stillPossible, transaction);
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return await createOrder(prisma, config, viewer, input, details, guestLines);
+      return await createOrder(prisma, config, viewer, input, details, guestLines, inTurn);
     } catch (error) {
-      // Two tabs sending the same key at once: the loser returns the winner's order.
-      if (isUniqueViolation(error, "idempotency_key")) {
+      // Two tabs sending the same key at once: the loser returns the winner's order, whether its
+      // insert clashed on the key or it found the piece sold or the cart emptied by the winner.
+      if (isUniqueViolation(error, "idempotency_key") || error instanceof DomainError) {
         const winner = await replay(prisma, viewer, input.idempotencyKey);
         if (winner) return winner;
       }
@@ -152,10 +171,11 @@ async function createOrder(
   input: PlaceOrderInput,
   details: ReturnType<typeof validate>,
   guestLines: GuestCartLine[] | null,
+  inTurn: InTurn,
 ): Promise<PlacedOrder> {
   const guest = viewer ? null : newGuestToken();
   const now = new Date();
-  const { orderId, email } = await prisma.$transaction(
+  const { orderId, email, products } = await inTurn(() => prisma.$transaction(
     async (tx) => {
       // A signed-in shopper orders the server cart; a guest the lines the browser sent.
       const lines = viewer
@@ -249,11 +269,11 @@ async function createOrder(
           items: items.map((i) => ({ productId: (i.product?.connect as { id: string }).id, quantity: i.quantity })),
         },
       });
-      return { orderId: order.id, email: { build: email, shortOrderId: order.shortOrderId, total, holdExpiresAt } };
+      return { orderId: order.id, email: { build: email, shortOrderId: order.shortOrderId, total, holdExpiresAt }, products: sorted.map((line) => line.productId) };
     },
-    // Checkouts for the same item queue on its row lock: allow them to wait their turn.
+    // Checkouts for the same item on other instances queue on its row lock: allow them to wait.
     { maxWait: 20_000, timeout: 30_000 },
-  );
+  ));
   if (details.paymentMethod !== "bank_transfer") {
     const method = details.paymentMethod;
     const opened = await openProviderPayment(
@@ -268,7 +288,7 @@ async function createOrder(
       await queueEmail(tx, email.build(providerPaymentParagraph(opened, formatNaira(email.total.toFixed(2)), config.publicUrl, email.shortOrderId)));
     });
   }
-  return { orderId, guestToken: guest?.token ?? null };
+  return { orderId, guestToken: guest?.token ?? null, products };
 }
 
 function confirmationEmail(
