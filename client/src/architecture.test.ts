@@ -12,29 +12,14 @@
 //
 // and everywhere: no cycle between files (dynamic imports included), and nothing under client/
 // imports server code (server/, prisma/, @prisma/*, @pothos/*).
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { importsOf, readSourceFiles } from "../../tests/helpers/source-imports.ts";
 
 type Graph = Map<string, string[]>;
-
-const SPECIFIER = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|(?:^|[\s;])import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
-
-/** Module specifiers of one file: static imports, `export … from`, side-effect and dynamic imports. */
-export function specifiersOf(source: string): string[] {
-  const withoutComments = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'])\/\/.*$/gm, "$1");
-  return [...withoutComments.matchAll(SPECIFIER)].map((match) => match[1] ?? match[2] ?? match[3]);
-}
 
 /** Builds file → imported files (relative specifiers resolved; packages kept as "pkg:<name>"). */
 export function importGraph(files: Record<string, string>): Graph {
   const graph: Graph = new Map();
-  for (const [file, source] of Object.entries(files)) {
-    const targets = specifiersOf(source).map((specifier) =>
-      specifier.startsWith(".") ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)) : `pkg:${specifier}`,
-    );
-    graph.set(file, targets);
-  }
+  for (const [file, text] of Object.entries(files)) graph.set(file, importsOf({ file, text }));
   return graph;
 }
 
@@ -86,26 +71,10 @@ function fileCycles(graph: Graph): string[][] {
   return cycles;
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-function clientSources(): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const relative = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) walk(relative);
-      else if (/\.tsx?$/.test(entry.name) && !relative.startsWith("client/src/gql/")) {
-        files[relative] = fs.readFileSync(path.join(root, relative), "utf8");
-      }
-    }
-  };
-  for (const dir of ["client/src", "client/sw", "client/explorer"]) walk(dir);
-  return files;
-}
-
 describe("client import rules", () => {
   test("the client keeps them", () => {
-    const graph = importGraph(clientSources());
+    const sources = readSourceFiles(["client/src", "client/sw", "client/explorer"], ["client/src/gql"]);
+    const graph = importGraph(Object.fromEntries(sources.map(({ file, text }) => [file, text])));
     expect(graph.size).toBeGreaterThan(80);
     // The parser sees the lazy page imports and the re-exports it must follow.
     expect(graph.get("client/src/app/routes.tsx")).toContain("client/src/features/catalog/ProductPage.tsx");

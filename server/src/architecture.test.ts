@@ -6,25 +6,7 @@
 // - the environment is read in config.ts only (read once, validated, passed down). Test files are
 //   exempt: they start child processes with an environment of their own. server/scripts and common/
 //   are checked too.
-import fs from "node:fs";
-import path from "node:path";
-import ts from "typescript";
-import { PROJECT_ROOT } from "./config.ts";
-
-interface SourceFile {
-  /** Path from the project root, with forward slashes, e.g. server/src/mail/outbox.ts. */
-  file: string;
-  text: string;
-}
-
-/** Project-relative paths of the project files a source file imports (packages are left out). */
-function importsOf({ file, text }: SourceFile): string[] {
-  return ts
-    .preProcessFile(text, true, true)
-    .importedFiles.map((imported) => imported.fileName)
-    .filter((name) => name.startsWith("."))
-    .map((name) => path.posix.normalize(path.posix.join(path.posix.dirname(file), name)));
-}
+import { importsOf, readSourceFiles, type SourceFile } from "../../tests/helpers/source-imports.ts";
 
 const under = (folder: string) => (file: string) => file.startsWith(`${folder}/`);
 const inMail = under("server/src/mail");
@@ -57,27 +39,9 @@ export function layeringViolations(files: SourceFile[]): string[] {
   return found;
 }
 
-function serverSources(): SourceFile[] {
-  const files: SourceFile[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(path.join(PROJECT_ROOT, dir), { withFileTypes: true })) {
-      const file = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (file !== "server/src/generated") walk(file);
-      } else if (/\.tsx?$/.test(entry.name)) {
-        files.push({ file, text: fs.readFileSync(path.join(PROJECT_ROOT, file), "utf8") });
-      }
-    }
-  };
-  walk("server/src");
-  walk("server/scripts");
-  walk("common");
-  return files;
-}
-
 describe("server layering", () => {
   it("holds for the server's source", () => {
-    const files = serverSources();
+    const files = readSourceFiles(["server/src", "server/scripts", "common"], ["server/src/generated"]);
     // The walk found the layers it checks (a moved folder must not turn the rules into no-ops).
     expect(files.filter((f) => inMail(f.file)).length).toBeGreaterThan(0);
     expect(files.filter((f) => inModules(f.file)).length).toBeGreaterThan(10);
