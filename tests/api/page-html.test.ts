@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { cutAtWord } from "../../common/page-head.ts";
 import { startTestStore, type TestStore } from "../helpers/store.ts";
-import { details, placeOrder } from "../helpers/shopper.ts";
+import { PLACE_ORDER, details, placeOrder } from "../helpers/shopper.ts";
+import { RENDER_AGAIN_AFTER_MS, STALE_PAGE_MS } from "../../server/src/cache/page-cache.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -244,10 +245,19 @@ describe("rendered pages are kept until the catalogue changes", () => {
       await fetch(`${t.url}${path}`);
       expect((await fetch(`${t.url}${path}`)).headers.get("x-page-cache")).toBe("hit");
     }
-    const order = await placeOrder(t.client(), { ...details(), items: [{ productId: sold.id, quantity: 1 }] });
+    const answer = await fetch(`${t.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: PLACE_ORDER, variables: { input: { ...details(), items: [{ productId: sold.id, quantity: 1 }] } } }),
+    });
+    const order = ((await answer.json()) as { data: { placeOrder: { __typename: string } } }).data.placeOrder;
     expect(order.__typename).toBe("MutationPlaceOrderSuccess");
-    // No wait: the checkout's answer came once this instance had the new stock (decision 026).
-    const after = await fetch(`${t.url}/products/drop-night-jacket`);
+    // The buyer's browser is told it has just written, for two seconds.
+    const wrote = answer.headers.getSetCookie().find((cookie) => cookie.startsWith("wrote="));
+    expect(wrote).toMatch(/^wrote=1; SameSite=Lax; Path=\/; Max-Age=2$/);
+    // No wait: the checkout's answer came once this instance had the new stock (decision 026), and
+    // the buyer's next page is rendered for them, not sent from the page kept while it is redone.
+    const after = await fetch(`${t.url}/products/drop-night-jacket`, { headers: { cookie: wrote!.split(";")[0]! } });
     expect(after.headers.get("x-page-cache")).toBe("miss");
     const html = await after.text();
     expect(html).toContain("Out of stock");
@@ -256,6 +266,58 @@ describe("rendered pages are kept until the catalogue changes", () => {
     const untouched = await fetch(`${t.url}/products/drop-night-skirt`);
     expect(untouched.headers.get("x-page-cache")).toBe("hit");
     expect(await untouched.text()).toContain(`${other.stock} items available`);
+  });
+
+  it("while a page that changed is rendered again, others get the kept page for at most 250 ms after the change, then only the new one", async () => {
+    const piece = await addProduct({ name: "Stale Window Dashiki", slug: "stale-window-dashiki", description: null, imageUrl: null });
+    await t.store.catalogue.sync();
+    const path = `${t.url}/products/stale-window-dashiki`;
+    await fetch(path);
+    expect((await fetch(path)).headers.get("x-page-cache")).toBe("hit");
+    // A sale elsewhere (another instance, the admin): only the stock changes.
+    await t.prisma.product.update({ where: { id: piece.id }, data: { stock: 1 } });
+    await t.store.catalogue.sync();
+    const landed = Date.now();
+    const soon = await fetch(path);
+    const soonHtml = await soon.text();
+    // On a slow machine the request may come after the window: then it is rendered at once.
+    if (Date.now() - landed < RENDER_AGAIN_AFTER_MS) {
+      expect(soon.headers.get("x-page-cache")).toBe("stale");
+      expect(soonHtml).toContain("3 items available");
+    }
+    // Past the window nobody gets the old page, whatever is being rendered.
+    await new Promise((resolve) => setTimeout(resolve, STALE_PAGE_MS + 50));
+    const later = await fetch(path);
+    expect(later.headers.get("x-page-cache")).not.toBe("stale");
+    expect(await later.text()).toContain("1 item available");
+    expect((await fetch(path)).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("a page stale for longer than a moment is rendered again behind the scenes, once, while the kept one is sent", async () => {
+    const piece = await addProduct({ name: "Revalidated Agbada", slug: "revalidated-agbada", description: null, imageUrl: null });
+    await t.store.catalogue.sync();
+    const path = `${t.url}/products/revalidated-agbada`;
+    await fetch(path);
+    await t.prisma.product.update({ where: { id: piece.id }, data: { stock: 2 } });
+    await t.store.catalogue.sync();
+    const landed = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, RENDER_AGAIN_AFTER_MS + 10));
+    const together = await Promise.all(Array.from({ length: 5 }, () => fetch(path)));
+    if (Date.now() - landed < STALE_PAGE_MS) {
+      // The kept page, or (for the last ones) the page its first request had rendered meanwhile:
+      // nobody waited for a render of their own.
+      const seen = together.map((res) => res.headers.get("x-page-cache"));
+      expect(seen).toContain("stale");
+      for (const outcome of seen) expect(["stale", "hit"]).toContain(outcome);
+    }
+    // The render they started lands without anyone waiting for it: the next request is a hit.
+    let next = await fetch(path);
+    for (let i = 0; i < 20 && next.headers.get("x-page-cache") !== "hit"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      next = await fetch(path);
+    }
+    expect(next.headers.get("x-page-cache")).toBe("hit");
+    expect(await next.text()).toContain("2 items available");
   });
 
   it("a kept page is sent compressed as stored, revalidated by its ETag, and rendered once for requests that arrive together", async () => {

@@ -67,3 +67,23 @@ export function signedInCookieBackfill(production: boolean) {
     next();
   };
 }
+
+/**
+ * "This browser has just changed stock" (an order, a receipt, an admin's decision), for two
+ * seconds: the server-rendered pages are then rendered fresh for it rather than served from a page
+ * kept a moment longer while it is rendered again (cache/page-cache.ts, decision 026), so its own
+ * next page shows its own write. Not a secret and not personal: only its presence is read.
+ */
+export const OWN_WRITE_SECONDS = 2;
+
+export function ownWriteCookieName(production: boolean): string {
+  return production ? "__Host-wrote" : "wrote";
+}
+
+export function markOwnWrite(res: Response, production: boolean): void {
+  res.append("Set-Cookie", `${ownWriteCookieName(production)}=1; SameSite=Lax; Path=/${production ? "; Secure" : ""}; Max-Age=${OWN_WRITE_SECONDS}`);
+}
+
+export function wroteJustNow(req: Request, production: boolean): boolean {
+  return readCookie(req, ownWriteCookieName(production)) !== null;
+}

@@ -26,6 +26,8 @@ export interface PageEntry extends StoredBytes {
   stockOrdered: boolean;
   /** The stock board's generation read before the render. */
   generation: number;
+  /** When (Date.now()) something it shows first changed after its render began; null: current. */
+  staleSince: number | null;
 }
 
 /** What a render hands the cache: the page, the products it shows, and the headers it is sent with. */
@@ -38,8 +40,11 @@ export interface RenderedPage extends CachedPage {
 export interface PageCache {
   /** The catalogue version to render under (null: changes cannot be heard, so do not cache). */
   version(): number | null;
-  /** The kept page, if nothing it shows has changed since it was rendered. */
-  get(version: number, url: string): PageEntry | undefined;
+  /** The kept page, if nothing it shows has changed since it was rendered, or if that happened no
+   *  more than `staleMs` ago (the caller then has it rendered again: see `fresh`). */
+  get(version: number, url: string, staleMs?: number): PageEntry | undefined;
+  /** Whether a kept page shows the newest values; otherwise, for how long it has not (ms). */
+  staleFor(entry: PageEntry): number;
   /**
    * Renders the page once for every request that needs it (single flight): a request joins the
    * render in progress if no stock value landed since that render began; otherwise it waits for
@@ -52,16 +57,48 @@ export interface PageCache {
 }
 
 const TTL_MS = 300_000;
+/** How long after something it shows changed a kept page may still be sent, while it is rendered
+ *  again: well inside the 1 s within which a sold piece stops being offered (issue 25). Under a
+ *  drop's stream of sales, every page showing a selling piece changes many times a second; without
+ *  this, every request for it waited for a render of its own. */
+export const STALE_PAGE_MS = 250;
+/** A page stale for less than this is sent without rendering it again: one render per page per
+ *  this interval at most, however many sales land meanwhile. */
+export const RENDER_AGAIN_AFTER_MS = 100;
 
 interface Flight {
   generation: number;
+  startedAt: number;
   promise: Promise<PageEntry | null>;
 }
 
 export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCache {
   const board = catalogue.stock;
-  const cache = new LRUCache<string, PageEntry>({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, storedSize(entry) + entry.products.length * 40), ttl: TTL_MS });
+  /** Kept pages by the products they show, and those that change with any stock: a landing marks
+   *  them stale at once, so a page can be served a bounded time after that, never longer. */
+  const showing = new Map<string, Set<PageEntry>>();
+  const stockOrderedPages = new Set<PageEntry>();
+  const unindex = (entry: PageEntry) => {
+    stockOrderedPages.delete(entry);
+    for (const id of entry.products) {
+      const pages = showing.get(id);
+      pages?.delete(entry);
+      if (pages?.size === 0) showing.delete(id);
+    }
+  };
+  const cache = new LRUCache<string, PageEntry>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => Math.max(1, storedSize(entry) + entry.products.length * 40),
+    ttl: TTL_MS,
+    dispose: unindex,
+  });
   catalogue.onChange(() => cache.clear());
+  board.onLanded((ids) => {
+    const now = Date.now();
+    const mark = (entry: PageEntry) => void (entry.staleSince ??= now);
+    stockOrderedPages.forEach(mark);
+    for (const id of ids) showing.get(id)?.forEach(mark);
+  });
   /** Per page: the render in progress and the one queued behind it. */
   const flights = new Map<string, { current: Flight | null; next: Flight | null }>();
   const keyOf = new WeakMap<PageEntry, string>();
@@ -73,7 +110,7 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
     return entry.products.every((id) => board.landedAt(id) <= entry.generation);
   };
 
-  function keep(k: string, version: number, generation: number, page: RenderedPage): PageEntry {
+  function keep(k: string, version: number, flight: Flight, page: RenderedPage): PageEntry {
     const identity = Buffer.from(page.html, "utf8");
     const entry: PageEntry = {
       status: page.status,
@@ -81,11 +118,22 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
       variants: { identity },
       products: page.products,
       stockOrdered: page.stockOrdered,
-      generation,
+      generation: flight.generation,
+      staleSince: null,
     };
+    // Values that landed during the render: stale since, at the latest, the render began.
+    if (!current(entry)) entry.staleSince = flight.startedAt;
     keyOf.set(entry, k);
     // Rendered under a version that has since changed: nobody would look it up again.
-    if (catalogue.current() === version) cache.set(k, entry);
+    if (catalogue.current() === version) {
+      cache.set(k, entry);
+      if (entry.stockOrdered) stockOrderedPages.add(entry);
+      for (const id of entry.products) {
+        let pages = showing.get(id);
+        if (!pages) showing.set(id, (pages = new Set()));
+        pages.add(entry);
+      }
+    }
     return entry;
   }
 
@@ -93,12 +141,13 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
   function fly(k: string, version: number, render: () => Promise<RenderedPage | null>, after: Promise<unknown> | null): Flight {
     let slot = flights.get(k);
     if (!slot) flights.set(k, (slot = { current: null, next: null }));
-    const flight: Flight = { generation: board.generation(), promise: Promise.resolve(null) };
+    const flight: Flight = { generation: board.generation(), startedAt: Date.now(), promise: Promise.resolve(null) };
     const begin = () => {
       slot.current = flight;
       if (slot.next === flight) slot.next = null;
       // Started now: the stock values it reads are at least as new as this generation.
       flight.generation = board.generation();
+      flight.startedAt = Date.now();
     };
     if (after) slot.next = flight;
     else begin();
@@ -107,7 +156,7 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
       .then(async () => {
         if (after) begin();
         const page = await render();
-        return page ? keep(k, version, flight.generation, page) : null;
+        return page ? keep(k, version, flight, page) : null;
       })
       .finally(() => {
         if (slot.current === flight) slot.current = null;
@@ -116,16 +165,20 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
     return flight;
   }
 
+  function staleFor(entry: PageEntry): number {
+    if (entry.staleSince === null && !current(entry)) entry.staleSince = Date.now();
+    return entry.staleSince === null ? 0 : Math.max(1, Date.now() - entry.staleSince);
+  }
+
   return {
     version: () => catalogue.current(),
-    get(version, url) {
-      const k = key(version, url);
-      const entry = cache.get(k);
+    get(version, url, staleMs = 0) {
+      const entry = cache.get(key(version, url));
       if (!entry) return undefined;
-      if (current(entry)) return entry;
-      cache.delete(k);
-      return undefined;
+      // Kept while stale: the render that replaces it is keyed alike.
+      return staleFor(entry) <= staleMs ? entry : undefined;
     },
+    staleFor,
     async render(version, url, render) {
       const k = key(version, url);
       const slot = flights.get(k);

@@ -12,6 +12,8 @@ import { print, type DocumentNode } from "graphql";
 import { createHash } from "node:crypto";
 import { isMarkedNotCacheable, isStockOrdered, markStockOrdered, selectsOnlyPublicFields, selectsStockOrderedFields, stockWriteOf } from "../graphql/cache-policy.ts";
 import type { CatalogueVersion } from "./catalogue-version.ts";
+import type { Context } from "../graphql/context.ts";
+import { markOwnWrite } from "../auth/cookies.ts";
 import type { StockBoard } from "./stock-board.ts";
 import { cutVolatile, joinVolatile, type JoinedJson } from "./volatile-json.ts";
 
@@ -210,8 +212,12 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
             if (effect === "structural") options.version.changedHere();
             // Not heard in time (the database is busy or gone): dropping everything here is as fresh.
             else if (effect === "stock") {
-              const heard = await ownWriteSeen(options.version, stockWriteOf(ctx.contextValue));
+              const written = stockWriteOf(ctx.contextValue);
+              const heard = await ownWriteSeen(options.version, written);
               if (!heard) options.version.changedHere();
+              // Its sender's next page is rendered fresh, not sent from a page kept while stale.
+              const { res, config } = ctx.contextValue as Partial<Pick<Context, "res" | "config">>;
+              if (res && config && written?.length !== 0) markOwnWrite(res, config.env === "production");
             }
           }
           if (ctx.operation?.operation !== "query" || !usesThisCache(ctx)) return;

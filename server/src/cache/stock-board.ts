@@ -17,6 +17,8 @@ export interface StockBoard {
   generation(): number;
   /** The generation at which this product's values last landed (0: never). */
   landedAt(id: string): number;
+  /** Called as new values land, with the products they are for (pages note when they went stale). */
+  onLanded(listener: (ids: readonly string[]) => void): void;
   /** Products a notification named: their values are read again. */
   changed(id: string): void;
   /** Resolves once every product named so far has its values read (not those named later: under a
@@ -38,6 +40,7 @@ const BATCH = 500;
 export function stockBoard(options: StockBoardOptions): StockBoard {
   const values = new Map<string, StockValues & { landed: number }>();
   let generation = 0;
+  const listeners: ((ids: readonly string[]) => void)[] = [];
   let pending = new Set<string>();
   let reading: Promise<void> | null = null;
   /** Names counted as they come, and how many of them have been read (in order). */
@@ -66,6 +69,7 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
         }
         // A deleted product: its answers go with the structural change that deleted it.
         for (const id of batch) if (!found.has(id)) values.delete(id);
+        for (const listener of listeners) listener(batch);
       } catch (error) {
         for (const id of batch) values.delete(id);
         generation++;
@@ -87,6 +91,7 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
     get: (id) => values.get(id),
     generation: () => generation,
     landedAt: (id) => values.get(id)?.landed ?? 0,
+    onLanded: (listener) => void listeners.push(listener),
     changed(id) {
       pending.add(id);
       named++;

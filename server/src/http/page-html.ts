@@ -12,7 +12,8 @@ import type { Config } from "../config.ts";
 import { PAGE_ROUTES, SERVER_RENDERED_PAGES, SHELL_RENDERED_PAGES } from "../../../common/routes.ts";
 import { fullPageTitle, DEFAULT_DESCRIPTION, STORE_SETTINGS_ELEMENT_ID, APOLLO_STATE_ELEMENT_ID, jsonForDataBlock } from "../../../common/page-head.ts";
 import type { PageRenderer, ServerRender } from "./server-render.ts";
-import type { PageCache, RenderedPage } from "../cache/page-cache.ts";
+import { RENDER_AGAIN_AFTER_MS, STALE_PAGE_MS, type PageCache, type RenderedPage } from "../cache/page-cache.ts";
+import { wroteJustNow } from "../auth/cookies.ts";
 import { answerIsStockOrdered } from "../cache/response-cache.ts";
 import { sendUnavailable } from "./unavailable.ts";
 import { inlineStylesheetOf, withInlineStylesheet } from "./inline-stylesheet.ts";
@@ -265,10 +266,15 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
         else otherwise!();
         return;
       }
-      const kept = cache.get(version, cacheKey);
+      // A shopper who has just bought (or paid, …) sees their own write: no stale page for them.
+      const kept = cache.get(version, cacheKey, wroteJustNow(req, config.env === "production") ? 0 : STALE_PAGE_MS);
       if (kept) {
-        res.set("X-Page-Cache", "hit");
+        const stale = cache.staleFor(kept);
+        res.set("X-Page-Cache", stale ? "stale" : "hit");
         cache.send(req, res, kept);
+        // Rendered again behind the scenes, at most one render a page at a time (single flight),
+        // and not for every sale of a drop: a page stale for less than this is simply sent.
+        if (stale >= RENDER_AGAIN_AFTER_MS) void cache.render(version, cacheKey, render).catch(() => undefined);
         return;
       }
       let rendered = false;
