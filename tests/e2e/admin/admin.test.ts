@@ -1,20 +1,16 @@
 // The shop owner's journeys through /admin in a real browser against a real store.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type GraphQLClient, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { GraphQLClient, TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { makeOrder } from "../../api/admin-fixtures.ts";
 import { pngImage } from "../../api/uploads-admin-files.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 /** A browser signed in with the session of an API client (same cookie). */
 async function signedIn(client: GraphQLClient, options: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,21 +1,17 @@
 // The email outbox in the admin: each email's text opens from its row, and without SMTP the admin
 // is told that nothing is sent (emails read "not sent: no SMTP configured", not "queued" forever).
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { signInAdmin } from "../payments/helpers.ts";
 import { makeOrder } from "../../api/admin-fixtures.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore({ seed: false }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser({ seed: false })));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 describe("the email outbox without SMTP", () => {
   it("says email delivery is off, marks emails not sent, and shows an email's text when its row is opened", async () => {

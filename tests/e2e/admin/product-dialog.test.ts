@@ -1,19 +1,15 @@
 // The product dialog in a real browser: prices read as a Nigerian admin types them, and pictures
 // are added, removed and reordered without losing the others.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { pngImage } from "../../api/uploads-admin-files.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore({ seed: false }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser({ seed: false })));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 async function adminPage() {
   const admin = await t.admin();

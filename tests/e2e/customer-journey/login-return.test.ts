@@ -2,19 +2,15 @@
 // on that product, not on /account (issue 11, item 11), with the piece added as they asked (issue 26,
 // item 22): that product and quantity, once, and only for the sign-in Add to Cart sent them to.
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 it("after the login forced by Add to Cart, the shopper returns to the product with it added, once", async () => {
   const product = await makeProduct(t.prisma, { name: "Return Trip Kaftan", stock: 3, price: "5000" });

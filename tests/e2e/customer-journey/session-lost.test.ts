@@ -1,17 +1,13 @@
 // A session that stops working mid-visit signs the shopper out; shopping continues with the guest cart.
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 it("a session error at checkout signs the shopper out and continues with the guest cart", async () => {
   const product = await t.prisma.product.findFirstOrThrow({ where: { stock: { gt: 1 } }, orderBy: { createdAt: "desc" } });

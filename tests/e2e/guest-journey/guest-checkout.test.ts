@@ -1,20 +1,16 @@
 // A guest fills a cart from product cards, checks out with bank transfer, sees the thank-you page and
 // tracks the order; nobody else can see that order's details.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
 import { slugify } from "../../../common/slug.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 /** A blouse in Ladies' tops, listed under its own name's slug. */
 function listBlouse(name: string, stock: number, price: string) {

@@ -1,20 +1,16 @@
 // Delivery fees in the browser: the owner sets them in the admin's Delivery tab; the shopper sees
 // the fee in the cart and at checkout before confirming, and on the thank-you page and the tracker.
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { fillGuestCart, signInAdmin } from "./helpers.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore({ seed: false }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser({ seed: false })));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 describe("delivery fees", () => {
   it("the owner sets fees in the admin; wrong amounts are refused there and change nothing", async () => {

@@ -2,8 +2,9 @@
 // payment is due; paid, under review, rejected (with the reason and a new-receipt form) and expired
 // orders say so. Guests who open the order with reference + phone keep seeing the rejection reason.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { PNG_1PX } from "../../helpers/images.ts";
 import { createTestOrder } from "../../helpers/orders.ts";
 import { checkOut, fillGuestCart, signInBrowser, uploadReceipt } from "./helpers.ts";
@@ -11,13 +12,8 @@ import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore({ seed: false }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser({ seed: false })));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 const PNG = { name: "receipt.png", mimeType: "image/png", buffer: PNG_1PX };
 const REASON = "No credit of ₦15,000 from Chioma Eze in our account";

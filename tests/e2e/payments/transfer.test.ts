@@ -1,8 +1,9 @@
 // Paying by bank transfer in the browser: checkout → thank-you → receipt → admin decision →
 // the shopper sees the result; park delivery; guests by reference + phone; WhatsApp; naira.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { PNG_1PX, PDF_DOC } from "../../helpers/images.ts";
 import { createTestOrder } from "../../helpers/orders.ts";
 import { checkOut, fillGuestCart, signInAdmin, signInBrowser, uploadReceipt } from "./helpers.ts";
@@ -10,13 +11,8 @@ import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore({ seed: false }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser({ seed: false })));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 const PNG = { name: "receipt.png", mimeType: "image/png", buffer: PNG_1PX };
 

@@ -2,18 +2,14 @@
 // (tests/helpers/browser.ts). This proves the guard catches one, and that the policy really stops
 // injected inline script, foreign images and framing, while the store (its settings included) works.
 import type { Browser } from "playwright-core";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
-import { assertNoCspViolations, launchBrowser, newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { assertNoCspViolations, newShopper } from "../../helpers/browser.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore({ seed: false, env: { STORE_NAME: "Mama Nkechi's </script> Thrift" } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser({ seed: false, env: { STORE_NAME: "Mama Nkechi's </script> Thrift" } })));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 /** Collects what the after-each guard would report until every pattern has shown up. */
 async function violationsMatching(patterns: RegExp[]): Promise<string> {

@@ -2,19 +2,15 @@
 // the URL), reads a product's grade, flaws and measurements in inches (remembered on the next visit)
 // with the size-chart hint; an admin grades and measures a product in the product dialog.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { pngImage } from "../../api/uploads-admin-files.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 const toast = (page: Page, text: string) => page.locator(".toast", { hasText: text }).first().waitFor();
 

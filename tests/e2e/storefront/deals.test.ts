@@ -1,18 +1,14 @@
 // Special Offers and Shop Deals (issue: the offers showed three sold-out items and "Shop Deals" only
 // sorted by price): offers are discounted items in stock; Shop Deals lists discounted items only.
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 describe("deals", () => {
   it("Special Offers shows discounted items in stock; Shop Deals lists every discounted item and nothing else", async () => {

@@ -1,21 +1,17 @@
 // The next drop on the home page (decision 020): a new store's demo drop with its Lagos time and a
 // countdown that ticks without moving anything on the page, and "email me when it drops".
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { formatLagosTime } from "../../../common/lagos-time.ts";
 import { demoDropTime } from "../../../server/src/db/seed.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  // The demo catalogue with its upcoming drop, as a new store starts.
-  [t, browser] = await Promise.all([startTestStore({ env: { SEED_DEMO_DROP: "true" } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+// The demo catalogue with its upcoming drop, as a new store starts.
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser({ env: { SEED_DEMO_DROP: "true" } })));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 describe("the next drop on the home page", () => {
   it("shows the demo drop's Lagos time and a countdown that ticks without shifting the page", async () => {

@@ -1,20 +1,16 @@
 // Every time the shop shows is Lagos time, whatever the device's clock says (issue 11, item 13):
 // a phone set to New York shows an order placed at 23:30 UTC as 12:30 AM on the next day.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { makeOrder } from "../../api/admin-fixtures.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 const PLACED = new Date("2026-11-23T23:30:00Z"); // Lagos: Tue 24 Nov, 12:30 AM. New York: Mon 23 Nov, 6:30 PM.
 

@@ -1,18 +1,14 @@
 // A network failure must not look like an empty shop (issue 11, item 9): pages that load data say
 // they could not reach the shop and offer Retry; the layout says when the phone is offline.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper, pageReady } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 // Catalogue queries go by GET (/graphql?id=…), the rest by POST: both must be cut.
 const GRAPHQL = /\/graphql(\?|$)/;

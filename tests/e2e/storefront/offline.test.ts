@@ -3,18 +3,14 @@
 // repeat visit opens with no network, the guest cart still works offline, and checkout says plainly
 // that placing an order needs a connection.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 /** Waits until the service worker is active and controls the page (it claims it once installed). */
 async function controlledByServiceWorker(page: Page) {

@@ -1,7 +1,8 @@
 // Static pages (SPEC §2, §9): contact details from the store settings, returns policy, size chart.
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper, pageReady } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -13,13 +14,8 @@ const STORE = {
   STORE_INSTAGRAM_URL: "https://instagram.com/mamangozi.test",
   STORE_TIKTOK_URL: "https://tiktok.com/@mamangozi.test",
 };
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore({ env: STORE }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser({ env: STORE })));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 async function open(path: string, heading: string) {
   const shopper = await newShopper(browser, t.url);

@@ -1,19 +1,15 @@
 // Product detail (SPEC §2), its images on a slow network, and its sharing tags.
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper, pageReady } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { makeProduct, type ProductFixture } from "../../helpers/fixtures.ts";
 import { cutAtWord } from "../../../common/page-head.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 /** A discounted gown in Ladies' gowns, named after its slug. */
 function listGown(fields: ProductFixture & { slug: string }) {

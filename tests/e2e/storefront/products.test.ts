@@ -1,18 +1,14 @@
 // Product list (SPEC §2 Products): category buttons, query parameters, size filter, price sort,
 // search, Load more, loading and empty texts, per-category meta.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper, pageReady } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 const names = (page: Page) => page.locator(".product-card__name").allInnerTexts();
 const prices = async (page: Page) => (await page.locator(".product-card .price__now").allInnerTexts()).map((p) => Number(p.replace(/[₦,]/g, "")));

@@ -2,18 +2,14 @@
 // new address: the server answers the old address with a permanent redirect, and the app replaces
 // an old address it reaches by itself.
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper, pageReady } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore({ seed: false }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser({ seed: false })));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 it("the old address of a renamed product opens it at its new address", async () => {
   const admin = await t.admin();

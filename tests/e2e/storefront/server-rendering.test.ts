@@ -3,20 +3,16 @@
 // that came with the page.
 import type { Browser, ConsoleMessage, Page, Request } from "playwright-core";
 import path from "node:path";
-import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
+import { newShopper, pageReady } from "../../helpers/browser.ts";
 import { PROJECT_ROOT } from "../../../server/src/config.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { formatNaira } from "../../../common/naira.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 const noScript = () => newShopper(browser, t.url, { javaScriptEnabled: false });
 

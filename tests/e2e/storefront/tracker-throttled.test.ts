@@ -1,19 +1,15 @@
 // A shopper whose address made too many tracker guesses is told to wait, not "Order not found";
 // the tracker shows a stranger no sequential order number.
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper } from "../../helpers/browser.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import { newShopper } from "../../helpers/browser.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { createTestOrder } from "../../helpers/orders.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore({ seed: false }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser({ seed: false })));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 it("an unknown reference says not found; after too many guesses from this address it says to wait", async () => {
   const order = await createTestOrder(t.prisma);

@@ -1,19 +1,15 @@
 // What a shopper sees in Chromium after issue 26's fixes (one store and one browser for the file).
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopper, pageReady } from "../../helpers/browser.ts";
+import { newShopper, pageReady } from "../../helpers/browser.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
 import { makeOrder } from "../../api/admin-fixtures.ts";
-import { startTestStore, type TestStore } from "../../helpers/store.ts";
+import type { TestStore } from "../../helpers/store.ts";
+import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 
 let t: TestStore;
 let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
+afterAll(() => closeStoreAndBrowser({ t, browser }));
 
 it("a cart holding a sold-out piece says so and cannot proceed to checkout until it is removed", async () => {
   const sold = await makeProduct(t.prisma, { name: "Sold Out Denim Skirt", stock: 0, category: "ladies-skirts" });
