@@ -67,6 +67,20 @@ function stopper(child: ChildProcess, cleanup: () => void): () => Promise<void> 
   };
 }
 
+/** Runs `command` on its files in `dir` until it listens on `port`; one that does not come up is
+ *  stopped (and `dir` removed) before the error is thrown. Stopping the service removes `dir` too. */
+async function startService(command: string, args: string[], port: number, dir: string): Promise<Service> {
+  const { child, output } = run(command, args, command);
+  const stop = stopper(child, () => fs.rmSync(dir, { recursive: true, force: true }));
+  try {
+    await waitForPort(port, child, output, command);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { port, output, child, stop };
+}
+
 /**
  * Debian's pgbouncer from deploy/pgbouncer.ini in front of a PostgreSQL server (trust auth, as on
  * the test machines: user `user` listed with no password). PgBouncer refuses to run as root: as
@@ -90,15 +104,7 @@ export async function startPgBouncer(options: { postgresHost: string; postgresPo
   fs.writeFileSync(path.join(dir, "userlist.txt"), `"${options.user}" ""\n`);
   fs.chmodSync(dir, 0o755);
   const asRoot = process.getuid?.() === 0;
-  const { child, output } = run("pgbouncer", [...(asRoot ? ["-u", "postgres"] : []), path.join(dir, "pgbouncer.ini")], "pgbouncer");
-  const stop = stopper(child, () => fs.rmSync(dir, { recursive: true, force: true }));
-  try {
-    await waitForPort(port, child, output, "pgbouncer");
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { port, output, child, stop };
+  return startService("pgbouncer", [...(asRoot ? ["-u", "postgres"] : []), path.join(dir, "pgbouncer.ini")], port, dir);
 }
 
 /** Replaces directives marked by a "# per machine" comment on the line above, by their first word. */
@@ -134,15 +140,7 @@ export async function startNginx(options: { upstreams: string[]; port?: number }
     listen: `127.0.0.1:${port}`,
   });
   fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
-  const { child, output } = run("nginx", ["-c", path.join(dir, "nginx.conf"), "-p", dir, "-g", "daemon off;"], "nginx");
-  const stop = stopper(child, () => fs.rmSync(dir, { recursive: true, force: true }));
-  try {
-    await waitForPort(port, child, output, "nginx");
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { port, output, child, stop };
+  return startService("nginx", ["-c", path.join(dir, "nginx.conf"), "-p", dir, "-g", "daemon off;"], port, dir);
 }
 
 export interface StoreInstance {
