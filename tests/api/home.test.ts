@@ -1,6 +1,8 @@
 // The home page's data: active homepage section and its three product rules, featured products,
 // special offers and featured reviews, all in one request with a fixed number of SQL statements.
 import { fewestStatements, startTestStore, type TestStore } from "../helpers/store.ts";
+import { byId } from "../../bench/lib/persisted-queries.ts";
+import { STALE_PAGE_MS } from "../../server/src/cache/page-cache.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -92,6 +94,32 @@ describe("sold-out pieces", () => {
     }
     // Put back for the tests that follow.
     await t.prisma.product.updateMany({ where: { id: { in: soldOut } }, data: { stock: 1 } });
+  });
+
+  it("leave the home page kept by the server, as the shop's client asks for it (GET by id) and as it is rendered, on their next request", async () => {
+    await onlySection("best_sellers");
+    await t.store.catalogue.sync();
+    const kept = byId("StorefrontHome", {});
+    const homeJson = async () => (await (await fetch(`${t.url}${kept}`, { headers: { "apollo-require-preflight": "1" } })).json()) as any;
+    const before = (await homeJson()).data;
+    const featured = before.featuredProducts[0];
+    const shown = before.activeHomepageSection.products.find((p: { id: string }) => p.id !== featured.id);
+    expect((await homeJson()).data.featuredProducts[0].id).toBe(featured.id);
+    const page = async () => (await fetch(`${t.url}/`)).text();
+    expect(await page()).toContain(featured.name);
+    expect(await page()).toContain(shown.name);
+    // Sold elsewhere: only their stock changes (no catalogue change empties the caches).
+    await t.prisma.product.updateMany({ where: { id: { in: [featured.id, shown.id] } }, data: { stock: 0 } });
+    await t.store.catalogue.sync();
+    // Past the moment a kept page may still be sent while it is rendered again.
+    await new Promise((resolve) => setTimeout(resolve, STALE_PAGE_MS + 50));
+    const after = (await homeJson()).data;
+    expect(after.featuredProducts.map((p: { id: string }) => p.id)).not.toContain(featured.id);
+    expect(after.activeHomepageSection.products.map((p: { id: string }) => p.id)).not.toContain(shown.id);
+    const html = await page();
+    expect(html).not.toContain(featured.name);
+    expect(html).not.toContain(shown.name);
+    await t.prisma.product.updateMany({ where: { id: { in: [featured.id, shown.id] } }, data: { stock: 1 } });
   });
 
   it("are not suggested (the cart's related products ask for pieces in stock)", async () => {
