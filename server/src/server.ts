@@ -127,11 +127,16 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
   }
 }
 
+const ACCEPT_BACKLOG = 4096;
+
 /** Listens on the configured port. Express 5 hands a listening error to the callback (not only as
  *  an event), so "port taken" is told as such rather than crashing on a server with no address. */
 function listen(app: Awaited<ReturnType<typeof createApp>>["app"], config: Config): Promise<Server> {
   return new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (error?: Error) => {
+    // A drop's shoppers connect by the hundred within a second: Node's default queue of 511
+    // connections waiting to be accepted overflowed, and each dropped connection retried after 1 s,
+    // then 3 s (bench:drop, 2026-11-26). The kernel caps this at net.core.somaxconn.
+    const s = app.listen(config.port, config.host, ACCEPT_BACKLOG, (error?: Error) => {
       if (!error) resolve(s);
       else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") reject(new Error(`Port ${config.port} is already in use (set PORT)`));
       else reject(error);

@@ -105,22 +105,30 @@ function checkedLines(items: GuestCartLine[] | null | undefined): GuestCartLine[
 }
 
 /**
- * A guest line asking for more than a product on sale has, as committed now: one indexed read on
- * the driver, no transaction, no row lock. On a drop most checkouts are for pieces already sold;
- * this answers them "out of stock" without queueing on the sold row's lock. Only ever a refusal the
- * transaction would give too (the stock never comes back by itself while we answer); an answer that
- * passes proves nothing, and the transaction below still decides.
+ * What a checkout can know before any transaction, in one indexed read on the driver (no Prisma,
+ * no row lock): whether an order already carries its key (a retry), and any guest line asking for
+ * more than a product on sale has, as committed now. On a drop most checkouts are for pieces
+ * already sold: this answers them "out of stock" with one statement. Only ever a refusal the
+ * transaction would give too (the stock never comes back by itself while we answer); an answer
+ * that passes proves nothing, and the transaction below still decides.
  */
-async function soldOutLine(sql: SqlRunner, lines: GuestCartLine[], now: Date): Promise<InsufficientStockError | null> {
-  if (!lines.length) return null;
-  const rows = await sql<{ id: string; name: string; stock: number }>(Prisma.sql`
-    SELECT p.id::text AS id, p.name, p.stock FROM products p
-    WHERE p.id IN (${Prisma.join(lines.map((line) => Prisma.sql`${line.productId}::uuid`))}) AND ${visibleNowSql(now)}`);
+async function precheck(sql: SqlRunner, key: string, lines: GuestCartLine[], now: Date): Promise<{ retried: boolean; soldOut: InsufficientStockError | null }> {
+  const products = lines.length
+    ? Prisma.sql`SELECT 'product' AS kind, p.id::text AS id, p.name, p.stock FROM products p
+        WHERE p.id IN (${Prisma.join(lines.map((line) => Prisma.sql`${line.productId}::uuid`))}) AND ${visibleNowSql(now)}`
+    : Prisma.empty;
+  const rows = await sql<{ kind: "order" | "product"; id: string; name: string; stock: number }>(Prisma.sql`
+    SELECT 'order' AS kind, o.id::text AS id, '' AS name, 0 AS stock FROM orders o WHERE o.idempotency_key = ${key}
+    ${lines.length ? Prisma.sql`UNION ALL ${products}` : Prisma.empty}`);
+  let soldOut: InsufficientStockError | null = null;
   for (const line of lines) {
-    const row = rows.find((r) => r.id === line.productId);
-    if (row && row.stock < line.quantity) return new InsufficientStockError(row.id, row.name, row.stock);
+    const row = rows.find((r) => r.kind === "product" && r.id === line.productId);
+    if (row && row.stock < line.quantity) {
+      soldOut = new InsufficientStockError(row.id, row.name, row.stock);
+      break;
+    }
   }
-  return null;
+  return { retried: rows.some((r) => r.kind === "order"), soldOut };
 }
 
 type InTurn = <T>(transaction: () => Promise<T>) => Promise<T>;
@@ -131,18 +139,18 @@ const turns = pieceTurns();
 export async function placeOrder(prisma: Db, config: Config, viewer: Viewer | null, input: PlaceOrderInput, sql?: SqlRunner): Promise<PlacedOrder> {
   const details = validate(input, config);
   const lines = viewer ? [] : checkedLines(input.items);
-  const soldOut = sql ? await soldOutLine(sql, lines, new Date()) : null;
+  const known = sql ? await precheck(sql, input.idempotencyKey, lines, new Date()) : { retried: true, soldOut: null };
   // A retry of an order that went through gets it back, even once its pieces have sold out.
-  const previous = await replay(prisma, viewer, input.idempotencyKey);
+  const previous = known.retried ? await replay(prisma, viewer, input.idempotencyKey) : null;
   if (previous) return previous;
-  if (soldOut) throw soldOut;
+  if (known.soldOut) throw known.soldOut;
   const guestLines = viewer ? null : cleanGuestLines(input.items ?? []);
   // A signed-in shopper's pieces are in the server cart: read once here for the turns only (the
   // transaction reads the cart again and goes by that).
   const pieces = viewer ? (await prisma.cartItem.findMany({ where: { userId: viewer.userId }, select: { productId: true } })).map((line) => line.productId) : lines.map((line) => line.productId);
   const stillPossible = async () => {
-    const sold = sql ? await soldOutLine(sql, lines, new Date()) : null;
-    if (sold) throw sold;
+    const { soldOut } = sql && lines.length ? await precheck(sql, input.idempotencyKey, lines, new Date()) : { soldOut: null };
+    if (soldOut) throw soldOut;
   };
   // The turn covers the stock-taking transaction only, not a payment provider's answer after it.
   const inTurn: InTurn = (transaction) => turns.run(pieces, stillPossible, transaction);
