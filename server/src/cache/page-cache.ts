@@ -3,11 +3,12 @@
 // answers it is made of: keyed by the address and the catalogue version read before the render,
 // dropped on every structural catalogue change, bounded in bytes, and kept at most five minutes (the
 // footer's year and the holds that lapse with time change without a catalogue write).
-// Under sales (decision 026): a page is dropped only when a product it shows has new stock or "on
+// Under sales (decision 026): a page goes stale only when a product it shows has new stock or "on
 // hold" values on the stock board since it was rendered (or, for a page whose products are chosen
-// by stock, the home page's offers, on any stock change); concurrent requests for a page being
-// rendered wait for that render (single flight); and the finished bytes are kept with each
-// compressed variant, so a hit costs neither React nor compression.
+// by stock, the home page's offers, on any stock change); a stale page is still sent for at most
+// STALE_PAGE_MS while one render replaces it; concurrent requests for a page being rendered wait for
+// that render (single flight); and the finished bytes are kept with each compressed variant, so a
+// hit costs neither React nor compression.
 import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import type { CatalogueVersion } from "./catalogue-version.ts";
