@@ -15,6 +15,7 @@
 // "external" memory, mostly the database's WebAssembly memory, and the HTTP answer cache).
 // Peak is VmHWM, the most the process held since it started (the first start's database creation
 // included). Settings: BENCH_NODE_ARGS (extra Node flags for the server), BENCH_CLIENTS (50).
+import fs from "node:fs";
 import os from "node:os";
 import { startEmbeddedBenchStore } from "./lib/bench-store.ts";
 import { byId } from "./lib/persisted-queries.ts";
@@ -33,6 +34,12 @@ const DROP_SECONDS = Number(process.env.BENCH_DROP_SECONDS || 10);
 /** Time for the GC and the database to settle before an "after" reading. */
 const SETTLE_MS = 3000;
 
+/** CPU time (user + system, ms) the server has used so far (Linux /proc, ticks of 10 ms): per
+ *  request steadier than throughput when other work shares the machine. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(" / ");
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
@@ -132,13 +139,15 @@ try {
         }
       }),
     );
-    return { rate: answered / seconds, failures };
+    return { rate: answered / seconds, answered, failures };
   };
   await saturate(2);
+  const cpuBefore = cpuMs(store.pid);
   const burst = await saturate(SECONDS);
+  const cpuPerRequest = (cpuMs(store.pid) - cpuBefore) / burst.answered;
   readers.close();
   await sleep(SETTLE_MS);
-  await read(`after the listing burst (${CLIENTS} clients, ${SECONDS} s)`, `${burst.rate.toFixed(0)} req/s${burst.failures ? `, ${burst.failures} failed` : ""}`);
+  await read(`after the listing burst (${CLIENTS} clients, ${SECONDS} s)`, `${burst.rate.toFixed(0)} req/s, ${cpuPerRequest.toFixed(2)} ms server CPU per request${burst.failures ? `, ${burst.failures} failed` : ""}`);
   if (burst.failures) failed = true;
 
   // The drop.
@@ -146,12 +155,14 @@ try {
   if (wait < 0) console.log(`(the drop went live ${(-wait / 1000).toFixed(0)} s before the shoppers came: the machine is slow)`);
   await sleep(Math.max(0, wait));
   const loadAtDrop = loadAverage();
+  const cpuBeforeDrop = cpuMs(store.pid);
   const drop = await runDropShoppers({ base: store.url, listing: LISTING, dropIds, shoppers: SHOPPERS, seconds: DROP_SECONDS });
+  const dropCpuPerRequest = (cpuMs(store.pid) - cpuBeforeDrop) / (drop.checkoutTimes.length + drop.listingTimes.length);
   await sleep(SETTLE_MS);
   const { ordered, error } = drop.outcomes;
   await read(
     `after the drop (${DROP_PIECES} pieces, ${SHOPPERS} shoppers in ${DROP_SECONDS} s)`,
-    `${ordered} ordered, ${drop.outcomes["sold out"]} sold out, ${error} errors, ${drop.unanswered} unanswered; checkout p99 ${percentile(drop.checkoutTimes, 99).toFixed(0)} ms, listing p99 ${percentile(drop.listingTimes, 99).toFixed(0)} ms; load average ${loadAtDrop}`,
+    `${ordered} ordered, ${drop.outcomes["sold out"]} sold out, ${error} errors, ${drop.unanswered} unanswered; checkout p99 ${percentile(drop.checkoutTimes, 99).toFixed(0)} ms, listing p99 ${percentile(drop.listingTimes, 99).toFixed(0)} ms, ${dropCpuPerRequest.toFixed(2)} ms server CPU per request; load average ${loadAtDrop}`,
   );
   if (ordered > DROP_PIECES || error || drop.unanswered) {
     failed = true;

@@ -80,6 +80,9 @@ export async function seedProducts(databaseUrl: string, count: number): Promise<
 
 /** The Node flags the Dockerfile runs the server with (its NODE_OPTIONS): benchmarks measure that. */
 export const PRODUCTION_NODE_ARGS = ["--max-semi-space-size=32"];
+/** The Dockerfile's environment for memory: glibc's malloc with two arenas (decision 028); the
+ *  bench's own environment may override it (e.g. MALLOC_ARENA_MAX=16, glibc's default on 2 cores). */
+export const PRODUCTION_ENV = { MALLOC_ARENA_MAX: "2" };
 
 export async function startBenchStore(options: { products: number; clientDir?: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchStore> {
   const database = await createPostgresDatabase();
@@ -102,6 +105,7 @@ export async function startBenchStore(options: { products: number; clientDir?: s
     child = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, ...(options.nodeArgs ?? []), "--import", "tsx", path.join(PROJECT_ROOT, "server/src/main.ts")], {
       cwd: PROJECT_ROOT,
       env: {
+        ...PRODUCTION_ENV,
         ...process.env,
         NODE_ENV: "production",
         PORT: String(port),
@@ -178,6 +182,7 @@ export async function startEmbeddedBenchStore(options: { nodeArgs?: string[]; en
   const port = await freePort();
   const credentials = { adminEmail: "admin@bench.local", adminPassword: "bench-admin-password", metricsToken: randomUUID() };
   const env: NodeJS.ProcessEnv = {
+    ...PRODUCTION_ENV,
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
