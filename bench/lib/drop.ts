@@ -1,8 +1,9 @@
 // A drop as shoppers live it, for the benchmarks: pieces go live, shoppers arrive spread over a few
 // seconds, each loads the listing, tries to buy a piece it shows available (a second try after a
-// "sold out"), then reloads the listing twice. The same shoppers as bench/drop-night.ts's part 2
-// (written from it for the embedded-memory scenario; drop-night.ts can import it unchanged).
+// "sold out"), then reloads the listing twice. The same shoppers and client as bench/drop-night.ts's
+// drop (written from it, as of 58edfb4, for the embedded-memory scenario; drop-night.ts could import it).
 import http from "node:http";
+import zlib from "node:zlib";
 import { details } from "../../tests/helpers/shopper.ts";
 
 export interface Answer {
@@ -19,13 +20,19 @@ export function shopClient(base: string, maxSockets: number) {
   const send = (method: "GET" | "POST", path: string, read: boolean, body?: string): Promise<Answer> => {
     const started = performance.now();
     return new Promise((resolve, reject) => {
-      const headers: Record<string, string> = { "apollo-require-preflight": "1", "accept-encoding": read ? "identity" : "gzip" };
+      // Every phone's browser asks for gzip; the drop's shoppers then unpack what they read.
+      const headers: Record<string, string> = { "apollo-require-preflight": "1", "accept-encoding": "gzip" };
       if (body) headers["content-type"] = "application/json";
       const req = http.request({ host: hostname, port, path, method, agent, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => read && chunks.push(chunk));
         res.on("error", reject);
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, latency: performance.now() - started, body: read ? Buffer.concat(chunks).toString("utf8") : null }));
+        res.on("end", () => {
+          const latency = performance.now() - started;
+          const raw = read ? Buffer.concat(chunks) : null;
+          const body = raw && (res.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(raw) : raw).toString("utf8");
+          resolve({ status: res.statusCode ?? 0, latency, body });
+        });
       });
       req.on("error", reject);
       req.end(body);
