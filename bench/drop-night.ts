@@ -15,14 +15,12 @@
 // Settings: BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per measurement (8),
 // BENCH_SHOPPERS (2000), BENCH_DROP_PIECES (200), BENCH_DROP_SECONDS (10), BENCH_NODE_ARGS,
 // BENCH_PARTS ("reads,drop": either alone, e.g. to profile the drop with BENCH_NODE_ARGS=--cpu-prof).
-import http from "node:http";
 import os from "node:os";
-import zlib from "node:zlib";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { randomUUID } from "node:crypto";
 import { startBenchStore, startFloorServer } from "./lib/bench-store.ts";
 import { byId } from "./lib/persisted-queries.ts";
-import { details } from "../tests/helpers/shopper.ts";
+import { checkout, runDropShoppers, shopClient, type Outcome, type ShopClient } from "./lib/drop.ts";
 import { openDatabase } from "../server/src/db/database.ts";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS || 5000);
@@ -43,15 +41,6 @@ const LISTING = byId("StorefrontProductList", {
   limit: 24,
 });
 
-const PLACE_ORDER = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) {
-  __typename ... on Error { message } ... on MutationPlaceOrderSuccess { data { order { id } } } } }`;
-
-interface Answer {
-  status: number;
-  latency: number;
-  body: string | null;
-}
-
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" / ");
@@ -59,58 +48,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 }
 
-/** One keep-alive agent per pool of clients, as browsers keep a connection to the shop. Bodies are
- *  read only when asked (the drop's shoppers read the listing; the readers of part 1 do not). */
-function client(base: string, maxSockets: number) {
-  const { hostname, port } = new URL(base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
-  const send = (method: "GET" | "POST", path: string, read: boolean, body?: string): Promise<Answer> => {
-    const started = performance.now();
-    return new Promise((resolve, reject) => {
-      // Every phone's browser asks for gzip; the drop's shoppers then unpack what they read.
-      const headers: Record<string, string> = { "apollo-require-preflight": "1", "accept-encoding": "gzip" };
-      if (body) headers["content-type"] = "application/json";
-      const req = http.request({ host: hostname, port, path, method, agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => read && chunks.push(chunk));
-        res.on("error", reject);
-        res.on("end", () => {
-          const latency = performance.now() - started;
-          const raw = read ? Buffer.concat(chunks) : null;
-          const body = raw && (res.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(raw) : raw).toString("utf8");
-          resolve({ status: res.statusCode ?? 0, latency, body });
-        });
-      });
-      req.on("error", reject);
-      req.end(body);
-    });
-  };
-  return {
-    get: (path: string, read = false) => send("GET", path, read),
-    post: (path: string, body: string) => send("POST", path, true, body),
-    close: () => agent.destroy(),
-  };
-}
-type Client = ReturnType<typeof client>;
-
-
-type Outcome = "ordered" | "sold out" | "error";
-async function checkout(shop: Client, productId: string): Promise<{ outcome: Outcome; latency: number; detail?: string }> {
-  try {
-    const answer = await shop.post("/graphql", JSON.stringify({ query: PLACE_ORDER, variables: { input: { ...details(), items: [{ productId, quantity: 1 }] } } }));
-    if (answer.status !== 200) return { outcome: "error", latency: answer.latency, detail: `HTTP ${answer.status}` };
-    const result = JSON.parse(answer.body!) as { data?: { placeOrder: { __typename: string; message?: string } }; errors?: unknown };
-    const placed = result.data?.placeOrder;
-    if (placed?.__typename === "MutationPlaceOrderSuccess") return { outcome: "ordered", latency: answer.latency };
-    if (placed?.__typename === "InsufficientStockError") return { outcome: "sold out", latency: answer.latency };
-    return { outcome: "error", latency: answer.latency, detail: JSON.stringify(result).slice(0, 200) };
-  } catch (error) {
-    return { outcome: "error", latency: 0, detail: (error as Error).message };
-  }
-}
-
 /** Places one order every 1000/rate ms without waiting for the previous one (open loop), until stopped. */
-function orderStream(shop: Client, rate: number, products: string[]) {
+function orderStream(shop: ShopClient, rate: number, products: string[]) {
   const results: { outcome: Outcome; latency: number; detail?: string }[] = [];
   const pending: Promise<void>[] = [];
   let running = true;
@@ -136,7 +75,7 @@ function orderStream(shop: Client, rate: number, products: string[]) {
 
 /** Every answer that is not a 200 (a 503 when the database pool is exhausted), and every request
  *  without an answer, counts as failed. */
-async function saturate(shop: Client, path: () => string, seconds: number): Promise<{ latencies: number[]; elapsed: number; failed: number }> {
+async function saturate(shop: ShopClient, path: () => string, seconds: number): Promise<{ latencies: number[]; elapsed: number; failed: number }> {
   const latencies: number[] = [];
   let failed = 0;
   const started = performance.now();
@@ -158,8 +97,8 @@ const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
 const store = await startBenchStore({ products: PRODUCTS, nodeArgs });
 const floor = await startFloorServer(store.databaseUrl);
 const db = await openDatabase({ databaseUrl: store.databaseUrl, dataDir: null });
-const readers = client(store.url, CLIENTS);
-const buyers = client(store.url, Infinity);
+const readers = shopClient(store.url, CLIENTS);
+const buyers = shopClient(store.url, Infinity);
 // The pieces being read and bought: the listing's first page (newest first, as "/products" shows).
 const shown = await db.prisma.product.findMany({ where: { goesLiveAt: null }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 24, select: { id: true, slug: true } });
 await db.prisma.product.updateMany({ where: { id: { in: shown.map((p) => p.id) } }, data: { stock: 1_000_000 } });
@@ -186,7 +125,7 @@ try {
 }
 
 async function readsWhileSelling() {
-  const floorClient = client(floor.url, CLIENTS);
+  const floorClient = shopClient(floor.url, CLIENTS);
   await saturate(floorClient, () => "/", WARMUP_SECONDS);
   const floorRun = await saturate(floorClient, () => "/", SECONDS);
   floorClient.close();
@@ -238,60 +177,26 @@ async function dropNight() {
   }));
   await db.prisma.product.createMany({ data: drop });
   const dropIds = new Set<string>(drop.map((p) => p.id));
-  const shop = client(store.url, Infinity);
   await sleep(liveAt.getTime() - Date.now() + 20);
   const uptimeAtDrop = loadAverage();
   // The load generator is a process on the same two cores: if its own event loop lags, the
   // latencies it measures include that lag, and the shop is not to blame for them.
   const ownDelay = monitorEventLoopDelay({ resolution: 10 });
   ownDelay.enable();
-  const dropStarted = performance.now();
-  const listingTimes: number[] = [];
-  const checkoutTimes: number[] = [];
-  const outcomes = { ordered: 0, "sold out": 0, error: 0 } as Record<Outcome, number>;
-  const errors: string[] = [];
-  let unanswered = 0;
-  const available = async (): Promise<string[]> => {
-    const answer = await shop.get(LISTING, true);
-    listingTimes.push(answer.latency);
-    if (answer.status !== 200) throw new Error(`listing: HTTP ${answer.status}`);
-    const items = (JSON.parse(answer.body!) as { data: { products: { items: { id: string; stock: number }[] } } }).data.products.items;
-    return items.filter((item) => dropIds.has(item.id) && item.stock > 0).map((item) => item.id);
-  };
-  await Promise.all(
-    Array.from({ length: SHOPPERS }, async () => {
-      await sleep(Math.random() * DROP_SECONDS * 1000);
-      try {
-        for (let attempt = 0; attempt < 2; attempt++) {
-          const shown = await available();
-          // Nothing shown available: the shopper tries a piece from the announcement anyway.
-          const result = await checkout(shop, shown.length ? pick(shown) : pick([...dropIds]));
-          outcomes[result.outcome]++;
-          checkoutTimes.push(result.latency);
-          if (result.outcome === "error") errors.push(result.detail ?? "");
-          if (result.outcome !== "sold out") break;
-        }
-        for (let reload = 0; reload < 2; reload++) {
-          await sleep(500 + Math.random() * 1000);
-          await available();
-        }
-      } catch (error) {
-        unanswered++;
-        errors.push((error as Error).message);
-      }
-    }),
-  );
-  const dropElapsed = (performance.now() - dropStarted) / 1000;
+  const { elapsed: dropElapsed, listingTimes, checkoutTimes, outcomes, unanswered, errors } = await runDropShoppers({
+    base: store.url,
+    listing: LISTING,
+    dropIds,
+    shoppers: SHOPPERS,
+    seconds: DROP_SECONDS,
+  });
   ownDelay.disable();
-  shop.close();
   const sold = await db.query<{ product_id: string; n: number; stock: number }>(
     `SELECT p.id AS product_id, p.stock, count(oi.id)::int AS n FROM products p LEFT JOIN order_items oi ON oi.product_id = p.id WHERE p.id = ANY($1::uuid[]) GROUP BY p.id`,
     [[...dropIds]],
   );
   const soldOnce = sold.filter((row) => row.n === 1 && row.stock === 0).length;
   const oversold = sold.filter((row) => row.n > 1 || row.stock < 0).length;
-  checkoutTimes.sort((a, b) => a - b);
-  listingTimes.sort((a, b) => a - b);
   const all = [...checkoutTimes, ...listingTimes].sort((a, b) => a - b);
   console.log(`\n### Drop: ${DROP_PIECES} one-of-a-kind pieces live at once, ${SHOPPERS} shoppers within ${DROP_SECONDS} s, reloading the listing (load average at the drop ${uptimeAtDrop})\n`);
   console.log(`Pieces sold exactly once: ${soldOnce} of ${DROP_PIECES} (oversold: ${oversold}); ${dropElapsed.toFixed(1)} s from the drop to the last answer`);

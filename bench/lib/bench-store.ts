@@ -102,7 +102,10 @@ export async function startBenchStore(options: { products: number; clientDir?: s
     await seedProducts(database.url, options.products);
     console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
     const port = await freePort();
-    child = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, ...(options.nodeArgs ?? []), "--import", "tsx", path.join(PROJECT_ROOT, "server/src/main.ts")], {
+    // The compiled server, as `npm start` and the Docker image run it (no transpiler, no source maps).
+    const main = path.join(PROJECT_ROOT, "dist/node/main.js");
+    if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+    child = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, ...(options.nodeArgs ?? []), main], {
       cwd: PROJECT_ROOT,
       env: {
         ...PRODUCTION_ENV,
