@@ -4,6 +4,7 @@ import type { TestStore } from "../../helpers/store.ts";
 import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { details, placeOrder } from "../../helpers/shopper.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
+import { STALE_PAGE_MS } from "../../../server/src/cache/page-cache.ts";
 
 let t: TestStore;
 let browser: Browser;
@@ -29,6 +30,10 @@ describe("a sold-out item held by an unpaid order", () => {
     // The order is cancelled (as expiry or an admin would): the units come back, the badge goes.
     await t.prisma.order.update({ where: { id: placed.data.order.id }, data: { status: "cancelled" } });
     await t.prisma.product.update({ where: { id: product.id }, data: { stock: 1 } });
+    // Written behind the shop's back: once heard, a kept page may still be sent for a moment
+    // while it is rendered again (decision 026); a shopper reloading after that sees the change.
+    await t.store.catalogue.sync();
+    await new Promise((resolve) => setTimeout(resolve, STALE_PAGE_MS + 50));
     await page.reload();
     await page.locator(".product-detail .stock").filter({ hasText: /^1 item available/ }).waitFor();
     expect(await page.getByText("On hold").count()).toBe(0);
