@@ -82,7 +82,7 @@ export function watchCatalogue(db: Database, options: WatchOptions): CatalogueVe
       await db.query("SELECT pg_notify($1, $2)", [CATALOGUE_CHANNEL, marker]);
       const heard = await Promise.race([heardMarker, late()]);
       waiting.delete(marker);
-      return heard && (await Promise.race([stock.settled().then(() => true), late()]));
+      return heard && (await stock.settled(2000));
     },
     ready: (waitMs) =>
       Promise.race([listeningOnce, new Promise<void>((resolve) => setTimeout(resolve, waitMs).unref())]),

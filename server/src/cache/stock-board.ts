@@ -21,9 +21,11 @@ export interface StockBoard {
   onLanded(listener: (ids: readonly string[]) => void): void;
   /** Products a notification named: their values are read again. */
   changed(id: string): void;
-  /** Resolves once every product named so far has its values read (not those named later: under a
-   *  steady stream of sales the board is never idle). */
-  settled(): Promise<void>;
+  /** True once every product named so far has its values read (not those named later: under a
+   *  steady stream of sales the board is never idle); false if that takes longer than timeoutMs
+   *  (the database is busy or gone). Without timeoutMs it waits as long as it takes. The timer does
+   *  not keep the process alive. */
+  settled(timeoutMs?: number): Promise<boolean>;
   /** Forgets every value (changes may have gone unheard). */
   clear(): void;
 }
@@ -97,9 +99,21 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
       named++;
       if (!reading) start();
     },
-    settled() {
-      if (read >= named) return Promise.resolve();
-      return new Promise<void>((resolve) => waiters.push({ upTo: named, resolve }));
+    settled(timeoutMs) {
+      if (read >= named) return Promise.resolve(true);
+      const upTo = named;
+      if (timeoutMs === undefined) return new Promise<boolean>((resolve) => waiters.push({ upTo, resolve: () => resolve(true) }));
+      return new Promise<boolean>((resolve) => {
+        const late = setTimeout(() => resolve(false), timeoutMs);
+        late.unref();
+        waiters.push({
+          upTo,
+          resolve() {
+            clearTimeout(late);
+            resolve(true);
+          },
+        });
+      });
     },
     clear() {
       values.clear();
