@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { cutAtWord } from "../../common/page-head.ts";
 import { startTestStore, type TestStore } from "../helpers/store.ts";
-import { PLACE_ORDER, details, placeOrder } from "../helpers/shopper.ts";
+import { details, placeOrder, postPlaceOrder } from "../helpers/shopper.ts";
 import { RENDER_AGAIN_AFTER_MS, STALE_PAGE_MS } from "../../server/src/cache/page-cache.ts";
 
 let t: TestStore;
@@ -245,11 +245,7 @@ describe("rendered pages are kept until the catalogue changes", () => {
       await fetch(`${t.url}${path}`);
       expect((await fetch(`${t.url}${path}`)).headers.get("x-page-cache")).toBe("hit");
     }
-    const answer = await fetch(`${t.url}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ query: PLACE_ORDER, variables: { input: { ...details(), items: [{ productId: sold.id, quantity: 1 }] } } }),
-    });
+    const answer = await postPlaceOrder(t.url, { ...details(), items: [{ productId: sold.id, quantity: 1 }] });
     const order = ((await answer.json()) as { data: { placeOrder: { __typename: string } } }).data.placeOrder;
     expect(order.__typename).toBe("MutationPlaceOrderSuccess");
     // The buyer's browser is told it has just written, for two seconds.

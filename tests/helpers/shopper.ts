@@ -42,6 +42,18 @@ export async function placeOrder(client: GraphQLClient, input: Record<string, un
   return res.data.placeOrder;
 }
 
+/** Posts PLACE_ORDER straight to a server, as a browser's plain request: without the test client's
+ *  wait for the catalogue to settle before each request (for tests of what the checkout's own answer
+ *  waits for) and without its cookie jar. Answers the raw Response, for its status, headers and
+ *  cookies; its body is the GraphQL answer (`data.placeOrder`). */
+export function postPlaceOrder(url: string, input: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ query: PLACE_ORDER, variables: { input } }),
+  });
+}
+
 export async function signedUp(t: TestStore, email = `shopper-${randomUUID().slice(0, 8)}@example.ng`) {
   // Every test request comes from 127.0.0.1: start each account with fresh rate-limit windows.
   await t.prisma.rateLimit.deleteMany();
