@@ -165,7 +165,7 @@ export async function createApp(
         const session = token ? await validateSessionToken(db.prisma, token).catch(unavailableInContext) : null;
         if (token && !session) cookies.clear();
         if (token && session?.refreshedExpiresAt) cookies.set(token, session.refreshedExpiresAt);
-        return { prisma: db.prisma, sql: db.sql, config, viewer: session?.viewer ?? null, cookies, ip: req.ip ?? "unknown", orderGrants: new Set(), catalogueMemo: memo, req, res };
+        return { prisma: db.prisma, sql: db.sql, transaction: db.transaction, config, viewer: session?.viewer ?? null, cookies, ip: req.ip ?? "unknown", orderGrants: new Set(), catalogueMemo: memo, req, res };
       },
     }),
   );
@@ -191,7 +191,7 @@ export async function createApp(
   );
   // Rendered pages get a quarter of the response cache's memory budget on top of it.
   const pages = pageCache(catalogue, (config.responseCacheMb * 1024 * 1024) / 4);
-  app.get("/{*path}", signedInCookieBackfill(config.env === "production"), pageHandler(config, pageRenderer({ config, prisma: db.prisma, sql: db.sql, apollo, catalogueMemo: memo }), pages));
+  app.get("/{*path}", signedInCookieBackfill(config.env === "production"), pageHandler(config, pageRenderer({ config, prisma: db.prisma, sql: db.sql, transaction: db.transaction, apollo, catalogueMemo: memo }), pages));
   app.use(databaseUnavailableHandler);
 
   return {

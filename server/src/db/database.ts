@@ -16,6 +16,15 @@ export type Db = PrismaClient;
 
 export type SqlRunner = <T = Record<string, unknown>>(statement: Prisma.Sql) => Promise<T[]>;
 
+/** Statements of the same kind inside a Prisma transaction (a service that shares one with Prisma's writes). */
+export function sqlInPrisma(tx: Pick<PrismaClient, "$queryRaw">): SqlRunner {
+  return <T>(statement: Prisma.Sql) => tx.$queryRaw<T[]>(statement);
+}
+
+/** Runs `work` in one transaction on the driver: committed when it returns, rolled back when it
+ *  throws (the error is passed on). */
+export type InTransaction = <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>;
+
 export interface Database {
   prisma: PrismaClient;
   mode: "postgres" | "embedded";
@@ -27,6 +36,9 @@ export interface Database {
    *  Prisma's own cost per statement (compiling it: ~1 ms of CPU) is much of the request's. Values
    *  come back typed as $queryRaw types them where it matters here: numeric as Prisma.Decimal. */
   sql: SqlRunner;
+  /** A transaction of such statements on one connection: the checkout's, where Prisma's cost per
+   *  statement was most of a drop night's checkout (decision 026). */
+  transaction: InTransaction;
   /** Runs fn while holding the cross-instance lock for schema changes. */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   /** Hears NOTIFY on channel (sent by any instance sharing the database) until stop(). */
@@ -98,6 +110,45 @@ function withDecimals<T>(rows: Record<string, unknown>[], fields: { name: string
   return rows as T[];
 }
 
+/** Anything that runs a parameterised statement: a pool, a pooled client, PGlite or its transaction. */
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; fields: { name: string; dataTypeID: number }[] }>;
+}
+
+function runnerOn(target: Queryable, onQuery?: (sql: string) => void): SqlRunner {
+  return async <T>(statement: Prisma.Sql) => {
+    onQuery?.(statement.text);
+    // The drivers would send a Decimal as JSON ("\"4500\""); PostgreSQL reads its plain text.
+    const values = statement.values.map((value) => (value instanceof Prisma.Decimal ? value.toString() : value));
+    const result = await target.query(statement.text, values);
+    return withDecimals<T>(result.rows as Record<string, unknown>[], result.fields);
+  };
+}
+
+/**
+ * BEGIN (as the client sends it: behind a pooler, with the transaction's settings), the work,
+ * COMMIT. A connection that failed is discarded, so a half-finished transaction never goes back to
+ * the pool (PostgreSQL rolls it back when the connection closes).
+ */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let discard: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    // A refusal (a rule, a unique key) leaves a healthy connection: roll back and keep it.
+    if (isDatabaseUnavailable(failure)) discard = failure;
+    else await client.query("ROLLBACK").catch((rollback: Error) => (discard = rollback));
+    throw error;
+  } finally {
+    client.release(discard);
+  }
+}
+
 type PgTransaction = Awaited<ReturnType<Awaited<ReturnType<PrismaPg["connect"]>>["startTransaction"]>>;
 
 /**
@@ -166,8 +217,6 @@ function transactionSettings(limits: PoolLimits): string {
 /** A transaction left open by a lost client must not hold row locks for long. */
 const IDLE_IN_TRANSACTION_MS = 60_000;
 
-type QueryArgs = Parameters<pg.Client["query"]>;
-
 /**
  * A pool for a transaction-mode pooler, where the settings hold for one transaction only. Each
  * transaction gets them with its BEGIN (the same round trip: BEGIN has no parameters, so it goes
@@ -177,7 +226,7 @@ type QueryArgs = Parameters<pg.Client["query"]>;
 function pooledPool(config: pg.PoolConfig, limits: PoolLimits): pg.Pool {
   const begin = `BEGIN; ${transactionSettings(limits)}`;
   class SettingClient extends pg.Client {
-    // Prisma opens its transactions with a bare "BEGIN" through the pooled client.
+    // Prisma and inTransaction open their transactions with a bare "BEGIN" through the pooled client.
     override query(...args: unknown[]): never {
       const [first] = args;
       if (first === "BEGIN") args[0] = begin;
@@ -188,24 +237,7 @@ function pooledPool(config: pg.PoolConfig, limits: PoolLimits): pg.Pool {
   class SettingPool extends pg.Pool {
     override query(...args: unknown[]): never {
       // The callback form is not used by this code base or the Prisma adapter.
-      return this.inTransaction(args as unknown as QueryArgs) as never;
-    }
-    private async inTransaction(args: QueryArgs) {
-      const client = await this.connect();
-      let failure: Error | undefined;
-      try {
-        await client.query(begin);
-        const result = await (client.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        failure = error instanceof Error ? error : new Error(String(error));
-        await client.query("ROLLBACK").catch(() => undefined);
-        throw error;
-      } finally {
-        // A failed connection is discarded: a half-finished transaction never goes back to the pool.
-        client.release(failure && isDatabaseUnavailable(failure) ? failure : undefined);
-      }
+      return inTransaction(this, (client) => (client.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args)) as never;
     }
   }
   return new SettingPool({ ...config, Client: SettingClient });
@@ -291,11 +323,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     async query(sql, params = []) {
       return (await pool.query(sql, params)).rows;
     },
-    async sql<T>(statement: Prisma.Sql) {
-      options.onQuery?.(statement.text);
-      const result = await pool.query(statement.text, statement.values);
-      return withDecimals<T>(result.rows, result.fields);
-    },
+    sql: runnerOn(pool, options.onQuery),
+    transaction: (work) => inTransaction(pool, (client) => work(runnerOn(client, options.onQuery))),
     async withMigrationLock(fn) {
       const client = await session.connect();
       let failure: Error | undefined;
@@ -353,11 +382,9 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
       return (await pglite.query<T>(sql, params)).rows;
     },
     // PGlite runs it after any transaction in progress (one connection, taken in turn).
-    async sql<T>(statement: Prisma.Sql) {
-      options.onQuery?.(statement.text);
-      const result = await pglite.query<Record<string, unknown>>(statement.text, statement.values);
-      return withDecimals<T>(result.rows, result.fields);
-    },
+    sql: runnerOn(pglite, options.onQuery),
+    // PGlite rolls back and passes the error on when the work throws.
+    transaction: (work) => pglite.transaction((tx) => work(runnerOn(tx, options.onQuery))),
     // One process owns a PGlite data directory, so there is nobody to race.
     withMigrationLock: (fn) => fn(),
     // In-process: PGlite delivers a NOTIFY to its own session's listeners at commit.

@@ -1,6 +1,7 @@
 // A unique constraint refused a write. Prisma reports it as P2002 over PostgreSQL; the PGlite
 // adapter (pglite-prisma-adapter 0.6) passes PostgreSQL's own SQLSTATE 23505 through as the
-// error's cause instead. Services that turn a duplicate into a rule message ask here, so both
+// error's cause instead; a statement on the driver itself (database.ts `sql`, `transaction`)
+// throws the driver's error, which carries it as its own code. Services that turn a duplicate into a rule message ask here, so both
 // databases give the same answer.
 import { Prisma } from "../generated/prisma/client.ts";
 
@@ -10,10 +11,11 @@ const camel = (column: string) => column.replace(/_(\w)/g, (_m, c: string) => c.
 export function isUniqueViolation(error: unknown, column?: string): boolean {
   const known = error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002" ? error : null;
   const cause = (error as { cause?: { code?: unknown; kind?: unknown } } | null)?.cause;
-  const fromDriver = cause?.code === "23505" || cause?.kind === "UniqueConstraintViolation";
-  if (!known && !fromDriver) return false;
+  const fromAdapter = cause?.code === "23505" || cause?.kind === "UniqueConstraintViolation";
+  const fromDriver = (error as { code?: unknown } | null)?.code === "23505" ? error : null;
+  if (!known && !fromAdapter && !fromDriver) return false;
   if (!column) return true;
   // Adapters name the constraint or its columns in different shapes; the column is in all of them.
-  const text = JSON.stringify(known?.meta ?? cause ?? {}) + String((error as Error).message);
+  const text = JSON.stringify(known?.meta ?? (fromAdapter ? cause : fromDriver) ?? {}) + String((error as Error).message);
   return text.includes(column) || text.includes(camel(column));
 }

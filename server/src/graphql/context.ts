@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import type { Db, SqlRunner } from "../db/database.ts";
+import type { Db, InTransaction, SqlRunner } from "../db/database.ts";
 import type { Config } from "../config.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { SessionCookies } from "../auth/cookies.ts";
@@ -9,6 +9,8 @@ export interface Context {
   prisma: Db;
   /** Statements on the driver itself, for the hot storefront reads (database.ts). */
   sql: SqlRunner;
+  /** A transaction of such statements (the checkout). */
+  transaction: InTransaction;
   config: Config;
   viewer: Viewer | null;
   cookies: SessionCookies;

@@ -56,7 +56,7 @@ builder.queryField("deliveryFees", (t) =>
     type: DeliveryFeesType,
     description: "The delivery fees shoppers pay (the server charges them again when an order is placed).",
     authScopes: { public: true },
-    resolve: (_root, _args, ctx) => loadFeeTable(ctx.prisma),
+    resolve: (_root, _args, ctx) => loadFeeTable(ctx.sql),
   }),
 );
 

@@ -201,11 +201,10 @@ builder.mutationField("placeOrder", (t) =>
     args: { input: t.arg({ type: PlaceOrderInput, required: true, description: "Checkout details" }) },
     resolve: async (_root, { input }, ctx) => {
       const placed = await placeOrder(
-        ctx.prisma,
+        ctx,
         ctx.config,
         ctx.viewer,
         { ...input, items: input.items?.map((l) => ({ productId: String(l.productId), quantity: l.quantity })) },
-        ctx.sql,
       ).catch((error: unknown) => {
         // Refused ("out of stock", a bad field): its transaction, if any, wrote nothing.
         if (error instanceof DomainError) recordStockWrite(ctx, []);

@@ -11,7 +11,7 @@ import type { Request, Response } from "express";
 import type { ApolloServer } from "@apollo/server";
 import type { DocumentNode, FormattedExecutionResult, GraphQLFormattedError } from "graphql";
 import type { Config } from "../config.ts";
-import type { Db, SqlRunner } from "../db/database.ts";
+import type { Db, InTransaction, SqlRunner } from "../db/database.ts";
 import type { Context } from "../graphql/context.ts";
 import type { CatalogueMemo } from "../cache/catalogue-memo.ts";
 import type { SessionCookies } from "../auth/cookies.ts";
@@ -55,7 +55,7 @@ function isPublicQuery(document: DocumentNode, fields = PUBLIC_QUERY_FIELDS): bo
   );
 }
 
-export function pageRenderer(options: { config: Config; prisma: Db; sql: SqlRunner; apollo: ApolloServer<Context>; catalogueMemo: CatalogueMemo }): PageRenderer {
+export function pageRenderer(options: { config: Config; prisma: Db; sql: SqlRunner; transaction: InTransaction; apollo: ApolloServer<Context>; catalogueMemo: CatalogueMemo }): PageRenderer {
   const { config, prisma, apollo, catalogueMemo } = options;
   const entryPath = path.resolve(config.clientDir, "../server/entry-server.js");
   let entry: Promise<EntryServer> | null = null;
@@ -65,7 +65,7 @@ export function pageRenderer(options: { config: Config; prisma: Db; sql: SqlRunn
     async render(url, req, res, { shell = false } = {}) {
       entry ??= import(pathToFileURL(entryPath).href) as Promise<EntryServer>;
       const { render } = await entry;
-      const contextValue: Context = { prisma, sql: options.sql, config, viewer: null, cookies: NO_SESSION, ip: req.ip ?? "unknown", orderGrants: new Set(), catalogueMemo, req, res };
+      const contextValue: Context = { prisma, sql: options.sql, transaction: options.transaction, config, viewer: null, cookies: NO_SESSION, ip: req.ip ?? "unknown", orderGrants: new Set(), catalogueMemo, req, res };
       const errors: GraphQLFormattedError[] = [];
       const result = await render({
         url,

@@ -1,6 +1,7 @@
 // Emails are written to the outbox inside the transaction of the change they report, so a
 // failed delivery never undoes or blocks an order; a worker delivers them later.
-import type { Prisma } from "../generated/prisma/client.ts";
+import { randomUUID } from "node:crypto";
+import { Prisma } from "../generated/prisma/client.ts";
 
 export interface EmailMessage {
   to: string;
@@ -10,10 +11,18 @@ export interface EmailMessage {
   headers?: Record<string, string>;
 }
 
-type Tx = Pick<Prisma.TransactionClient, "emailOutbox">;
+type Tx = Pick<Prisma.TransactionClient, "emailOutbox" | "$executeRaw">;
 
 export async function queueEmail(tx: Tx, message: EmailMessage): Promise<void> {
-  await tx.emailOutbox.create({ data: message });
+  await tx.$executeRaw(emailSql(message));
+}
+
+/** The email's INSERT, on its own (queueEmail) or inside a statement that does more (the
+ *  checkout's, on the driver). Due at once: the worker picks it up on its next round. */
+export function emailSql(message: EmailMessage): Prisma.Sql {
+  const now = new Date();
+  return Prisma.sql`INSERT INTO email_outbox (id, "to", subject, body, headers, next_attempt_at, created_at)
+    VALUES (${randomUUID()}::uuid, ${message.to}, ${message.subject}, ${message.body}, ${message.headers ? JSON.stringify(message.headers) : null}::jsonb, ${now}, ${now})`;
 }
 
 /** Many emails in one statement (a batch of drop reminders). */
