@@ -176,19 +176,20 @@ export async function createApp(
 
   // The built client: hashed assets cached for a year, index.html always revalidated.
   app.use("/assets", express.static(path.join(config.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
-  app.use(
-    express.static(config.clientDir, {
-      index: false,
-      maxAge: "1h",
-      setHeaders(res, filePath) {
-        // The service worker is checked for updates on every visit: never served from a cache.
-        if (path.basename(filePath) === "sw.js") {
-          res.setHeader("Cache-Control", "no-cache");
-          res.setHeader("Content-Security-Policy", SERVICE_WORKER_CSP);
-        }
-      },
-    }),
-  );
+  const clientFiles = express.static(config.clientDir, {
+    index: false,
+    maxAge: "1h",
+    setHeaders(res, filePath) {
+      // The service worker is checked for updates on every visit: never served from a cache.
+      if (path.basename(filePath) === "sw.js") {
+        res.setHeader("Cache-Control", "no-cache");
+        res.setHeader("Content-Security-Policy", SERVICE_WORKER_CSP);
+      }
+    },
+  });
+  // Every file of the built client has an extension and no page path has one: a page request skips
+  // the file lookup (a stat of the disk per request: 7% of the server's CPU in a drop night's reads).
+  app.use((req, res, next) => (path.extname(req.path) ? clientFiles(req, res, next) : next()));
   // Rendered pages get a quarter of the response cache's memory budget on top of it.
   const pages = pageCache(catalogue, (config.responseCacheMb * 1024 * 1024) / 4);
   app.get("/{*path}", signedInCookieBackfill(config.env === "production"), pageHandler(config, pageRenderer({ config, prisma: db.prisma, sql: db.sql, transaction: db.transaction, apollo, catalogueMemo: memo }), pages));

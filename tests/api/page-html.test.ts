@@ -160,6 +160,20 @@ describe("product page HTML", () => {
   });
 });
 
+describe("the built client's files", () => {
+  it("are served from its folder beside the pages: the service worker never from a cache, the manifest for an hour", async () => {
+    const worker = await fetch(`${t.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+    expect(await worker.text()).toContain("precache");
+    const manifest = await fetch(`${t.url}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get("cache-control")).toBe("public, max-age=3600");
+    // A missing file is the 404 page, as any unknown path.
+    expect((await page("/no-such-file.js")).status).toBe(404);
+  });
+});
+
 describe("the page's own chunk", () => {
   it("is fetched beside the first bundle, so the page does not wait a round trip more to answer taps", async () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(t.config.clientDir, ".vite/manifest.json"), "utf8")) as Record<string, { file: string; imports?: string[] }>;
