@@ -44,12 +44,20 @@ describe("queries by persisted-document id (GET)", () => {
     // answer 1 s and never serve it stale, so a sold piece is gone within 2 s (decision 028).
     expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, must-revalidate");
     expect(first.headers.get("cdn-cache-control")).toBe("public, max-age=1, must-revalidate");
+    // nginx keeps it to the end of the second it was sent in, not to the end of the next one.
+    const expiresAt = (res: Response) => Number(/^@(\d+)$/.exec(res.headers.get("x-accel-expires") ?? "")?.[1]);
+    const sentAt = Math.floor(Date.now() / 1000);
+    expect(expiresAt(first)).toBeGreaterThanOrEqual(sentAt - 1);
+    expect(expiresAt(first)).toBeLessThanOrEqual(sentAt);
     const etag = first.headers.get("etag");
     expect(etag).toBeTruthy();
 
+    // The kept answer again, a second later: its expiry is the second it is sent in, not the first's.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     const again = await byId("StorefrontProductList", variables, revalidate(etag!));
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
+    expect(expiresAt(again)).toBeGreaterThan(expiresAt(first));
 
     // A change to the catalogue gives a new answer, so the old ETag no longer matches.
     const product = body.data.products.items[0];
@@ -93,6 +101,7 @@ describe("queries by persisted-document id (GET)", () => {
     const res = await byId("Viewer", undefined, { cookie: shopper.cookie! });
     expect((await res.json()).data.viewer.email).toMatch(/@example\.ng$/);
     expect(res.headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
+    expect(res.headers.get("x-accel-expires")).toBeNull();
   });
 
   it("refuses a mutation by GET", async () => {

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type { Request, Response } from "express";
 import Negotiator from "negotiator";
+import { PUBLIC_CACHE_CONTROL, setPublicCaching } from "./response-cache.ts";
 
 /** The same choice as the `compression` middleware makes for every other answer. */
 const ENCODINGS = ["br", "gzip", "deflate", "identity"];
@@ -61,6 +62,7 @@ export function varyOnEncoding(headers: [string, string][]): void {
  */
 export function sendStored(req: Request, res: Response, stored: StoredBytes, status: number, end: (body?: Buffer) => void, grew?: () => void): void {
   for (const [name, value] of stored.headers) res.setHeader(name, value);
+  if (res.getHeader("cache-control") === PUBLIC_CACHE_CONTROL) setPublicCaching((name, value) => res.setHeader(name, value));
   // req.fresh reads the status already set: a kept 404 is never answered 304.
   res.statusCode = status;
   if (status < 300 && req.fresh) {

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request, Response } from "express";
-import { PUBLIC_CACHE_CONTROL } from "../cache/response-cache.ts";
+import { setPublicCaching } from "../cache/response-cache.ts";
 
 export interface CatalogueDocument {
   body: Buffer;
@@ -53,7 +53,7 @@ export function documentClock(now: () => Date = () => new Date()): DocumentClock
  *  crawlers on the catalogue's public policy: revalidated every time (a cheap 304), kept briefly by
  *  CDNs only, so what they serve is never older than the catalogue's own freshness bound. */
 export async function sendDocument(req: Request, res: Response, doc: CatalogueDocument, type: string): Promise<void> {
-  res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+  setPublicCaching((name, value) => res.setHeader(name, value));
   res.setHeader("ETag", doc.etag);
   res.setHeader("Last-Modified", doc.lastModified.toUTCString());
   res.vary("Accept-Encoding");

@@ -115,12 +115,12 @@ function checkedLines(items: GuestCartLine[] | null | undefined): GuestCartLine[
  */
 async function precheck(sql: SqlRunner, key: string, lines: GuestCartLine[], now: Date): Promise<{ retried: boolean; soldOut: InsufficientStockError | null }> {
   const products = lines.length
-    ? Prisma.sql`SELECT 'product' AS kind, p.id::text AS id, p.name, p.stock FROM products p
+    ? Prisma.sql`UNION ALL SELECT 'product' AS kind, p.id::text AS id, p.name, p.stock FROM products p
         WHERE p.id IN (${Prisma.join(lines.map((line) => Prisma.sql`${line.productId}::uuid`))}) AND ${visibleNowSql(now)}`
     : Prisma.empty;
   const rows = await sql<{ kind: "order" | "product"; id: string; name: string; stock: number }>(Prisma.sql`
     SELECT 'order' AS kind, o.id::text AS id, '' AS name, 0 AS stock FROM orders o WHERE o.idempotency_key = ${key}
-    ${lines.length ? Prisma.sql`UNION ALL ${products}` : Prisma.empty}`);
+    ${products}`);
   let soldOut: InsufficientStockError | null = null;
   for (const line of lines) {
     const row = rows.find((r) => r.kind === "product" && r.id === line.productId);
