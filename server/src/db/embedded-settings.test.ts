@@ -36,5 +36,7 @@ describe("embedded database memory settings", () => {
     } finally {
       await reopened.close();
     }
-  });
+    // Two PGlite starts on disk, the first creating the database: 45 s in a CI run of 26 Nov 2026
+    // beside the other test projects, and past Jest's 60 s default in the next.
+  }, 180_000);
 });
