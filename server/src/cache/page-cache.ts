@@ -3,9 +3,11 @@
 // answers it is made of: keyed by the address and the catalogue version read before the render,
 // dropped on every structural catalogue change, bounded in bytes, and kept at most five minutes (the
 // footer's year and the holds that lapse with time change without a catalogue write).
-// Under sales (decision 026): a page goes stale only when a product it shows has new stock or "on
-// hold" values on the stock board since it was rendered (or, for a page whose products are chosen
-// by stock, the home page's offers, on any stock change); a stale page is still sent for at most
+// Under sales (decision 026): a kept page is sent with the stock board's newest counts and "on hold"
+// joined in (volatile-html.ts); it goes stale only when a product it shows changes class (sold out,
+// the last one left, on hold: common/stock-messages.ts stockClass), or, for a page that cannot be
+// cut, has new values at all, or, for a page whose products are chosen by stock (the home page's
+// offers), on any stock change; a stale page is still sent for at most
 // STALE_PAGE_MS while one render replaces it; concurrent requests for a page being rendered wait for
 // that render (single flight); and the finished bytes are kept with each compressed variant, so a
 // hit costs neither React nor compression.
@@ -13,6 +15,8 @@ import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import type { CatalogueVersion } from "./catalogue-version.ts";
 import { sendStored, storedSize, weakEtag, type StoredBytes } from "./stored-bytes.ts";
+import { cutPage, sameClasses, type JoinedPage } from "./volatile-html.ts";
+import { joinVolatile } from "./volatile-json.ts";
 
 export interface CachedPage {
   status: number;
@@ -29,6 +33,9 @@ export interface PageEntry extends StoredBytes {
   generation: number;
   /** When (Date.now()) something it shows first changed after its render began; null: current. */
   staleSince: number | null;
+  /** The page cut at its counts and "on hold", joined with the board's values when sent; null: it
+   *  cannot be, so any new value for a product it shows makes it stale. */
+  joined: JoinedPage | null;
 }
 
 /** What a render hands the cache: the page, the products it shows, and the headers it is sent with. */
@@ -41,8 +48,9 @@ export interface RenderedPage extends CachedPage {
 export interface PageCache {
   /** The catalogue version to render under (null: changes cannot be heard, so do not cache). */
   version(): number | null;
-  /** The kept page, if nothing it shows has changed since it was rendered, or if that happened no
-   *  more than `staleMs` ago (the caller then has it rendered again: see `fresh`). */
+  /** The kept page, if everything it shows is as it was rendered or differs only by values that are
+   *  joined in when it is sent, or if that stopped being so no more than `staleMs` ago (the caller
+   *  then has it rendered again). */
   get(version: number, url: string, staleMs?: number): PageEntry | undefined;
   /** Whether a kept page shows the newest values; otherwise, for how long it has not (ms). */
   staleFor(entry: PageEntry): number;
@@ -89,16 +97,15 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
   };
   const cache = new LRUCache<string, PageEntry>({
     maxSize: maxBytes,
-    sizeCalculation: (entry) => Math.max(1, storedSize(entry) + entry.products.length * 40),
+    sizeCalculation: (entry) => Math.max(1, storedSize(entry) + entry.products.length * 40 + (entry.joined ? entry.joined.text.length * 2 : 0)),
     ttl: TTL_MS,
     dispose: unindex,
   });
   catalogue.onChange(() => cache.clear());
   board.onLanded((ids) => {
     const now = Date.now();
-    const mark = (entry: PageEntry) => void (entry.staleSince ??= now);
-    stockOrderedPages.forEach(mark);
-    for (const id of ids) showing.get(id)?.forEach(mark);
+    stockOrderedPages.forEach((entry) => void (entry.staleSince ??= now));
+    for (const id of ids) showing.get(id)?.forEach((entry) => void (entry.staleSince ??= current(entry) ? null : now));
   });
   /** Per page: the render in progress and the one queued behind it. */
   const flights = new Map<string, { current: Flight | null; next: Flight | null }>();
@@ -108,8 +115,19 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
   const current = (entry: PageEntry): boolean => {
     if (entry.generation === board.generation()) return true;
     if (entry.stockOrdered) return false;
+    if (entry.joined) return sameClasses(entry.joined, board);
     return entry.products.every((id) => board.landedAt(id) <= entry.generation);
   };
+
+  /** A current page with the board's newest values put in (new bytes, new ETag). */
+  function joinIn(k: string, entry: PageEntry): void {
+    if (!entry.joined || !joinVolatile(entry.joined, board)) return;
+    const identity = Buffer.from(entry.joined.text, "utf8");
+    entry.variants = { identity };
+    entry.headers = entry.headers.map(([name, value]) => [name, name === "etag" ? weakEtag(identity) : value]);
+    // Set again so the LRU counts the new size.
+    if (cache.peek(k) === entry) cache.set(k, entry);
+  }
 
   function keep(k: string, version: number, flight: Flight, page: RenderedPage): PageEntry {
     const identity = Buffer.from(page.html, "utf8");
@@ -121,8 +139,10 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
       stockOrdered: page.stockOrdered,
       generation: flight.generation,
       staleSince: null,
+      joined: cutPage(page.html),
     };
-    // Values that landed during the render: stale since, at the latest, the render began.
+    // Values that landed during the render: joined in, or, when a class changed, stale since (at
+    // the latest) the render began.
     if (!current(entry)) entry.staleSince = flight.startedAt;
     keyOf.set(entry, k);
     // Rendered under a version that has since changed: nobody would look it up again.
@@ -189,8 +209,10 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
       return fly(k, version, render, null).promise;
     },
     send(req, res, entry) {
+      const k = keyOf.get(entry);
+      // A stale page is sent as it was rendered, whole: never some values newer than the rest.
+      if (k && entry.staleSince === null && staleFor(entry) === 0) joinIn(k, entry);
       sendStored(req, res, entry, entry.status, (body) => res.end(body), () => {
-        const k = keyOf.get(entry);
         if (k && cache.peek(k) === entry) cache.set(k, entry);
       });
     },

@@ -20,15 +20,17 @@ export interface JoinedJson {
 }
 
 const SLOT = `__volatile_slot_${Math.random().toString(36).slice(2)}__`;
-const SLOT_JSON = JSON.stringify(SLOT);
+/** Where a value goes in a cut text (letters, digits and "_" only: no escaping changes it). */
+export const SLOT_JSON = JSON.stringify(SLOT);
 
 /**
  * The answer cut at its volatile values, or null when it cannot be joined: it shows a stock or
  * "on hold" without the product's id (so a sale of that product is not known to touch it), or it
  * does not read back as the same text. Such an answer must be dropped on every stock change.
- * Answers without any volatile value join trivially (no slots).
+ * Answers without any volatile value join trivially (no slots). `stringify` is how the text was
+ * written from its value (a page's data block escapes more than JSON.stringify).
  */
-export function cutVolatile(text: string): JoinedJson | null {
+export function cutVolatile(text: string, stringify: (value: unknown) => string = JSON.stringify): JoinedJson | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -62,14 +64,14 @@ export function cutVolatile(text: string): JoinedJson | null {
   if (!joinable) return null;
   if (!slots.length) return { text, ids: new Set(), checked: 0, parts: [text], slots, values };
   const body = text.trimEnd();
-  const parts = JSON.stringify(parsed).split(SLOT_JSON);
+  const parts = stringify(parsed).split(SLOT_JSON);
   // Whatever followed the JSON (Apollo ends its answers with a newline) stays.
   parts[parts.length - 1] += text.slice(body.length);
   const cut: JoinedJson = { text, ids: new Set(slots.map((slot) => slot.id)), checked: 0, parts, slots, values };
   return parts.length === slots.length + 1 && assemble(cut, values) === text ? cut : null;
 }
 
-function assemble(cut: JoinedJson, values: JoinedJson["values"]): string {
+export function assemble(cut: Pick<JoinedJson, "parts">, values: JoinedJson["values"]): string {
   let text = cut.parts[0]!;
   for (let i = 0; i < values.length; i++) text += JSON.stringify(values[i]) + cut.parts[i + 1]!;
   return text;

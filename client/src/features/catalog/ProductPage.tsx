@@ -20,7 +20,7 @@ import { ProductCondition, ProductFit } from "./ProductFit.tsx";
 import { productPreviewDescription } from "../../../../common/measurements.ts";
 import { SaveButton } from "../saved/SaveButton.tsx";
 import { ActionButton } from "../../ui/ActionButton.tsx";
-import { itemCount } from "../../../../common/stock-messages.ts";
+import { itemWord } from "../../../../common/stock-messages.ts";
 import { StructuredData } from "../../ui/StructuredData.tsx";
 import { breadcrumbList } from "../../../../common/structured-data.ts";
 import { resolveCategorySlug } from "../../../../common/categories.ts";
@@ -180,7 +180,15 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
         {product.description && <p className="product-detail__description">{product.description}</p>}
         <ProductFit product={product} />
         <p className={inStock ? "stock" : "stock stock--out"}>
-          {inStock ? `${itemCount(product.stock)} available` : "Out of stock"} <OnHoldBadge onHold={product.onHold} />
+          {inStock ? (
+            <>
+              {/* The count marked: a kept copy of this page gets the newest put in (stockClass). */}
+              <span data-stock-of={product.id}>{product.stock}</span> {itemWord(product.stock)} available
+            </>
+          ) : (
+            "Out of stock"
+          )}{" "}
+          <OnHoldBadge onHold={product.onHold} />
         </p>
         {inStock && (
           <div className="quantity" role="group" aria-label="Quantity">
