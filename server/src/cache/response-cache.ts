@@ -10,7 +10,7 @@ import type { KeyValueCache, KeyValueCacheSetOptions } from "@apollo/utils.keyva
 import { LRUCache } from "lru-cache";
 import { print, type DocumentNode } from "graphql";
 import { createHash } from "node:crypto";
-import { isMarkedNotCacheable, isStockOrdered, markStockOrdered, selectsOnlyPublicFields, selectsStockOrderedFields, stockWriteOf } from "../graphql/cache-policy.ts";
+import { isMarkedNotCacheable, isStockOrdered, markStockOrdered, onStockWrite, selectsOnlyPublicFields, selectsStockOrderedFields } from "../graphql/cache-policy.ts";
 import type { CatalogueVersion } from "./catalogue-version.ts";
 import type { Context } from "../graphql/context.ts";
 import { markOwnWrite } from "../auth/cookies.ts";
@@ -198,13 +198,18 @@ class JoinedAnswers implements KeyValueCache<string> {
   }
 }
 
-/** Whether the stock board holds what this request wrote, so its sender's next read shows it: the
- *  products it named are read again now (after its commit), or, when it named none, nothing
- *  changed; a mutation that says nothing waits for its own marker through the notifications. */
-async function ownWriteSeen(version: CatalogueVersion, products: readonly string[] | undefined): Promise<boolean> {
-  if (!products) return version.sync().catch(() => false);
-  if (!products.length) return true;
-  if (version.current() === null) return false;
+/** What a stock mutation's request wrote: the products it named, and whether the stock board holds
+ *  their values since its commit, so its sender's next read shows them. */
+interface OwnWrite {
+  products: readonly string[];
+  seen: Promise<boolean>;
+}
+
+/** Reads the products' values again now, after the commit that changed them (started by the
+ *  resolver, so the read runs beside the rest of the answer); naming none, nothing changed. */
+function readOwnWrite(version: CatalogueVersion, products: readonly string[]): Promise<boolean> {
+  if (!products.length) return Promise.resolve(true);
+  if (version.current() === null) return Promise.resolve(false);
   for (const id of products) version.stock.changed(id);
   return version.stock.settled(2000);
 }
@@ -220,19 +225,31 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
 
   const lookups: ApolloServerPlugin<BaseContext> = {
     async requestDidStart() {
+      // Unset unless a resolver recorded its stock write (graphql/cache-policy.ts).
+      let written: OwnWrite | undefined;
       return {
+        async executionDidStart(ctx) {
+          if (ctx.operation.operation !== "mutation" || catalogueEffect(ctx) !== "stock") return;
+          onStockWrite(ctx.contextValue, (products) => {
+            const seen = readOwnWrite(options.version, products);
+            // Several stock mutations in one operation: the answer waits for all of them.
+            written = written
+              ? { products: [...written.products, ...products], seen: Promise.all([written.seen, seen]).then((all) => all.every(Boolean)) }
+              : { products, seen };
+          });
+        },
         async willSendResponse(ctx) {
           if (ctx.operation?.operation === "mutation") {
             const effect = catalogueEffect(ctx);
             if (effect === "structural") options.version.changedHere();
             // Not heard in time (the database is busy or gone): dropping everything here is as fresh.
             else if (effect === "stock") {
-              const written = stockWriteOf(ctx.contextValue);
-              const heard = await ownWriteSeen(options.version, written);
+              // A mutation that said nothing waits for its own marker through the notifications.
+              const heard = await (written ? written.seen : options.version.sync().catch(() => false));
               if (!heard) options.version.changedHere();
               // Its sender's next page is rendered fresh, not sent from a page kept while stale.
               const { res, config } = ctx.contextValue as Partial<Pick<Context, "res" | "config">>;
-              if (res && config && written?.length !== 0) markOwnWrite(res, config.env === "production");
+              if (res && config && written?.products.length !== 0) markOwnWrite(res, config.env === "production");
             }
           }
           if (ctx.operation?.operation !== "query" || !usesThisCache(ctx)) return;

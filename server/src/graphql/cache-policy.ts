@@ -143,15 +143,17 @@ export function isStockOrdered(context: object): boolean {
   return stockOrderedRequests.has(context);
 }
 
-const stockWrites = new WeakMap<object, readonly string[]>();
+const stockWriteListeners = new WeakMap<object, (products: readonly string[]) => void>();
 
-/** A stock mutation says which products it changed (none: it was refused and wrote nothing), so
- *  its answer waits for exactly those values on the stock board instead of a round trip through
- *  the database's notifications (response-cache.ts). Unsaid: that round trip, as before. */
-export function recordStockWrite(context: object, products: readonly string[]): void {
-  stockWrites.set(context, products);
+/** Set by the response cache (response-cache.ts) on a stock mutation's request before its
+ *  resolvers run: it starts reading the written products' values the moment they are recorded. */
+export function onStockWrite(context: object, listener: (products: readonly string[]) => void): void {
+  stockWriteListeners.set(context, listener);
 }
 
-export function stockWriteOf(context: object): readonly string[] | undefined {
-  return stockWrites.get(context);
+/** A stock mutation says which products it changed, as soon as its write has committed (none: it
+ *  was refused and wrote nothing), so its answer waits for exactly those values on the stock board
+ *  instead of a round trip through the database's notifications. Unsaid: that round trip, as before. */
+export function recordStockWrite(context: object, products: readonly string[]): void {
+  stockWriteListeners.get(context)?.(products);
 }

@@ -210,6 +210,7 @@ builder.mutationField("placeOrder", (t) =>
         if (error instanceof DomainError) recordStockWrite(ctx, []);
         throw error;
       });
+      // Said at once: the stock board reads the sold pieces while the payload's order is read.
       if (placed.products) recordStockWrite(ctx, placed.products);
       grantOrderAccess(ctx, placed.orderId);
       return placed;
