@@ -41,7 +41,7 @@ describe("placing an order", () => {
     expect(stored.guestTokenHash).not.toContain(result.data.guestToken);
   });
 
-  it("takes the stock and writes the order, its items, email and audit entry in four statements on the driver, not Prisma's dozen", async () => {
+  it("takes the stock and writes the order, its items, email and audit entry in three statements on the driver, not Prisma's dozen", async () => {
     // A drop night's checkouts are CPU-bound: each Prisma statement costs ~1 ms of compiling, and
     // each round trip waits behind every read the event loop is serving (decision 026).
     const product = await makeProduct(t.prisma, { stock: 2, price: "9000.00" });
@@ -49,10 +49,10 @@ describe("placing an order", () => {
     const result = await placeOrder(t.client(), { ...details(), items: [{ productId: product.id, quantity: 1 }] });
     const statements = requestStatements(t.queries);
     const placing = statements.slice(0, statements.findIndex((sql) => sql.includes("INSERT INTO orders")) + 1);
-    expect(placing).toHaveLength(4);
-    // The retry check and sold-out check, the guarded take, the fee table, then one write.
-    expect(placing[1]).toMatch(/^\s*UPDATE products p SET stock = p\.stock - \$1/);
-    expect(placing[3]).toMatch(/INSERT INTO order_items[\s\S]*INSERT INTO audit_entries[\s\S]*INSERT INTO email_outbox/);
+    expect(placing).toHaveLength(3);
+    // The retry check and sold-out check, the guarded take with the fee table beside it, then one write.
+    expect(placing[1]).toMatch(/^\s*WITH main AS \(\s*UPDATE products p SET stock = p\.stock - \$1[\s\S]*FROM delivery_settings/);
+    expect(placing[2]).toMatch(/INSERT INTO order_items[\s\S]*INSERT INTO audit_entries[\s\S]*INSERT INTO email_outbox/);
     expect(placing.some((sql) => sql.includes('"public".'))).toBe(false);
     const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: result.data.order.id }, include: { items: true } });
     expect(stored.total.toFixed(2)).toBe("9000.00");
@@ -138,8 +138,9 @@ describe("placing an order", () => {
     t.queries.length = 0;
     const first = await placeOrder(t.client(), bought);
     expect(first.__typename).toBe("MutationPlaceOrderSuccess");
-    // The transaction's guarded stock update (a locking write on the product's row).
-    const transactions = (queries: string[]) => queries.filter((sql) => /^UPDATE\b[^;]*\bproducts\b/i.test(sql.trim())).length;
+    // The transaction's guarded stock update (a locking write on the product's row), the first
+    // with the fee table beside it.
+    const transactions = (queries: string[]) => queries.filter((sql) => /^(WITH main AS \(\s*)?UPDATE\b[^;]*\bproducts\b/i.test(sql.trim())).length;
     expect(transactions(t.queries)).toBeGreaterThan(0);
     t.queries.length = 0;
     const late = await placeOrder(t.client(), { ...details(), items: [{ productId: piece.id, quantity: 1 }] });

@@ -1,7 +1,7 @@
 // Delivery fees: the owner sets them; the server charges them inside the order transaction from the
 // stored table (never the client's number) and keeps the fee on the order.
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
-import { details, placeOrder, signedUp } from "../helpers/shopper.ts";
+import { ADD_TO_CART, details, placeOrder, signedUp } from "../helpers/shopper.ts";
 import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
@@ -88,6 +88,23 @@ describe("delivery fees", () => {
     await setFees();
     expect(await orderFor({ deliveryMethod: "doorstep", deliveryState: "Oyo" }, "50000.00", 2)).toMatchObject({ total: "100000.00", deliveryFee: "0.00" });
     expect(await orderFor({ deliveryMethod: "doorstep", deliveryState: "Oyo" }, "99999.99")).toMatchObject({ total: "103499.99", deliveryFee: "3500.00" });
+  });
+
+  it("an order of several pieces pays one fee, on their subtotal, from a guest's lines or a signed-in cart", async () => {
+    await setFees();
+    const shirt = await makeProduct(t.prisma, { stock: 2, price: "10000.00" });
+    const wrap = await makeProduct(t.prisma, { stock: 2, price: "20000.50" });
+    const lines = [
+      { productId: shirt.id, quantity: 1 },
+      { productId: wrap.id, quantity: 1 },
+    ];
+    const guest = await placeOrder(t.client(), { ...details({ deliveryState: "Lagos" }), items: lines });
+    const fee = async (id: string) => (await t.prisma.order.findUniqueOrThrow({ where: { id } })).deliveryFee.toFixed(2);
+    expect([guest.data.order.total, await fee(guest.data.order.id)]).toEqual(["31500.50", "1500.00"]);
+    const customer = await signedUp(t);
+    for (const line of lines) await customer.data(ADD_TO_CART, line);
+    const signedIn = await placeOrder(customer, details({ deliveryState: "Oyo" }));
+    expect([signedIn.data.order.total, await fee(signedIn.data.order.id)]).toEqual(["33500.50", "3500.00"]);
   });
 
   it("a fee change after ordering leaves the old order's fee and total alone", async () => {

@@ -7,24 +7,53 @@ import { checkFeeTable } from "../../../../common/delivery-validation.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { ValidationError } from "../errors.ts";
 
-/** The fee table as stored, in one statement; with nothing stored, delivery is free everywhere. */
-export async function loadFeeTable(sql: SqlRunner): Promise<DeliveryFeeTable> {
-  // The settings row has no method; the states' rows follow it, by method and state.
-  const rows = await sql<{ method: string | null; state: string | null; fee: Prisma.Decimal; parkFee: Prisma.Decimal | null; threshold: Prisma.Decimal | null }>(Prisma.sql`
-    SELECT NULL::text AS method, NULL::text AS state, s.doorstep_fee AS fee, s.park_fee AS "parkFee", s.free_delivery_threshold AS threshold
+/** The fee table's rows: the settings row (no method) first, then the states' rows by method and
+ *  state. Amounts as text ("1500.00"), which reads the same from the driver, from Prisma and
+ *  inside JSON (besideFeeTable). */
+const FEE_ROWS = Prisma.sql`
+    SELECT NULL::text AS method, NULL::text AS state, s.doorstep_fee::text AS fee, s.park_fee::text AS "parkFee", s.free_delivery_threshold::text AS threshold
       FROM delivery_settings s WHERE s.id = 1
     UNION ALL
-    SELECT f.method::text, f.state, f.fee, NULL, NULL FROM delivery_state_fees f
-    ORDER BY method NULLS FIRST, state`);
-  const settings = rows[0]?.method === null ? rows[0] : null;
+    SELECT f.method::text, f.state, f.fee::text, NULL, NULL FROM delivery_state_fees f
+    ORDER BY method NULLS FIRST, state`;
+
+interface FeeRow {
+  method: string | null;
+  state: string | null;
+  fee: string;
+  parkFee: string | null;
+  threshold: string | null;
+}
+
+/** With nothing stored, delivery is free everywhere. */
+function feeTableOf(rows: FeeRow[]): DeliveryFeeTable {
+  const settings = rows.find((row) => row.method === null);
   const stateFees = rows.filter((row) => row.method !== null);
   if (!settings && stateFees.length === 0) return NO_DELIVERY_FEES;
   return {
-    doorstepFee: settings?.fee.toFixed(2) ?? "0.00",
-    parkFee: settings?.parkFee?.toFixed(2) ?? "0.00",
-    freeDeliveryThreshold: settings?.threshold?.toFixed(2) ?? null,
-    stateFees: stateFees.map((f) => ({ method: f.method!, state: f.state!, fee: f.fee.toFixed(2) })),
+    doorstepFee: settings?.fee ?? "0.00",
+    parkFee: settings?.parkFee ?? "0.00",
+    freeDeliveryThreshold: settings?.threshold ?? null,
+    stateFees: stateFees.map((f) => ({ method: f.method!, state: f.state!, fee: f.fee })),
   };
+}
+
+/** The fee table as stored, in one statement. */
+export async function loadFeeTable(sql: SqlRunner): Promise<DeliveryFeeTable> {
+  return feeTableOf(await sql<FeeRow>(FEE_ROWS));
+}
+
+/**
+ * `statement`'s rows and the fee table, in one round trip: a transaction that needs both (the
+ * checkout's first guarded take) saves one. The statement may write (`UPDATE … RETURNING`); the
+ * table comes beside its rows, so with no row it is not known (null).
+ */
+export async function besideFeeTable<T>(sql: SqlRunner, statement: Prisma.Sql): Promise<{ rows: T[]; feeTable: DeliveryFeeTable | null }> {
+  const rows = await sql<T & { feeRows: FeeRow[] | null }>(Prisma.sql`
+    WITH main AS (${statement}), fees AS (${FEE_ROWS})
+    SELECT main.*, (SELECT json_agg(fees) FROM fees) AS "feeRows" FROM main`);
+  const first = rows[0];
+  return { rows: rows.map(({ feeRows: _, ...row }) => row as T), feeTable: first ? feeTableOf(first.feeRows ?? []) : null };
 }
 
 export async function updateDeliveryFees(prisma: Db, actor: Actor, input: DeliveryFeeTable): Promise<DeliveryFeeTable> {

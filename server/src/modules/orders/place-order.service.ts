@@ -13,8 +13,8 @@ import { readableCode } from "./readable-codes.ts";
 import { normalizeNigerianPhone } from "../../../../common/phone.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { canonicalState } from "../../../../common/states.ts";
-import { deliveryFeeFor } from "../../../../common/delivery.ts";
-import { loadFeeTable } from "../delivery/delivery-fees.service.ts";
+import { deliveryFeeFor, type DeliveryFeeTable } from "../../../../common/delivery.ts";
+import { besideFeeTable } from "../delivery/delivery-fees.service.ts";
 import { DomainError, InsufficientStockError, NotFoundError, ValidationError } from "../errors.ts";
 import { emailSql, queueEmail } from "../../mail/outbox.ts";
 import { actorOf, auditEntrySql } from "../audit/audit.service.ts";
@@ -199,15 +199,17 @@ interface TakenProduct {
  * The guard: take `quantity` of the product only if it is there and on sale now (a drop not yet
  * live cannot be bought: visibility.ts). Concurrent checkouts queue on the row lock and re-check
  * the condition, so the last piece is sold exactly once. When nothing was taken, the product as it
- * is says why (gone, not live yet, not enough left).
+ * is says why (gone, not live yet, not enough left). An order's first take also brings the fee
+ * table, in the same statement: read in the order's transaction without a round trip of its own.
  */
-async function takeStock(sql: SqlRunner, line: GuestCartLine, now: Date): Promise<TakenProduct> {
+async function takeStock(sql: SqlRunner, line: GuestCartLine, now: Date, withFeeTable: boolean): Promise<{ product: TakenProduct; feeTable: DeliveryFeeTable | null }> {
   const columns = Prisma.sql`p.id::text AS id, p.name, p.price, p.image_url AS "imageUrl", p.size, p.stock, p.goes_live_at AS "goesLiveAt"`;
-  const [taken] = await sql<TakenProduct>(Prisma.sql`
+  const take = Prisma.sql`
     UPDATE products p SET stock = p.stock - ${line.quantity}, updated_at = ${now}
     WHERE p.id = ${line.productId}::uuid AND p.stock >= ${line.quantity} AND ${visibleNowSql(now)}
-    RETURNING ${columns}`);
-  if (taken) return taken;
+    RETURNING ${columns}`;
+  const { rows: [taken], feeTable } = withFeeTable ? await besideFeeTable<TakenProduct>(sql, take) : { rows: await sql<TakenProduct>(take), feeTable: null };
+  if (taken) return { product: taken, feeTable };
   const [product] = await sql<TakenProduct>(Prisma.sql`SELECT ${columns} FROM products p WHERE p.id = ${line.productId}::uuid`);
   if (!product) throw new NotFoundError("A product in your cart is no longer available. Please remove it and try again.");
   if (!isVisibleAt(product, now)) throw new ValidationError(NOT_LIVE_YET, "items");
@@ -278,12 +280,18 @@ async function createOrder(
       // A fixed lock order keeps two multi-item checkouts from deadlocking each other.
       const sorted = [...lines].sort((a, b) => a.productId.localeCompare(b.productId));
       const taken: { product: TakenProduct; quantity: number }[] = [];
-      for (const line of sorted) taken.push({ product: await takeStock(sql, line, now), quantity: line.quantity });
-      const subtotal = taken.reduce((sum, { product, quantity }) => sum.add(product.price.mul(quantity)), new Prisma.Decimal(0));
       // The fee is read here, in the order's transaction, from the owner's current table; the
       // client's own figure is never asked for. The order keeps it, so later changes never touch it.
+      let feeTable: DeliveryFeeTable | null = null;
+      for (const line of sorted) {
+        const took = await takeStock(sql, line, now, feeTable === null);
+        feeTable ??= took.feeTable;
+        taken.push({ product: took.product, quantity: line.quantity });
+      }
+      if (!feeTable) throw new Error("The first take of an order brings the fee table");
+      const subtotal = taken.reduce((sum, { product, quantity }) => sum.add(product.price.mul(quantity)), new Prisma.Decimal(0));
       const feeState = details.method === "park" ? details.parkState : details.deliveryState;
-      const deliveryFee = new Prisma.Decimal(deliveryFeeFor(await loadFeeTable(sql), details.method, feeState, subtotal.toFixed(2)));
+      const deliveryFee = new Prisma.Decimal(deliveryFeeFor(feeTable, details.method, feeState, subtotal.toFixed(2)));
       const total = subtotal.add(deliveryFee);
       const customerAddress =
         details.method === "pickup"
