@@ -1,6 +1,30 @@
-import { requestStatements, startTestStore, type TestStore } from "../helpers/store.ts";
+import { getNamedType, isLeafType, isObjectType, Kind, parse, print, visit, type GraphQLObjectType, type SelectionSetNode } from "graphql";
+import { requestStatements, startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { ADD_TO_CART, CART, details, placeOrder, signedUp, PLACE_ORDER } from "../helpers/shopper.ts";
 import { makeProduct } from "../helpers/fixtures.ts";
+import { schema } from "../../server/src/graphql/schema.ts";
+import { loadTrustedDocuments } from "../../server/src/cache/trusted-documents.ts";
+
+/** Every field of a type that takes no argument, and of the types below it to `depth` levels. */
+function everyField(type: GraphQLObjectType, depth: number): string {
+  return Object.values(type.getFields())
+    .filter((field) => field.args.length === 0)
+    .map((field) => {
+      const named = getNamedType(field.type);
+      if (isLeafType(named)) return field.name;
+      return isObjectType(named) && depth > 0 ? `${field.name} { ${everyField(named, depth - 1)} }` : "";
+    })
+    .join(" ");
+}
+
+/** The same order read later, on the thank-you page's query, with the selection `placing` made of it. */
+function laterRead(placing: string): string {
+  const document = parse(placing);
+  let order: SelectionSetNode | undefined;
+  visit(document, { Field: (node) => void (node.name.value === "order" && (order = node.selectionSet)) });
+  const fragments = document.definitions.filter((definition) => definition.kind === Kind.FRAGMENT_DEFINITION).map((fragment) => print(fragment));
+  return [`query($id: ID, $token: String) { latestOrder(guestOrderId: $id, guestToken: $token) ${print(order!)} }`, ...fragments].join("\n");
+}
 
 let t: TestStore;
 beforeAll(async () => {
@@ -60,6 +84,28 @@ describe("placing an order", () => {
     expect(await t.prisma.auditEntry.count({ where: { orderId: stored.id, action: "order.placed" } })).toBe(1);
     expect(await t.prisma.emailOutbox.count({ where: { subject: { contains: stored.shortOrderId } } })).toBe(1);
     expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(1);
+  });
+
+  it("a bank-transfer checkout answers with the order as written, not read back, the same as a later read of it, whatever it selects", async () => {
+    const checkoutPage = [...loadTrustedDocuments().values()].find((text) => /\bmutation CheckoutPlaceOrder\b/.test(text))!;
+    // Every field of the order and of its lines, but not the lines' products (those are read).
+    const everything = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) {
+      __typename ... on MutationPlaceOrderSuccess { data { guestToken order { ${everyField(schema.getType("Order") as GraphQLObjectType, 1)} } } } } }`;
+    for (const [placing, readsBack] of [[checkoutPage, false], [everything, false], [PLACE_ORDER, true]] as const) {
+      for (const signedIn of [false, true]) {
+        const lines = [await makeProduct(t.prisma, { stock: 3, price: "12500.00" }), await makeProduct(t.prisma, { stock: 2, price: "8000.50" })];
+        const shopper: GraphQLClient = signedIn ? await signedUp(t) : t.client();
+        if (signedIn) for (const product of lines) await shopper.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
+        const items = signedIn ? undefined : lines.map((product) => ({ productId: product.id, quantity: 1 }));
+        t.queries.length = 0;
+        const placed = (await shopper.data(placing, { input: { ...details(), items } })).placeOrder;
+        expect(placed.__typename).toBe("MutationPlaceOrderSuccess");
+        const read = requestStatements(t.queries).filter((sql) => /"public"\."(orders|order_items|provider_payments|payment_receipts)"\."id"/.test(sql));
+        if (!readsBack) expect(read.filter((sql) => !sql.includes('"short_order_id" = $1'))).toEqual([]);
+        const later = await shopper.data(laterRead(placing), { id: placed.data.order.id, token: placed.data.guestToken });
+        expect(placed.data.order).toEqual(later.latestOrder);
+      }
+    }
   });
 
   it("ignores prices sent by the client: the total is the database price", async () => {

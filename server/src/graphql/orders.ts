@@ -1,10 +1,11 @@
 // Orders as shoppers see them: the Order and OrderItem types (also used by the admin and payments
 // schema files), placing an order, the shopper's own list, the thank-you order and the tracker.
+import { isDeepStrictEqual } from "node:util";
 import { builder } from "./builder.ts";
 import type { Context } from "./context.ts";
 import { DomainError, InsufficientStockError, NotFoundError, ValidationError } from "../modules/errors.ts";
 import { recordStockWrite } from "./cache-policy.ts";
-import { placeOrder } from "../modules/orders/place-order.service.ts";
+import { placeOrder, type WrittenOrder } from "../modules/orders/place-order.service.ts";
 import { findOrderIdByReference, latestOrderId } from "../modules/orders/order-queries.service.ts";
 import { grantOrderAccess, proveGuestOwnership } from "../modules/orders/ownership.ts";
 import { GuestCartLineInput } from "./cart.ts";
@@ -73,6 +74,9 @@ builder.prismaObject("OrderItem", {
  * this request, or an admin; anyone else holding the reference sees null. */
 type PrivateField = "customerName" | "customerEmail" | "customerPhone" | "customerAddress" | "transportCompany" | "waybillNumber" | "driverPhone";
 const PRIVATE_NOTE = "Visible to the order's owner and admins only; null for anyone else.";
+
+/** An order's items, as every selection lists them (placeOrder's answer sorts its own the same way). */
+const ITEMS_ORDER = { id: "asc" } as const;
 
 /** The scope of an order's private fields: an admin, or the order's owner (graphql/builder.ts). */
 export const ownerOrAdmin = (order: { id: string; userId: string | null }) => ({ admin: true, orderOwner: order });
@@ -146,7 +150,7 @@ builder.prismaObject("Order", {
         unauthorizedResolver: () => false,
         resolve: () => true,
       }),
-      items: t.relation("items", { query: { orderBy: { id: "asc" } }, description: "The ordered lines" }),
+      items: t.relation("items", { query: { orderBy: ITEMS_ORDER }, description: "The ordered lines" }),
     };
   },
 });
@@ -177,13 +181,36 @@ const PlaceOrderInput = builder.inputType("PlaceOrderInput", {
   }),
 });
 
-const PlaceOrderPayload = builder.objectRef<{ orderId: string; guestToken: string | null }>("PlaceOrderPayload").implement({
+/** The relations of an order as placeOrder wrote it, and the only query the schema makes of each
+ *  (an items query with more, such as each item's product, is not answered from it). */
+const WRITTEN_RELATIONS: Record<string, (query: Record<string, unknown>) => boolean> = {
+  items: (query) => Object.keys(query).every((key) => key === "orderBy") && isDeepStrictEqual(query.orderBy, ITEMS_ORDER),
+  providerPayments: (query) => Object.keys(query).every((key) => key === "orderBy"),
+  receipts: (query) => Object.keys(query).every((key) => key === "orderBy"),
+};
+
+/**
+ * The order just placed, as written, when the selection needs nothing else (Pothos reads the
+ * relations it asked for off the object, and would load any it lacks one by one): no read back.
+ * A selection of more, or a retry's order (it may have changed since), is read through Prisma.
+ */
+function asWritten(written: WrittenOrder | undefined, query: { include?: Record<string, unknown>; select?: unknown }): WrittenOrder | null {
+  if (!written || query.select) return null;
+  for (const [relation, relationQuery] of Object.entries(query.include ?? {})) {
+    const answers = WRITTEN_RELATIONS[relation];
+    if (!answers?.(relationQuery === true ? {} : (relationQuery as Record<string, unknown>))) return null;
+  }
+  return written;
+}
+
+const PlaceOrderPayload = builder.objectRef<{ orderId: string; guestToken: string | null; written?: WrittenOrder }>("PlaceOrderPayload").implement({
   description: "The order just placed.",
   fields: (t) => ({
     order: t.prismaField({
       type: "Order",
       description: "The new order, awaiting its bank transfer",
-      resolve: (query, payload, _args, ctx) => ctx.prisma.order.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: payload.orderId } }),
+      resolve: (query, payload, _args, ctx) =>
+        asWritten(payload.written, query) ?? ctx.prisma.order.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: payload.orderId } }),
     }),
     guestToken: t.exposeString("guestToken", {
       nullable: true,

@@ -6,7 +6,7 @@ import type { Config } from "../../config.ts";
 import { randomUUID } from "node:crypto";
 import type { Db, InTransaction, SqlRunner } from "../../db/database.ts";
 import type { Viewer } from "../../auth/viewer.ts";
-import { Prisma } from "../../generated/prisma/client.ts";
+import { Prisma, type Order, type OrderItem, type PaymentReceipt, type ProviderPayment } from "../../generated/prisma/client.ts";
 import { checkoutDetailsErrors, parkAddress } from "../../../../common/checkout.ts";
 import type { DeliveryMethodName } from "../../../../common/delivery-methods.ts";
 import { readableCode } from "./readable-codes.ts";
@@ -49,7 +49,32 @@ export interface PlacedOrder {
   guestToken: string | null;
   /** The products whose stock this call took (unset for a retry answered with the earlier order). */
   products?: string[];
+  /** A bank-transfer order as this call wrote it (unset for a retry, or a provider payment, which
+   *  changes the order after): the checkout's answer needs no read of it. */
+  written?: WrittenOrder;
 }
+
+/** An order at its commit, with its relations then: its items, no provider payment, no receipt. */
+export type WrittenOrder = Order & { items: OrderItem[]; providerPayments: ProviderPayment[]; receipts: PaymentReceipt[] };
+
+/** What the insert decides rather than the order row: its number, its starting statuses and the
+ *  columns a new order leaves to their defaults (returned by it, so never restated here). */
+type SetByInsert = Pick<
+  Order,
+  | "orderNumber"
+  | "status"
+  | "paymentStatus"
+  | "holdExtended"
+  | "paidAt"
+  | "bankReference"
+  | "rejectionReason"
+  | "trackingNumber"
+  | "trackingStatus"
+  | "trackingUpdatedAt"
+  | "transportCompany"
+  | "waybillNumber"
+  | "driverPhone"
+>;
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 export const EMPTY_CART = "Your cart is empty";
@@ -216,27 +241,15 @@ async function takeStock(sql: SqlRunner, line: GuestCartLine, now: Date, withFee
   throw new InsufficientStockError(product.id, product.name, product.stock);
 }
 
-interface OrderRow {
-  id: string;
-  shortOrderId: string;
-  userId: string | null;
-  total: Prisma.Decimal;
-  deliveryFee: Prisma.Decimal;
-  details: ReturnType<typeof validate>;
-  customerAddress: string;
-  holdExpiresAt: Date;
-  idempotencyKey: string;
-  guestTokenHash: string | null;
-  now: Date;
-}
+/** An order's row as a checkout writes it; the insert decides the rest (SetByInsert). */
+type NewOrder = Omit<Order, keyof SetByInsert>;
 
 /** The order, its items and whatever else `more` holds (the email, the audit entry, emptying the
  *  cart), in one statement: data-modifying WITH clauses. Their foreign keys are checked at its end. */
-function insertOrderSql(order: OrderRow, items: { product: TakenProduct; quantity: number }[], more: Prisma.Sql[]): Prisma.Sql {
-  const { details } = order;
+function insertOrderSql(order: NewOrder, items: OrderItem[], more: Prisma.Sql[]): Prisma.Sql {
   const itemRows = items.map(
-    ({ product, quantity }) =>
-      Prisma.sql`(${randomUUID()}::uuid, ${order.id}::uuid, ${product.id}::uuid, ${product.name}, ${product.imageUrl}, ${quantity}::int, ${product.price}::numeric, ${product.size})`,
+    (item) =>
+      Prisma.sql`(${item.id}::uuid, ${item.orderId}::uuid, ${item.productId}::uuid, ${item.productName}, ${item.imageUrl}, ${item.quantity}::int, ${item.price}::numeric, ${item.size})`,
   );
   const clauses = more.map((statement, index) => Prisma.sql`, ${Prisma.raw(`more${index}`)} AS (${statement})`);
   return Prisma.sql`
@@ -245,14 +258,16 @@ function insertOrderSql(order: OrderRow, items: { product: TakenProduct; quantit
         delivery_method, delivery_state, park_state, park_name, payment_method, status, payment_status, hold_expires_at,
         idempotency_key, guest_token_hash, created_at, updated_at)
       VALUES (${order.id}::uuid, ${order.shortOrderId}, ${order.userId}::uuid, ${order.total}::numeric, ${order.deliveryFee}::numeric,
-        ${details.name}, ${details.email}, ${details.phone}, ${order.customerAddress},
-        ${details.method}::"DeliveryMethod", ${details.deliveryState}, ${details.parkState}, ${details.parkName}, ${details.paymentMethod}::"PaymentMethod",
-        'pending', 'awaiting_transfer', ${order.holdExpiresAt}, ${order.idempotencyKey}, ${order.guestTokenHash}, ${order.now}, ${order.now})
-      RETURNING id
+        ${order.customerName}, ${order.customerEmail}, ${order.customerPhone}, ${order.customerAddress},
+        ${order.deliveryMethod}::"DeliveryMethod", ${order.deliveryState}, ${order.parkState}, ${order.parkName}, ${order.paymentMethod}::"PaymentMethod",
+        'pending', 'awaiting_transfer', ${order.holdExpiresAt}, ${order.idempotencyKey}, ${order.guestTokenHash}, ${order.createdAt}, ${order.updatedAt})
+      RETURNING order_number AS "orderNumber", status, payment_status AS "paymentStatus", hold_extended AS "holdExtended", paid_at AS "paidAt",
+        bank_reference AS "bankReference", rejection_reason AS "rejectionReason", tracking_number AS "trackingNumber", tracking_status AS "trackingStatus",
+        tracking_updated_at AS "trackingUpdatedAt", transport_company AS "transportCompany", waybill_number AS "waybillNumber", driver_phone AS "driverPhone"
     ), new_items AS (
       INSERT INTO order_items (id, order_id, product_id, product_name, image_url, quantity, price, size) VALUES ${Prisma.join(itemRows)}
     )${Prisma.join(clauses, "")}
-    SELECT id::text FROM new_order`;
+    SELECT * FROM new_order`;
 }
 
 async function createOrder(
@@ -270,7 +285,7 @@ async function createOrder(
   const shortOrderId = newShortOrderId();
   // On the driver, not Prisma: about a third of the round trips, and none of Prisma's CPU per
   // statement, which on a drop night was most of a checkout's (decision 026).
-  const { email, products } = await inTurn(() =>
+  const { email, products, written } = await inTurn(() =>
     driver.transaction(async (sql) => {
       // A signed-in shopper orders the server cart; a guest the lines the browser sent.
       const lines = viewer
@@ -300,7 +315,16 @@ async function createOrder(
             ? parkAddress(details.parkName!, details.parkState!)
             : input.address!.trim();
       const holdExpiresAt = new Date(Date.now() + config.holdHours * 3600_000);
-      const items = taken.map(({ product, quantity }) => ({ productName: product.name, quantity, price: product.price }));
+      const items: OrderItem[] = taken.map(({ product, quantity }) => ({
+        id: randomUUID(),
+        orderId,
+        productId: product.id,
+        productName: product.name,
+        imageUrl: product.imageUrl,
+        quantity,
+        price: product.price,
+        size: product.size,
+      }));
       // A provider payment's email waits for the provider's answer (its account or page goes in it).
       const email = (paymentText: string | null) =>
         confirmationEmail(config, details, shortOrderId, { subtotal, deliveryFee, total }, holdExpiresAt, items, customerAddress, paymentText);
@@ -324,21 +348,37 @@ async function createOrder(
       ];
       if (details.paymentMethod === "bank_transfer") more.push(emailSql(email(null)));
       if (viewer) more.push(Prisma.sql`DELETE FROM cart_items WHERE user_id = ${viewer.userId}::uuid`);
-      const order: OrderRow = {
+      const order: NewOrder = {
         id: orderId,
         shortOrderId,
         userId: viewer?.userId ?? null,
         total,
         deliveryFee,
-        details,
+        customerName: details.name,
+        customerEmail: details.email,
+        customerPhone: details.phone,
         customerAddress,
+        deliveryMethod: details.method,
+        deliveryState: details.deliveryState,
+        parkState: details.parkState,
+        parkName: details.parkName,
+        paymentMethod: details.paymentMethod,
         holdExpiresAt,
         idempotencyKey: input.idempotencyKey,
         guestTokenHash: guest?.hash ?? null,
-        now,
+        createdAt: now,
+        updatedAt: now,
       };
-      await sql(insertOrderSql(order, taken, more));
-      return { email: { build: email, total, holdExpiresAt }, products: sorted.map((line) => line.productId) };
+      const [setByInsert] = await sql<SetByInsert>(insertOrderSql(order, items, more));
+      const written: WrittenOrder = {
+        ...order,
+        ...setByInsert!,
+        // In the schema's order of an order's items (graphql/orders.ts): uuids compare as their text.
+        items: [...items].sort((a, b) => (a.id < b.id ? -1 : 1)),
+        providerPayments: [],
+        receipts: [],
+      };
+      return { email: { build: email, total, holdExpiresAt }, products: sorted.map((line) => line.productId), written };
     }),
   );
   if (details.paymentMethod !== "bank_transfer") {
@@ -355,7 +395,7 @@ async function createOrder(
       await queueEmail(tx, email.build(providerPaymentParagraph(opened, formatNaira(email.total.toFixed(2)), config.publicUrl, shortOrderId)));
     });
   }
-  return { orderId, guestToken: guest?.token ?? null, products };
+  return { orderId, guestToken: guest?.token ?? null, products, written: details.paymentMethod === "bank_transfer" ? written : undefined };
 }
 
 function confirmationEmail(
