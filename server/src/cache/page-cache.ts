@@ -125,8 +125,8 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
     const identity = Buffer.from(entry.joined.text, "utf8");
     entry.variants = { identity };
     entry.headers = entry.headers.map(([name, value]) => [name, name === "etag" ? weakEtag(identity) : value]);
-    // Set again so the LRU counts the new size.
-    if (cache.peek(k) === entry) cache.set(k, entry);
+    // Set again so the LRU counts the new size; its five minutes still count from the render.
+    if (cache.peek(k) === entry) cache.set(k, entry, { noUpdateTTL: true });
   }
 
   function keep(k: string, version: number, flight: Flight, page: RenderedPage): PageEntry {
