@@ -14,7 +14,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import type { CatalogueVersion } from "./catalogue-version.ts";
 import { PUBLIC_CACHE_CONTROL } from "./response-cache.ts";
-import { sendStored, storedSize, varyOnEncoding, weakEtag, type StoredBytes } from "./stored-bytes.ts";
+import { replaceBody, sendStored, storedSize, varyOnEncoding, type StoredBytes } from "./stored-bytes.ts";
 import { cutVolatile, joinVolatile, type JoinedJson } from "./volatile-json.ts";
 
 /** Headers kept with the bytes (everything else a response carries is per request: request id,
@@ -142,10 +142,7 @@ export function httpAnswerCache(options: HttpCacheOptions): HttpCache {
       return null;
     }
     if (entry.joined && joinVolatile(entry.joined, board)) {
-      const identity = Buffer.from(entry.joined.text, "utf8");
-      const etag = weakEtag(identity);
-      entry.variants = { identity };
-      entry.headers = entry.headers.map(([name, value]) => [name, name === "etag" ? etag : value]);
+      replaceBody(entry, entry.joined.text);
       if (cache.peek(key) === entry) cache.set(key, entry);
     }
     return entry;

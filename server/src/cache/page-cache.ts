@@ -14,7 +14,7 @@
 import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import type { CatalogueVersion } from "./catalogue-version.ts";
-import { sendStored, storedSize, weakEtag, type StoredBytes } from "./stored-bytes.ts";
+import { replaceBody, sendStored, storedSize, weakEtag, type StoredBytes } from "./stored-bytes.ts";
 import { cutPage, sameClasses, type JoinedPage } from "./volatile-html.ts";
 import { joinVolatile } from "./volatile-json.ts";
 
@@ -122,9 +122,7 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
   /** A current page with the board's newest values put in (new bytes, new ETag). */
   function joinIn(k: string, entry: PageEntry): void {
     if (!entry.joined || !joinVolatile(entry.joined, board)) return;
-    const identity = Buffer.from(entry.joined.text, "utf8");
-    entry.variants = { identity };
-    entry.headers = entry.headers.map(([name, value]) => [name, name === "etag" ? weakEtag(identity) : value]);
+    replaceBody(entry, entry.joined.text);
     // Set again so the LRU counts the new size; its five minutes still count from the render.
     if (cache.peek(k) === entry) cache.set(k, entry, { noUpdateTTL: true });
   }

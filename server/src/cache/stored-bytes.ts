@@ -48,6 +48,15 @@ export function weakEtag(body: Buffer): string {
   return `W/"${body.length.toString(16)}-${createHash("sha1").update(body).digest("base64").slice(0, 27)}"`;
 }
 
+/** New bytes for a kept answer (its stock joined in): the ETag follows them, and the compressed
+ *  variants go, to be made again on demand. */
+export function replaceBody(stored: StoredBytes, text: string): void {
+  const identity = Buffer.from(text, "utf8");
+  const etag = weakEtag(identity);
+  stored.variants = { identity };
+  stored.headers = stored.headers.map(([name, value]) => [name, name === "etag" ? etag : value]);
+}
+
 /** Adds Accept-Encoding to a kept Vary header (the bytes differ by it). */
 export function varyOnEncoding(headers: [string, string][]): void {
   const vary = headers.find(([name]) => name === "vary");
