@@ -1,6 +1,6 @@
 // The owner's figures against a hand-computed fixture: Lagos-day windows (an order paid at 23:30
 // UTC belongs to the next Lagos day), money exact to the kobo, sell-through and median days to
-// sale by category, unpaid orders and holds about to lapse.
+// sale by category, unpaid orders and holds about to lapse, and the same figures day by day.
 import { startTestStore, type TestStore } from "../helpers/store.ts";
 import { makeCategory, makeListedProduct, placeOrder } from "./owner-fixtures.ts";
 
@@ -25,11 +25,20 @@ const FIGURES = `query($asOf: DateTime) {
       categories { name unitsSold unitsInStock sellThroughPercent medianDaysToSale }
       bestCategory { name } slowestCategory { name }
     }
+    daily { date ordersPlaced paidOrders paidSales }
   }
 }`;
 
+interface Day {
+  date: string;
+  ordersPlaced: number;
+  paidOrders: number;
+  paidSales: string;
+}
+
 let tops: { id: string; name: string };
 let pants: { id: string; name: string };
+let jeans: Awaited<ReturnType<typeof makeListedProduct>>;
 
 beforeAll(async () => {
   const p = t.prisma;
@@ -38,7 +47,7 @@ beforeAll(async () => {
   // Stock now (after the sales below): tops 3 + 0, pants 2 + 0.
   const blouse = await makeListedProduct(p, { price: "12500.50", stock: 3, categoryId: tops.id, createdAt: at("2031-03-10T11:00:00Z") });
   const cami = await makeListedProduct(p, { price: "3333.33", stock: 0, categoryId: tops.id, createdAt: at("2031-03-13T23:00:00Z") });
-  const jeans = await makeListedProduct(p, { price: "7000.00", stock: 2, categoryId: pants.id, createdAt: at("2031-02-01T11:00:00Z") });
+  jeans = await makeListedProduct(p, { price: "7000.00", stock: 2, categoryId: pants.id, createdAt: at("2031-02-01T11:00:00Z") });
   const chinos = await makeListedProduct(p, { price: "4000.25", stock: 0, categoryId: pants.id, createdAt: at("2031-03-01T11:00:00Z") });
   const paid = { paymentStatus: "paid" as const };
   // O1: paid 00:30 Lagos on the 15th (23:30 UTC on the 14th): today.
@@ -65,9 +74,20 @@ beforeAll(async () => {
   await placeOrder(p, { paymentStatus: "expired", status: "cancelled", lines: [{ product: chinos, quantity: 1 }], total: "4000.25", createdAt: at("2031-01-01T08:00:00Z") });
 });
 
-async function figures() {
+async function figures(asOf = AS_OF) {
   const admin = await t.admin();
-  return (await admin.data(FIGURES, { asOf: AS_OF })).ownerFigures;
+  return (await admin.data(FIGURES, { asOf })).ownerFigures;
+}
+
+const kobo = (money: string) => Math.round(Number(money) * 100);
+/** The last `n` days' totals, summed in kobo and written as Money is. */
+function lastDays(daily: Day[], n: number) {
+  const days = daily.slice(-n);
+  return {
+    paidSales: (days.reduce((sum, d) => sum + kobo(d.paidSales), 0) / 100).toFixed(2),
+    paidOrders: days.reduce((sum, d) => sum + d.paidOrders, 0),
+    ordersPlaced: days.reduce((sum, d) => sum + d.ordersPlaced, 0),
+  };
 }
 
 describe("owner's figures", () => {
@@ -129,6 +149,55 @@ describe("owner's figures", () => {
       expect(period.paidOrders).toBe(0);
       expect(period.bestCategory).toBeNull();
     }
+  });
+
+  it("gives the last 30 Lagos days one by one, oldest first and ending today, adding up to the periods", async () => {
+    const f = await figures();
+    const daily: Day[] = f.daily;
+    expect(daily).toHaveLength(30);
+    expect(daily[0]!.date).toBe("2031-02-14");
+    expect(daily[29]!.date).toBe("2031-03-15");
+    // Consecutive calendar days (14 Feb 2031 + i).
+    expect(daily.map((d) => d.date)).toEqual(Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2031, 1, 14 + i)).toISOString().slice(0, 10)));
+    // O4 paid 23:59 Lagos on the 8th, O3 01:00 on the 9th; O1 00:30 on the 15th, O2 23:59 on the 14th.
+    expect(daily.filter((d) => d.paidOrders > 0).map((d) => [d.date, d.paidSales])).toEqual([
+      ["2031-03-08", "7000.00"],
+      ["2031-03-09", "7000.00"],
+      ["2031-03-14", "6666.66"],
+      ["2031-03-15", "12500.50"],
+    ]);
+    const [today, week, month] = f.periods;
+    for (const period of [today, week, month]) {
+      expect({ days: period.days, ...lastDays(daily, period.days) }).toEqual({
+        days: period.days,
+        paidSales: period.paidSales,
+        paidOrders: period.paidOrders,
+        ordersPlaced: period.ordersPlaced,
+      });
+    }
+  });
+
+  it("puts an order at 23:30 Lagos and one at 00:30 the next morning on their own days, and the 30th day's first minutes in", async () => {
+    // 10 June 2032, 13:00 Lagos: the 30 days run from 12 May (began 2032-05-11T23:00Z).
+    const asOf = "2032-06-10T12:00:00.000Z";
+    const line = [{ product: jeans, quantity: 1 }];
+    const paid = { paymentStatus: "paid" as const, lines: line };
+    await placeOrder(t.prisma, { ...paid, total: "1000.00", createdAt: at("2032-06-08T22:00:00Z"), paidAt: at("2032-06-08T22:30:00Z") }); // 23:30 Lagos, 8 June
+    await placeOrder(t.prisma, { ...paid, total: "2000.00", createdAt: at("2032-06-08T23:20:00Z"), paidAt: at("2032-06-08T23:30:00Z") }); // 00:30 Lagos, 9 June
+    await placeOrder(t.prisma, { ...paid, total: "400.00", createdAt: at("2032-05-11T22:50:00Z"), paidAt: at("2032-05-11T23:10:00Z") }); // placed 23:50 on 11 May, paid 00:10 on 12 May
+    await placeOrder(t.prisma, { ...paid, status: "cancelled", total: "800.00", createdAt: at("2032-06-10T08:00:00Z"), paidAt: at("2032-06-10T09:00:00Z") }); // placed, no sale
+    await placeOrder(t.prisma, { ...paid, total: "1600.00", createdAt: at("2032-06-10T11:00:00Z"), paidAt: at("2032-06-10T12:30:00Z") }); // paid after asOf
+    const f = await figures(asOf);
+    const daily: Day[] = f.daily;
+    expect(daily[0]!.date).toBe("2032-05-12");
+    expect(daily.filter((d) => d.ordersPlaced || d.paidOrders)).toEqual([
+      { date: "2032-05-12", ordersPlaced: 0, paidOrders: 1, paidSales: "400.00" },
+      { date: "2032-06-08", ordersPlaced: 1, paidOrders: 1, paidSales: "1000.00" },
+      { date: "2032-06-09", ordersPlaced: 1, paidOrders: 1, paidSales: "2000.00" },
+      { date: "2032-06-10", ordersPlaced: 2, paidOrders: 0, paidSales: "0.00" },
+    ]);
+    const month = f.periods.find((p: { key: string }) => p.key === "30d");
+    expect(lastDays(daily, 30)).toEqual({ paidSales: month.paidSales, paidOrders: month.paidOrders, ordersPlaced: month.ordersPlaced });
   });
 
   it("is refused to guests and customers", async () => {

@@ -3,6 +3,7 @@ import { builder } from "./builder.ts";
 import {
   ownerFigures,
   type CategoryFigures as CategoryFiguresShape,
+  type DayFigures as DayFiguresShape,
   type OrdersAndValue as OrdersAndValueShape,
   type OwnerFigures as OwnerFiguresShape,
   type PeriodFigures as PeriodFiguresShape,
@@ -38,6 +39,16 @@ const PeriodFigures = builder.objectRef<PeriodFiguresShape>("PeriodFigures").imp
   }),
 });
 
+const DayFigures = builder.objectRef<DayFiguresShape>("DayFigures").implement({
+  description: "One Lagos day's figures, with the same rules as PeriodFigures (today: up to now).",
+  fields: (t) => ({
+    date: t.exposeString("date", { description: "The Lagos calendar day, YYYY-MM-DD" }),
+    ordersPlaced: t.exposeInt("ordersPlaced", { description: "Orders created that day, whatever their state now" }),
+    paidOrders: t.exposeInt("paidOrders", { description: "Orders paid that day (not cancelled)" }),
+    paidSales: t.expose("paidSales", { type: "Money", description: "Sum of totals of orders paid that day (not cancelled)" }),
+  }),
+});
+
 const OrdersAndValue = builder.objectRef<OrdersAndValueShape>("OrdersAndValue").implement({
   description: "A number of orders and their combined total.",
   fields: (t) => ({
@@ -51,6 +62,11 @@ const OwnerFigures = builder.objectRef<OwnerFiguresShape>("OwnerFigures").implem
   fields: (t) => ({
     asOf: t.expose("asOf", { type: "DateTime", description: "The instant the figures look back from" }),
     periods: t.field({ type: [PeriodFigures], description: "Today, last 7 and last 30 Lagos days", resolve: (f) => f.periods }),
+    daily: t.field({
+      type: [DayFigures],
+      description: "The last 30 Lagos days one by one, oldest first, ending today; the last N add up to the N-day period",
+      resolve: (f) => f.daily,
+    }),
     awaitingPayment: t.field({ type: OrdersAndValue, description: "Pending orders not yet paid, right now", resolve: (f) => f.awaitingPayment }),
     holdsExpiringSoon: t.field({
       type: OrdersAndValue,

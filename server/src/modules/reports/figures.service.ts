@@ -17,8 +17,11 @@
 //   category. Median days to sale = median of (paid_at − product created_at) over the units' order
 //   lines sold in the window.
 // - Best category: highest sell-through (ties: more units sold, then name); slowest: the lowest.
+// - Daily figures: the last 30 Lagos days one by one, with the same rules and the same window as the
+//   30-day period cut at each Lagos midnight, so any run of the last N days adds up to the N-day period.
 import type { Db } from "../../db/database.ts";
 import { lastLagosDays } from "./lagos-days.ts";
+import { toLagosDateInput } from "../../../../common/lagos-time-input.ts";
 import { awaitingPaymentSql } from "../payments/awaiting-payment.ts";
 
 export const FIGURE_PERIODS = [
@@ -59,9 +62,20 @@ export interface OrdersAndValue {
   value: string;
 }
 
+export interface DayFigures {
+  /** YYYY-MM-DD, the Lagos calendar day. */
+  date: string;
+  ordersPlaced: number;
+  paidOrders: number;
+  paidSales: string;
+}
+
+export const DAILY_DAYS = 30;
+
 export interface OwnerFigures {
   asOf: Date;
   periods: PeriodFigures[];
+  daily: DayFigures[];
   awaitingPayment: OrdersAndValue;
   holdsExpiringSoon: OrdersAndValue & { hours: number };
 }
@@ -78,6 +92,41 @@ async function salesIn(prisma: Db, from: Date, to: Date) {
       (SELECT ROUND(AVG(total), 2)::numeric(14, 2)::text FROM paid) AS average,
       (SELECT COUNT(*)::int FROM orders WHERE created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz) AS orders_placed`;
   return row!;
+}
+
+/** One row per Lagos day of [from, to) that had an order placed or paid; `from` is a Lagos midnight. */
+async function salesByDay(prisma: Db, from: Date, to: Date) {
+  // The day is counted from `from` in whole 24-hour steps (Lagos has no daylight saving), so no
+  // time-zone database is needed (PGlite has none) and the cut is the one lastLagosDays makes.
+  return prisma.$queryRaw<{ day: number; paid_sales: string; paid_orders: number; orders_placed: number }[]>`
+    WITH events AS (
+      SELECT paid_at AS at, total, 1 AS paid, 0 AS placed FROM orders
+      WHERE payment_status = 'paid' AND status <> 'cancelled' AND paid_at >= ${from}::timestamptz AND paid_at < ${to}::timestamptz
+      UNION ALL
+      SELECT created_at, 0, 0, 1 FROM orders
+      WHERE created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz
+    )
+    SELECT FLOOR(EXTRACT(EPOCH FROM (at - ${from}::timestamptz)) / 86400)::int AS day,
+           SUM(total)::numeric(14, 2)::text AS paid_sales,
+           SUM(paid)::int AS paid_orders,
+           SUM(placed)::int AS orders_placed
+    FROM events
+    GROUP BY 1
+    ORDER BY 1`;
+}
+
+async function dailyFigures(prisma: Db, asOf: Date): Promise<DayFigures[]> {
+  const { from, to } = lastLagosDays(asOf, DAILY_DAYS);
+  const rows = new Map((await salesByDay(prisma, from, to)).map((r) => [r.day, r]));
+  return Array.from({ length: DAILY_DAYS }, (_, day) => {
+    const row = rows.get(day);
+    return {
+      date: toLagosDateInput(new Date(from.getTime() + day * 86_400_000)),
+      ordersPlaced: row?.orders_placed ?? 0,
+      paidOrders: row?.paid_orders ?? 0,
+      paidSales: row?.paid_sales ?? "0.00",
+    };
+  });
 }
 
 interface CategoryRow {
@@ -168,10 +217,12 @@ export async function ownerFigures(prisma: Db, asOf: Date = new Date()): Promise
       slowestCategory: categories.length > 1 ? categories[categories.length - 1]! : null,
     });
   }
+  const daily = await dailyFigures(prisma, asOf);
   const unpaid = await unpaidNow(prisma, asOf);
   return {
     asOf,
     periods,
+    daily,
     awaitingPayment: { orders: unpaid.awaiting, value: unpaid.awaiting_value },
     holdsExpiringSoon: { orders: unpaid.expiring, value: unpaid.expiring_value, hours: HOLD_WARNING_HOURS },
   };
