@@ -2,6 +2,7 @@
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { createTestOrder, receiptUrl, signedInCustomer } from "../helpers/orders.ts";
 import { PNG_1PX, uploadForm } from "../helpers/images.ts";
+import { recordMoneyIn, recordMoneyOut, reopenForBalance } from "../../server/src/modules/payments/money.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ const MARK_PAID = `mutation($orderId: ID!, $bankReference: String) {
   markOrderPaid(orderId: $orderId, bankReference: $bankReference) {
     __typename
     ... on Error { message }
-    ... on MutationMarkOrderPaidSuccess { data { order { id status paymentStatus paidAt bankReference } } }
+    ... on MutationMarkOrderPaidSuccess { data { order { id status paymentStatus paidAt bankReference total amountPaid amountDue } } }
   }
 }`;
 const REJECT = `mutation($orderId: ID!, $reason: String!) {
@@ -185,13 +186,13 @@ describe("payment decisions", () => {
     const admin = await t.admin();
     const res = await admin.data(MARK_PAID, { orderId: order.id, bankReference: " FT2611223344 " });
     const paid = res.markOrderPaid.data.order;
-    expect(paid).toMatchObject({ status: "confirmed", paymentStatus: "paid", bankReference: "FT2611223344" });
+    expect(paid).toMatchObject({ status: "confirmed", paymentStatus: "paid", bankReference: "FT2611223344", amountPaid: paid.total, amountDue: "0.00" });
     expect(paid.paidAt).toEqual(expect.any(String));
     const emails = await t.prisma.emailOutbox.findMany({ where: { to: "paid-shopper@example.com" } });
     expect(emails.map((e) => e.subject)).toContain(`Payment confirmed for order ${order.shortOrderId}`);
     const audit = await t.prisma.auditEntry.findFirstOrThrow({ where: { orderId: order.id, action: "payment.marked_paid" } });
     expect(audit.actorLabel).toBe("admin@test.local");
-    expect(audit.before).toEqual({ status: "pending", paymentStatus: "under_review" });
+    expect(audit.before).toEqual({ status: "pending", paymentStatus: "under_review", amountPaid: "0.00" });
     expect(audit.after).toMatchObject({ status: "confirmed", paymentStatus: "paid", bankReference: "FT2611223344" });
     const again = await admin.data(MARK_PAID, { orderId: order.id });
     expect(again.markOrderPaid).toEqual({ __typename: "ValidationError", message: "This order is already paid" });
@@ -257,7 +258,7 @@ describe("payment decisions", () => {
     const email = await t.prisma.emailOutbox.findFirstOrThrow({ where: { to: "no-receipt@example.com", subject: { contains: "Payment confirmed" } } });
     expect(email.subject).toContain(later.shortOrderId);
     const audit = await t.prisma.auditEntry.findFirstOrThrow({ where: { orderId: later.id, action: "payment.marked_paid" } });
-    expect(audit.before).toEqual({ status: "pending", paymentStatus: "awaiting_transfer" });
+    expect(audit.before).toEqual({ status: "pending", paymentStatus: "awaiting_transfer", amountPaid: "0.00" });
   });
 
   it("the payments queue lists orders under review, longest waiting first, with receipt and expected amount", async () => {
@@ -336,5 +337,39 @@ describe("receipt limits", () => {
     for (let i = 0; i < 6; i++) answers.push((await client.data(SUBMIT, receipt(order.id))).submitPaymentReceipt.__typename);
     expect(answers).toEqual([...Array(5).fill("MutationSubmitPaymentReceiptSuccess"), "RateLimitError"]);
     expect(await t.prisma.paymentReceipt.count({ where: { orderId: order.id } })).toBe(5);
+  });
+});
+
+describe("the money model (decision 034)", () => {
+  const MONEY = `query($reference: String!) { trackOrder(reference: $reference) { total amountPaid amountDue amountOverpaid paymentStatus status } }`;
+  const money = async (shortOrderId: string) => (await t.client().data(MONEY, { reference: shortOrderId })).trackOrder;
+
+  it("refunds never take out more than came in, even racing; a total that grows on a paid order reopens it for the balance", async () => {
+    const order = await createTestOrder(t.prisma);
+    await t.prisma.$transaction((tx) => recordMoneyIn(tx, { orderId: order.id, amount: "15000.00", paidAt: new Date(), reference: "FT1" }));
+    expect(await money(order.shortOrderId)).toMatchObject({ amountPaid: "15000.00", amountDue: "0.00", paymentStatus: "paid", status: "confirmed" });
+    // Three refunds of ₦6,000 at once: two fit in ₦15,000, the third is refused and changes nothing.
+    const refunds = await Promise.allSettled(
+      [1, 2, 3].map(() => t.prisma.$transaction((tx) => recordMoneyOut(tx, { orderId: order.id, amount: "6000.00" }))),
+    );
+    expect(refunds.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    const refused = refunds.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason.message).toBe("A refund cannot be more than what was paid: ₦3,000");
+    // A refund on a paid order is not a new debt.
+    expect(await money(order.shortOrderId)).toMatchObject({ amountPaid: "3000.00", amountDue: "0.00", paymentStatus: "paid" });
+    // Pieces added: the total grows past what was paid, and the balance is due again.
+    await t.prisma.$transaction(async (tx) => {
+      await tx.order.update({ where: { id: order.id }, data: { total: "18000.00" } });
+      expect(await reopenForBalance(tx, order.id)).toBe(true);
+    });
+    expect(await money(order.shortOrderId)).toMatchObject({ total: "18000.00", amountPaid: "3000.00", amountDue: "15000.00", paymentStatus: "awaiting_transfer" });
+  });
+
+  it("money that reaches a cancelled order is held for a refund and never brings it back", async () => {
+    const order = await createTestOrder(t.prisma);
+    await t.prisma.order.update({ where: { id: order.id }, data: { status: "cancelled" } });
+    const state = await t.prisma.$transaction((tx) => recordMoneyIn(tx, { orderId: order.id, amount: "15000.00", paidAt: new Date(), reference: null }));
+    expect(state.becamePaid).toBe(false);
+    expect(await money(order.shortOrderId)).toMatchObject({ status: "cancelled", paymentStatus: "awaiting_transfer", amountPaid: "15000.00", amountDue: "0.00", amountOverpaid: "15000.00" });
   });
 });

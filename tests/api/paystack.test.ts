@@ -37,6 +37,7 @@ afterAll(async () => {
 
 const PAYMENTS = `providerPayments { provider reference amount paidAmount difference channel status flag paidAt accountNumber accountName bankName accountExpiresAt checkoutUrl }`;
 const ORDER_WITH_PAYMENTS = `query($reference: String!) { trackOrder(reference: $reference) { id total paymentStatus paymentMethod status holdExpiresAt bankReference ${PAYMENTS} } }`;
+const MONEY_OF = `query($reference: String!) { trackOrder(reference: $reference) { total amountPaid amountDue amountOverpaid paymentStatus } }`;
 const MARK_PAID = `mutation($orderId: ID!) { markOrderPaid(orderId: $orderId) { __typename ... on Error { message } } }`;
 const CONFIRM_CARD = `mutation($reference: String!) { confirmCardPayment(reference: $reference) {
   __typename ... on Error { message }
@@ -191,23 +192,37 @@ describe("a signed charge.success", () => {
     expect(await t.prisma.providerPayment.count({ where: { reference } })).toBe(1);
   });
 
-  it("a verified amount below the total is not paid: the admin sees a short payment with the difference, the owner is told", async () => {
+  it("a verified amount below the total is not paid: amountPaid and amountDue say what arrived and what is left, the shopper is emailed both, the owner sees it and Mark paid brings in the rest", async () => {
     const placed = await order("paystack_transfer", { price: "4500.00" });
     const reference = placed.payment!.reference;
     await fake.payTransfer(reference, { amount: 400000 });
     const payment = await settled(reference);
     expect(payment).toMatchObject({ status: "succeeded", flag: "short", paidKobo: 400000 });
     expect((await stored(placed.id)).paymentStatus).toBe("awaiting_transfer");
-    const { trackOrder } = await (await t.admin()).data(ORDER_WITH_PAYMENTS, { reference: placed.shortOrderId });
+    // Anyone holding the reference (the tracker) reads the balance from the server.
+    const { trackOrder: seen } = await t.client().data(MONEY_OF, { reference: placed.shortOrderId });
+    expect(seen).toEqual({ total: "4500.00", amountPaid: "4000.00", amountDue: "500.00", amountOverpaid: "0.00", paymentStatus: "awaiting_transfer" });
+    const admin = await t.admin();
+    const { trackOrder } = await admin.data(ORDER_WITH_PAYMENTS, { reference: placed.shortOrderId });
     expect(trackOrder.providerPayments[0]).toMatchObject({ flag: "short", paidAmount: "4000.00", difference: "500.00" });
     expect(await confirmedEmails(placed.email)).toHaveLength(0);
+    const [, told] = await emailsTo(placed.email);
+    expect(told!.subject).toBe(`We received ₦4,000 for order ${placed.shortOrderId}: ₦500 still to pay`);
+    expect(told!.body).toContain("₦4,000 received · ₦500 to pay");
+    expect(told!.body).toContain(`Please pay ₦500 by bank transfer to ${t.config.store.bankAccountName}`);
     const owner = await ownerEmailsAbout(placed.shortOrderId);
     expect(owner).toHaveLength(1);
     expect(owner[0]!.subject).toMatch(/\(short\)/);
     expect(owner[0]!.body).toContain("₦500 short");
+    // The rest arrives by transfer and the owner marks it paid: the balance comes in, nothing more.
+    expect((await admin.data(MARK_PAID, { orderId: placed.id })).markOrderPaid.__typename).toBe("MutationMarkOrderPaidSuccess");
+    expect((await t.client().data(MONEY_OF, { reference: placed.shortOrderId })).trackOrder).toMatchObject({ amountPaid: "4500.00", amountDue: "0.00", paymentStatus: "paid" });
+    const audit = await t.prisma.auditEntry.findFirstOrThrow({ where: { orderId: placed.id, action: "payment.marked_paid" } });
+    expect(audit.after).toMatchObject({ received: "500.00", amountPaid: "4500.00" });
+    expect((await confirmedEmails(placed.email))[0]!.body).toContain("your payment of ₦4,500");
   });
 
-  it("a verified amount above the total pays the order and flags the difference for a refund", async () => {
+  it("a verified amount above the total pays the order and flags the difference for a refund, told to the shopper as amountOverpaid", async () => {
     const placed = await order("paystack_transfer", { price: "4500.00" });
     await fake.payTransfer(placed.payment!.reference, { amount: 500000 });
     const payment = await settled(placed.payment!.reference);
@@ -215,12 +230,14 @@ describe("a signed charge.success", () => {
     expect((await stored(placed.id)).paymentStatus).toBe("paid");
     const { trackOrder } = await (await t.admin()).data(ORDER_WITH_PAYMENTS, { reference: placed.shortOrderId });
     expect(trackOrder.providerPayments[0]).toMatchObject({ flag: "over", difference: "500.00" });
-    expect(await confirmedEmails(placed.email)).toHaveLength(1);
+    expect((await t.client().data(MONEY_OF, { reference: placed.shortOrderId })).trackOrder).toMatchObject({ amountPaid: "5000.00", amountDue: "0.00", amountOverpaid: "500.00" });
+    const [confirmed] = await confirmedEmails(placed.email);
+    expect(confirmed!.body).toContain("You paid ₦500 more than the order total. We will refund the difference");
     const subjects = (await ownerEmailsAbout(placed.shortOrderId)).map((m) => m.subject);
     expect(subjects).toEqual(expect.arrayContaining([expect.stringMatching(/^Paid: order/), expect.stringMatching(/\(over\)/)]));
   });
 
-  it("a payment for an expired order whose piece is gone is not resurrected, and is flagged late", async () => {
+  it("a payment for an expired order whose piece is gone is not resurrected, and is flagged late; the shopper is told it arrived and will be refunded", async () => {
     const placed = await order("paystack_transfer");
     // The hold ended and the piece sold to someone else since.
     await t.prisma.order.update({ where: { id: placed.id }, data: { status: "cancelled", paymentStatus: "expired" } });
@@ -230,7 +247,10 @@ describe("a signed charge.success", () => {
     expect(payment.flag).toBe("late");
     const now = await stored(placed.id);
     expect([now.status, now.paymentStatus]).toEqual(["cancelled", "expired"]);
+    expect((await t.client().data(MONEY_OF, { reference: placed.shortOrderId })).trackOrder).toMatchObject({ amountPaid: "4500.00", amountDue: "0.00", amountOverpaid: "4500.00" });
     expect(await confirmedEmails(placed.email)).toHaveLength(0);
+    const late = (await emailsTo(placed.email)).find((m) => m.subject === `Your payment for cancelled order ${placed.shortOrderId} arrived`);
+    expect(late!.body).toContain("Your payment of ₦4,500 arrived after this order was cancelled. We will refund it or contact you about it.");
     expect((await ownerEmailsAbout(placed.shortOrderId)).map((m) => m.subject)).toEqual([expect.stringMatching(/\(late\)/)]);
   });
 
@@ -326,6 +346,21 @@ describe("the card path", () => {
     const paid = await client.data(CONFIRM_CARD, { reference: again.searchParams.get("reference") });
     expect(paid.confirmCardPayment.data.outcome).toBe("paid");
     expect(await t.prisma.providerPayment.count({ where: { orderId: placed.id } })).toBe(2);
+  });
+
+  it("after a short payment, Try again asks Paystack for exactly the balance, and paying it settles the order", async () => {
+    const placed = await order("paystack_card", { price: "6000.00" });
+    await fake.payTransfer(placed.payment!.reference, { amount: 250000 });
+    await settled(placed.payment!.reference);
+    const client = t.client();
+    const retry = await client.data(RETRY_CARD, { reference: placed.payment!.reference });
+    const balance = await t.prisma.providerPayment.findFirstOrThrow({ where: { orderId: placed.id, status: "pending" } });
+    expect(fake.transactions.get(balance.reference)).toMatchObject({ amount: 350000, kind: "checkout" });
+    const back = await payOnCheckout(retry.retryCardPayment.data.authorizationUrl, "success");
+    const res = await client.data(CONFIRM_CARD, { reference: back.searchParams.get("reference") });
+    expect(res.confirmCardPayment.data).toMatchObject({ outcome: "paid", order: { paymentStatus: "paid" } });
+    expect((await client.data(MONEY_OF, { reference: placed.shortOrderId })).trackOrder).toMatchObject({ amountPaid: "6000.00", amountDue: "0.00", amountOverpaid: "0.00" });
+    expect((await t.prisma.providerPayment.findUniqueOrThrow({ where: { id: balance.id } })).flag).toBeNull();
   });
 
   it("an unknown reference on the return page is not found", async () => {

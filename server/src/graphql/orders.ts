@@ -14,6 +14,7 @@ import { nonEmptySelect } from "./prisma-query.ts";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../common/order-status.ts";
 import { DELIVERY_METHODS } from "../../../common/delivery-methods.ts";
 import { PAYMENT_METHODS } from "../../../common/payment-methods.ts";
+import { orderBalance } from "../../../common/money.ts";
 
 /** Enum values from one of common's lists, each with its schema description. */
 function describedValues<T extends string>(values: readonly T[], descriptions: Record<T, string>): Record<T, { description: string }> {
@@ -75,6 +76,9 @@ builder.prismaObject("OrderItem", {
 type PrivateField = "customerName" | "customerEmail" | "customerPhone" | "customerAddress" | "transportCompany" | "waybillNumber" | "driverPhone";
 const PRIVATE_NOTE = "Visible to the order's owner and admins only; null for anyone else.";
 
+/** What an order's balance is read from (common/money.ts). */
+const MONEY_SELECT = { total: true, amountPaid: true, status: true, paymentStatus: true } as const;
+
 /** An order's items, as every selection lists them (placeOrder's answer sorts its own the same way). */
 const ITEMS_ORDER = { id: "asc" } as const;
 
@@ -112,6 +116,22 @@ builder.prismaObject("Order", {
         description: "The items' total (total minus the delivery fee)",
         select: { total: true, deliveryFee: true },
         resolve: (order) => order.total.sub(order.deliveryFee),
+      }),
+      amountPaid: t.expose("amountPaid", {
+        type: "Money",
+        description: "What reached the shop for this order: verified provider payments and transfers marked paid, less refunds (decision 034)",
+      }),
+      amountDue: t.field({
+        type: "Money",
+        description: "What the shopper still has to pay: total minus amountPaid, 0 once paid or cancelled, never negative",
+        select: MONEY_SELECT,
+        resolve: (order) => orderBalance(order).amountDue,
+      }),
+      amountOverpaid: t.field({
+        type: "Money",
+        description: "Money the shop holds beyond what the order asks (an over-payment, or any payment on a cancelled order): to refund",
+        select: MONEY_SELECT,
+        resolve: (order) => orderBalance(order).amountOverpaid,
       }),
       status: t.expose("status", { type: OrderStatusEnum, description: "Fulfilment status" }),
       paymentStatus: t.expose("paymentStatus", { type: PaymentStatusEnum, description: "Bank-transfer payment status" }),

@@ -74,6 +74,7 @@ type SetByInsert = Pick<
   | "transportCompany"
   | "waybillNumber"
   | "driverPhone"
+  | "amountPaid"
 >;
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -263,7 +264,8 @@ function insertOrderSql(order: NewOrder, items: OrderItem[], more: Prisma.Sql[])
         'pending', 'awaiting_transfer', ${order.holdExpiresAt}, ${order.idempotencyKey}, ${order.guestTokenHash}, ${order.createdAt}, ${order.updatedAt})
       RETURNING order_number AS "orderNumber", status, payment_status AS "paymentStatus", hold_extended AS "holdExtended", paid_at AS "paidAt",
         bank_reference AS "bankReference", rejection_reason AS "rejectionReason", tracking_number AS "trackingNumber", tracking_status AS "trackingStatus",
-        tracking_updated_at AS "trackingUpdatedAt", transport_company AS "transportCompany", waybill_number AS "waybillNumber", driver_phone AS "driverPhone"
+        tracking_updated_at AS "trackingUpdatedAt", transport_company AS "transportCompany", waybill_number AS "waybillNumber", driver_phone AS "driverPhone",
+        amount_paid AS "amountPaid"
     ), new_items AS (
       INSERT INTO order_items (id, order_id, product_id, product_name, image_url, quantity, price, size) VALUES ${Prisma.join(itemRows)}
     )${Prisma.join(clauses, "")}
@@ -386,7 +388,7 @@ async function createOrder(
     const opened = await openProviderPayment(
       driver.prisma,
       config,
-      { id: orderId, shortOrderId, customerEmail: details.email, total: email.total, holdExpiresAt: email.holdExpiresAt },
+      { id: orderId, shortOrderId, customerEmail: details.email, amountDue: email.total.toFixed(2), holdExpiresAt: email.holdExpiresAt },
       method,
     );
     await driver.prisma.$transaction(async (tx) => {
@@ -420,7 +422,7 @@ function confirmationEmail(
       `Delivery fee: ${money.deliveryFee.isZero() ? "Free" : formatNaira(money.deliveryFee.toFixed(2))}\n` +
       `Total: ${formatNaira(total.toFixed(2))}\n` +
       `Delivery: ${details.method} (${address}${details.deliveryState ? `, ${details.deliveryState}` : ""})\n\n` +
-      (paymentText ?? paymentParagraph(store, { shortOrderId: reference, total, holdExpiresAt, status: "pending", paymentStatus: "awaiting_transfer" })) +
+      (paymentText ?? paymentParagraph(store, { shortOrderId: reference, total, amountPaid: "0", holdExpiresAt, status: "pending", paymentStatus: "awaiting_transfer" })) +
       `\n\n` +
       `Track your order: ${config.publicUrl}/track-order/${reference}\n\n${store.name} · ${store.phone}\n`,
   };

@@ -6,8 +6,10 @@ import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { paymentConfirmedEmail, paymentRejectedEmail } from "./emails.ts";
 import { ORDER_NOT_FOUND } from "../orders/ownership.ts";
-import { assertCanMarkPaid, assertCanReject, PAYMENT_LIMITS, PAYMENT_MESSAGES, requiredText, UNPAID } from "./rules.ts";
+import { assertCanMarkPaid, assertCanReject, PAYMENT_LIMITS, PAYMENT_MESSAGES, requiredText } from "./rules.ts";
 import { isUuid } from "../../../../common/uuid.ts";
+import { orderBalance } from "../../../../common/money.ts";
+import { recordMoneyIn } from "./money.ts";
 
 export async function markOrderPaid(prisma: Db, config: Config, actor: Actor, input: { orderId: string; bankReference?: string | null }, now = new Date()) {
   const bankReference = input.bankReference?.trim() || null;
@@ -16,26 +18,26 @@ export async function markOrderPaid(prisma: Db, config: Config, actor: Actor, in
   }
   if (!isUuid(input.orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
   return prisma.$transaction(async (tx) => {
+    // Locked first: the balance read here is the one brought in (a provider payment settling at the
+    // same moment waits, then finds the order paid and flags its money a duplicate).
+    await tx.$queryRaw`SELECT id FROM orders WHERE id = ${input.orderId}::uuid FOR UPDATE`;
     const order = await tx.order.findUnique({ where: { id: input.orderId } });
     if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
     assertCanMarkPaid(order);
-    // Paying confirms a pending order; an order the admin already moved on keeps its status.
-    const status = order.status === "pending" ? "confirmed" : order.status;
-    const { count } = await tx.order.updateMany({
-      where: { id: order.id, paymentStatus: { in: UNPAID }, status: order.status },
-      data: { paymentStatus: "paid", paidAt: now, bankReference, rejectionReason: null, status },
-    });
-    if (count !== 1) throw new ValidationError(PAYMENT_MESSAGES.changed);
+    // The owner saw the rest arrive: what was due comes in, and the order is paid (decision 034).
+    const { amountDue } = orderBalance(order);
+    const money = await recordMoneyIn(tx, { orderId: order.id, amount: amountDue, paidAt: now, reference: bankReference });
+    if (!money.becamePaid) throw new ValidationError(PAYMENT_MESSAGES.changed);
     await recordAudit(tx, {
       actor,
       action: "payment.marked_paid",
       entityType: "payment",
       entityId: order.id,
       orderId: order.id,
-      before: { status: order.status, paymentStatus: order.paymentStatus },
-      after: { status, paymentStatus: "paid", bankReference, total: order.total.toFixed(2) },
+      before: { status: order.status, paymentStatus: order.paymentStatus, amountPaid: order.amountPaid.toFixed(2) },
+      after: { status: money.status, paymentStatus: "paid", bankReference, total: order.total.toFixed(2), received: amountDue, amountPaid: money.amountPaid.toFixed(2) },
     });
-    await queueEmail(tx, paymentConfirmedEmail(config.publicUrl, order));
+    await queueEmail(tx, paymentConfirmedEmail(config.publicUrl, order, money));
     return tx.order.findUniqueOrThrow({ where: { id: order.id } });
   });
 }

@@ -3,6 +3,8 @@ import { formatNaira } from "../../../../common/naira.ts";
 import { holdRuns, PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState, rejectionSentence, type PaymentFacts } from "../../../../common/payment-state.ts";
 import type { StoreSettings } from "../../../../common/store-settings.ts";
 import type { EmailMessage } from "../../mail/outbox.ts";
+import { fromKobo, toKobo } from "../../../../common/payment-methods.ts";
+import { isPartPaid, latePaymentSentence, moneySentence, orderBalance, overpaidSentence, partPaidLine } from "../../../../common/money.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 export interface OrderForEmail {
@@ -28,14 +30,55 @@ export function receiptReceivedEmail(publicUrl: string, order: OrderForEmail, ho
   };
 }
 
-export function paymentConfirmedEmail(publicUrl: string, order: OrderForEmail): EmailMessage {
+/** Money as the emails take it: the order's stored amountPaid and the balance read from it. */
+export interface MoneyForEmail {
+  amountPaid: { toFixed(digits: number): string };
+  amountDue: string;
+  amountOverpaid: string;
+}
+
+const moneyFacts = (money: MoneyForEmail) => ({ amountPaid: money.amountPaid.toFixed(2), amountDue: money.amountDue, amountOverpaid: money.amountOverpaid });
+/** "4000.00" from a Decimal or a string. */
+const toMoney = (amount: { toString(): string }) => fromKobo(toKobo(amount.toString()));
+
+export function paymentConfirmedEmail(publicUrl: string, order: OrderForEmail, money: MoneyForEmail): EmailMessage {
+  const over = Number(money.amountOverpaid) > 0 ? `\n${overpaidSentence(money.amountOverpaid)}\n` : "";
   return {
     to: order.customerEmail,
     subject: `Payment confirmed for order ${order.shortOrderId}`,
     body:
-      `Hello ${order.customerName},\n\nWe have received your payment of ${formatNaira(order.total.toString())} ` +
-      `for order ${order.shortOrderId}. Your order is confirmed and we are getting it ready.\n\n` +
+      `Hello ${order.customerName},\n\nWe have received your payment of ${formatNaira(money.amountPaid.toFixed(2))} ` +
+      `for order ${order.shortOrderId}. Your order is confirmed and we are getting it ready.\n${over}\n` +
       `Track your order: ${trackLink(publicUrl, order)}\n`,
+  };
+}
+
+/**
+ * Money arrived that did not settle the order: part of the balance (what arrived, what is left and
+ * how to pay it), a payment for an order already cancelled, or more after it was paid.
+ */
+export function paymentReceivedEmail(
+  publicUrl: string,
+  store: BankDetails,
+  order: OrderForEmail & { holdExpiresAt?: Date | null },
+  money: MoneyForEmail & { status: string; paymentStatus: string },
+  received: string,
+): EmailMessage {
+  const cancelled = money.status === "cancelled" || money.paymentStatus === "expired";
+  const facts = moneyFacts(money);
+  const [subject, text] = cancelled
+    ? [`Your payment for cancelled order ${order.shortOrderId} arrived`, latePaymentSentence(received)]
+    : isPartPaid(facts)
+      ? [
+          `We received ${formatNaira(received)} for order ${order.shortOrderId}: ${formatNaira(money.amountDue)} still to pay`,
+          `${partPaidLine(facts.amountPaid, facts.amountDue)}.\n` +
+            paymentParagraph(store, { ...order, ...facts, holdExpiresAt: order.holdExpiresAt ?? null, status: money.status, paymentStatus: money.paymentStatus }),
+        ]
+      : [`We received another payment for order ${order.shortOrderId}`, overpaidSentence(money.amountOverpaid)];
+  return {
+    to: order.customerEmail,
+    subject,
+    body: `Hello ${order.customerName},\n\nWe received ${formatNaira(received)} for order ${order.shortOrderId}.\n${text}\n\nYour order: ${trackLink(publicUrl, order)}\n`,
   };
 }
 
@@ -66,21 +109,34 @@ export function orderExpiredEmail(publicUrl: string, order: OrderForEmail): Emai
 export interface OrderPaymentForEmail extends PaymentFacts {
   shortOrderId: string;
   total: { toString(): string };
+  /** The order's stored amountPaid (decision 034). */
+  amountPaid: { toString(): string };
   holdExpiresAt: Date | null;
 }
 
+type BankDetails = Pick<StoreSettings, "bankAccountName" | "bankName" | "bankAccountNumber">;
+
 /**
  * The payment paragraph of any email about an order (the same rule as the pages'
- * OrderPayment): the bank details only while payment is due, otherwise where the payment stands;
- * the hold's deadline only while the hold runs (holdRuns).
+ * OrderPayment): the bank details and the balance only while payment is due, otherwise where the
+ * payment stands and any money held; the hold's deadline only while the hold runs (holdRuns).
  */
-export function paymentParagraph(store: Pick<StoreSettings, "bankAccountName" | "bankName" | "bankAccountNumber">, order: OrderPaymentForEmail): string {
+export function paymentParagraph(store: BankDetails, order: OrderPaymentForEmail): string {
   const state = paymentState(order);
-  if (!paymentIsDue(state)) return `Payment: ${PAYMENT_STATE_MESSAGES[state]}`;
+  const balance = orderBalance(order);
+  const amountPaid = toMoney(order.amountPaid);
+  const cancelled = order.status === "cancelled" || order.paymentStatus === "expired";
+  const money = moneySentence(cancelled, { ...balance, amountPaid });
+  if (!paymentIsDue(state)) {
+    // Money held for a cancelled order replaces its "Nothing more to pay"; anything else follows.
+    if (cancelled && money) return `Payment: ${money}`;
+    return `Payment: ${PAYMENT_STATE_MESSAGES[state]}${money ? ` ${money}` : ""}`;
+  }
   const rejected = state === "rejected" ? `${rejectionSentence(order.rejectionReason!)}\n` : "";
   return (
     rejected +
-    `Please pay ${formatNaira(order.total.toString())} by bank transfer to ${store.bankAccountName}, ${store.bankName}, account ${store.bankAccountNumber}, ` +
+    (money ? `${money}\n` : "") +
+    `Please pay ${formatNaira(balance.amountDue)} by bank transfer to ${store.bankAccountName}, ${store.bankName}, account ${store.bankAccountNumber}, ` +
     `with ${order.shortOrderId} in the narration` +
     (order.holdExpiresAt && holdRuns(order) ? `, before ${formatLagosTime(order.holdExpiresAt)}; unpaid orders are released after that.` : ".")
   );

@@ -16,9 +16,11 @@ import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { readableCode } from "../orders/readable-codes.ts";
 import { fromKobo, PAYSTACK_OFF, toKobo, type PaymentMethodName } from "../../../../common/payment-methods.ts";
-import { ownerPaymentFlaggedEmail, ownerPaymentLandedEmail, paymentConfirmedEmail, type PaymentFlagName } from "./emails.ts";
+import { ownerPaymentFlaggedEmail, ownerPaymentLandedEmail, paymentConfirmedEmail, paymentReceivedEmail, type PaymentFlagName } from "./emails.ts";
+import { orderBalance } from "../../../../common/money.ts";
+import { recordMoneyIn } from "./money.ts";
 import { UNPAID } from "./rules.ts";
-import { LOCKED_ORDER_COLUMNS, lockedOrderForEmail, type LockedOrderRow } from "./locked-order.ts";
+import { LOCKED_ORDER_COLUMNS, lockedOrderForEmail, lockedOrderMoney, type LockedOrderRow } from "./locked-order.ts";
 import { paymentProvider } from "./providers/select.ts";
 import { PaymentProviderError, type PaymentProvider, type TransferAccount, type VerifiedPayment } from "./providers/provider.ts";
 
@@ -48,7 +50,8 @@ export interface OrderToPay {
   id: string;
   shortOrderId: string;
   customerEmail: string;
-  total: { toFixed(digits: number): string };
+  /** What the provider is asked to take: the order's amountDue (its balance), never its total. */
+  amountDue: string;
   holdExpiresAt: Date | null;
 }
 
@@ -65,7 +68,7 @@ export type OpenedPayment =
 export async function openProviderPayment(prisma: Db, config: Config, order: OrderToPay, method: Exclude<PaymentMethodName, "bank_transfer">): Promise<OpenedPayment> {
   const provider = requireProvider(config);
   const reference = newPaymentReference(order.shortOrderId);
-  const amountKobo = toKobo(order.total.toFixed(2));
+  const amountKobo = toKobo(order.amountDue);
   const payment = await prisma.providerPayment.create({
     data: {
       orderId: order.id,
@@ -161,7 +164,9 @@ export async function settleVerifiedPayment(prisma: Db, config: Config, provider
     }
     if (payment.status === "succeeded") return "already_settled";
     const order = payment.orderId ? await lockOrder(tx, payment.orderId) : null;
-    const due = order ? toKobo(order.total) : payment.amountKobo;
+    // Short and over are against the balance (amountDue), not the total: a second payment that
+    // brings in the rest of a short one settles the order exactly.
+    const due = order ? toKobo(orderBalance(lockedOrderMoney(order)).amountDue) : payment.amountKobo;
     const flag: PaymentFlagName | null = !order
       ? "unmatched"
       : order.payment_status === "paid"
@@ -178,37 +183,35 @@ export async function settleVerifiedPayment(prisma: Db, config: Config, provider
       data: { status: "succeeded", paidKobo: verified.amountKobo, channel, paidAt, flag },
     });
     if (count !== 1) return "already_settled";
-    const givesValue = order !== null && (flag === null || flag === "over");
+    // Whatever the flag, money that reached an order of ours counts towards it (decision 034).
+    const money = order ? await recordMoneyIn(tx, { orderId: order.id, amount: paid, paidAt, reference: verified.reference }) : null;
     const orderForEmail = order && lockedOrderForEmail(order);
-    if (givesValue && orderForEmail) {
-      const status = order.status === "pending" ? "confirmed" : order.status;
-      const marked = await tx.order.updateMany({
-        where: { id: order.id, paymentStatus: { in: UNPAID }, status: order.status as never },
-        data: { paymentStatus: "paid", paidAt, bankReference: verified.reference, rejectionReason: null, status: status as never },
-      });
-      if (marked.count !== 1) throw new Error(`Order ${order.short_order_id} changed while locked`);
+    if (money?.becamePaid && order && orderForEmail) {
       await recordAudit(tx, {
         actor: { id: null, label: providerName },
         action: "payment.paid_by_provider",
         entityType: "payment",
         entityId: payment.id,
         orderId: order.id,
-        before: { status: order.status, paymentStatus: order.payment_status },
-        after: { status, paymentStatus: "paid", provider: providerName, reference: verified.reference, paid, channel, total: order.total, ...(flag ? { flag } : {}) },
+        before: { status: order.status, paymentStatus: order.payment_status, amountPaid: order.amount_paid },
+        after: { status: money.status, paymentStatus: "paid", provider: providerName, reference: verified.reference, paid, channel, total: order.total, amountPaid: money.amountPaid.toFixed(2), ...(flag ? { flag } : {}) },
       });
-      await queueEmail(tx, paymentConfirmedEmail(config.publicUrl, orderForEmail));
+      await queueEmail(tx, paymentConfirmedEmail(config.publicUrl, orderForEmail, money));
       await queueEmail(tx, ownerPaymentLandedEmail(config.publicUrl, ownerEmail, orderForEmail, facts, paid));
+    } else if (money && orderForEmail) {
+      // Part of the money, or money the order no longer asks for: the shopper hears it too.
+      await queueEmail(tx, paymentReceivedEmail(config.publicUrl, config.store, orderForEmail, money, paid));
     }
     if (flag) {
       const difference = fromKobo(Math.abs(verified.amountKobo - (flag === "short" || flag === "over" ? due : 0)));
-      if (!givesValue) {
+      if (!money?.becamePaid) {
         await recordAudit(tx, {
           actor: { id: null, label: providerName },
           action: "payment.flagged",
           entityType: "payment",
           entityId: payment.id,
           orderId: order?.id ?? null,
-          after: { provider: providerName, reference: verified.reference, paid, channel, flag, difference },
+          after: { provider: providerName, reference: verified.reference, paid, channel, flag, difference, ...(money ? { amountPaid: money.amountPaid.toFixed(2) } : {}) },
         });
       }
       await queueEmail(tx, ownerPaymentFlaggedEmail(config.publicUrl, ownerEmail, orderForEmail, facts, flag, paid, difference));
@@ -300,7 +303,7 @@ export async function retryCardPayment(prisma: Db, config: Config, reference: st
   const order = await prisma.order.findUniqueOrThrow({ where: { id: payment.orderId! } });
   if (order.paymentStatus === "paid") throw new ValidationError("This order is already paid");
   if (order.status === "cancelled" || order.paymentStatus === "expired") throw new ValidationError("This order was cancelled, so it cannot take a payment");
-  const opened = await openProviderPayment(prisma, config, order, "paystack_card");
+  const opened = await openProviderPayment(prisma, config, { ...order, amountDue: orderBalance(order).amountDue }, "paystack_card");
   if (opened.kind !== "checkout") throw new ValidationError(PROVIDER_MESSAGES.unreachable);
   return { orderId: order.id, authorizationUrl: opened.authorizationUrl };
 }
