@@ -53,3 +53,14 @@ export function feeAwaitsState(table: DeliveryFeeTable, method: string, state: s
   const base = toKobo(method === "doorstep" ? table.doorstepFee : table.parkFee);
   return table.stateFees.some((f) => f.method === method && toKobo(f.fee) !== base);
 }
+
+/**
+ * How much more the items must come to (after any discount) for free delivery, as a decimal string;
+ * null when the shop has no threshold or the order already reaches it. The cart and the checkout
+ * say "Add ₦X more for free delivery" with it.
+ */
+export function freeDeliveryShortfall(table: Pick<DeliveryFeeTable, "freeDeliveryThreshold">, subtotalAfterDiscount: string): string | null {
+  if (table.freeDeliveryThreshold === null) return null;
+  const short = toKobo(table.freeDeliveryThreshold) - toKobo(subtotalAfterDiscount);
+  return short > 0 ? fromKobo(short) : null;
+}

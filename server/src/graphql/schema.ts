@@ -19,6 +19,7 @@ import "./on-hold.ts";
 import "./audit-log.ts";
 import "./payment-provider.ts";
 import "./drops.ts";
+import "./offers.ts";
 
 export const schema = describeErrorResults(builder.toSchema({ sortSchema: true }));
 

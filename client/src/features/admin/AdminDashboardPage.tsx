@@ -1,5 +1,5 @@
-// /admin: the Admin Dashboard with tabs for products, orders, users, reviews, payments, delivery fees
-// and emails.
+// /admin: the Admin Dashboard with tabs for products, orders, users, reviews, payments, delivery fees,
+// discount codes and emails.
 import type { KeyboardEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
@@ -12,6 +12,7 @@ import { UsersTab } from "./UsersTab.tsx";
 import { ReviewsManager } from "./ReviewsManager.tsx";
 import { EmailsTab } from "./EmailsTab.tsx";
 import { DeliveryTab } from "./DeliveryTab.tsx";
+import { DiscountCodesTab } from "../offers/DiscountCodesTab.tsx";
 import { OwnerFigures } from "./OwnerFigures.tsx";
 import { CsvTools } from "./CsvTools.tsx";
 import "../../personal-pages.css";
@@ -31,8 +32,8 @@ const AdminCountsQuery = graphql(`
   }
 `);
 
-type Tab = "products" | "orders" | "users" | "reviews" | "payments" | "delivery" | "emails";
-const TABS: Tab[] = ["products", "orders", "users", "reviews", "payments", "delivery", "emails"];
+type Tab = "products" | "orders" | "users" | "reviews" | "payments" | "delivery" | "codes" | "emails";
+const TABS: Tab[] = ["products", "orders", "users", "reviews", "payments", "delivery", "codes", "emails"];
 
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -53,6 +54,7 @@ function Dashboard() {
     reviews: `Reviews${stats ? ` (${stats.reviews})` : ""}`,
     payments: `Payments${data?.paymentCounts ? ` (${data.paymentCounts.underReview} to review)` : ""}`,
     delivery: "Delivery",
+    codes: "Codes",
     emails: `Emails${stats?.failedEmails ? ` (${stats.failedEmails} failed)` : ""}`,
   };
 
@@ -99,6 +101,7 @@ function Dashboard() {
         {tab === "reviews" ? <ReviewsManager /> : null}
         {tab === "payments" ? <PaymentsQueue /> : null}
         {tab === "delivery" ? <DeliveryTab /> : null}
+        {tab === "codes" ? <DiscountCodesTab /> : null}
         {tab === "emails" ? <EmailsTab /> : null}
       </div>
     </section>

@@ -18,7 +18,7 @@ export function actorOf(viewer: Viewer | null): Actor {
 export interface AuditInput {
   actor: Actor;
   action: string;
-  entityType: "order" | "product" | "payment" | "user" | "review" | "section" | "settings";
+  entityType: "order" | "product" | "payment" | "user" | "review" | "section" | "settings" | "discount_code";
   entityId: string;
   orderId?: string | null;
   before?: Prisma.InputJsonValue | null;
