@@ -44,6 +44,7 @@ import { isDatabaseUnavailable, reportUnavailable, RETRY_AFTER_SECONDS, UNAVAILA
 import { healthRoutes, type Lifecycle } from "./http/health.ts";
 import { databaseUnavailableHandler } from "./http/unavailable.ts";
 import { paystackWebhookRoutes } from "./http/paystack-webhook.ts";
+import { whatsappWebhookRoutes } from "./http/whatsapp-webhook.ts";
 import { receiptLinkKey } from "./modules/payments/receipt-links.ts";
 
 export const DEMO_IMAGES_DIR = path.join(PROJECT_ROOT, "prisma/seed/images");
@@ -148,6 +149,7 @@ export async function createApp(
   app.post("/api/uploads", uploadsHandler(config, db.prisma, storage));
   const paystackWebhook = paystackWebhookRoutes(config, db.prisma);
   app.use(paystackWebhook.router);
+  app.use(whatsappWebhookRoutes(config, db.prisma));
 
   app.use(adminReportRoutes(config, db.prisma));
   app.use(dropUnsubscribeRoutes(config, db.prisma));

@@ -108,6 +108,19 @@ describe("configuration", () => {
     expect(error?.stderr).toMatch(/^Start-up failed: Cannot connect to PostgreSQL at DATABASE_URL/);
   }, 30_000);
 
+  it("WhatsApp, Termii and payment reminders (decision 036): off without their keys, defaults, fractions, 0 turns reminders off", () => {
+    const plain = loadConfig({ DATA_DIR: dataDir });
+    expect([plain.whatsapp, plain.termii, plain.paymentReminderBeforeMinutes]).toEqual([null, null, 360]);
+    const on = loadConfig({ DATA_DIR: dataDir, WHATSAPP_TOKEN: "EAAG-token", WHATSAPP_PHONE_NUMBER_ID: "106540352242922", TERMII_API_KEY: "TL-key", TERMII_SENDER_ID: "ThriftNG", PAYMENT_REMINDER_BEFORE_MINUTES: "0.5" });
+    expect(on.whatsapp).toMatchObject({ apiUrl: "https://graph.facebook.com/v21.0", templateLanguage: "en", appSecret: null, verifyToken: null });
+    expect(on.termii).toMatchObject({ baseUrl: "https://api.ng.termii.com", senderId: "ThriftNG" });
+    expect(on.paymentReminderBeforeMinutes).toBe(0.5);
+    expect(loadConfig({ DATA_DIR: dataDir, PAYMENT_REMINDER_BEFORE_MINUTES: "0" }).paymentReminderBeforeMinutes).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WHATSAPP_TOKEN: "EAAG-token" })).toThrow(/WHATSAPP_PHONE_NUMBER_ID/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, TERMII_API_KEY: "TL-key" })).toThrow(/TERMII_SENDER_ID/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENT_REMINDER_BEFORE_MINUTES: "-5" })).toThrow(ConfigError);
+  });
+
   it("Paystack is off without PAYSTACK_SECRET_KEY; with it, defaults and overrides; a bad key is refused without echoing it", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).paystack).toBeNull();
     expect(loadConfig({ DATA_DIR: dataDir, PAYSTACK_SECRET_KEY: "sk_test_abcdef123456" }).paystack).toEqual({

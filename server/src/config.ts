@@ -46,6 +46,30 @@ export interface Config {
   logLevel: LogLevel;
   /** Automatic payments through Paystack; null (no PAYSTACK_SECRET_KEY): the manual transfer only. */
   paystack: PaystackConfig | null;
+  /** WhatsApp Cloud API (decision 036); null without WHATSAPP_TOKEN: no WhatsApp. */
+  whatsapp: WhatsAppConfig | null;
+  /** Termii SMS; null without TERMII_API_KEY: no SMS. */
+  termii: TermiiConfig | null;
+  /** PAYMENT_REMINDER_BEFORE_MINUTES: an unpaid order's reminder goes this long before its hold
+   *  ends (fractions allowed); 0: no reminders. */
+  paymentReminderBeforeMinutes: number;
+}
+
+export interface WhatsAppConfig {
+  token: string;
+  phoneNumberId: string;
+  apiUrl: string;
+  /** Checks X-Hub-Signature-256 on the webhook; null: every POST to it is refused. */
+  appSecret: string | null;
+  /** Answers Meta's GET verification of the webhook; null: refused. */
+  verifyToken: string | null;
+  templateLanguage: string;
+}
+
+export interface TermiiConfig {
+  apiKey: string;
+  baseUrl: string;
+  senderId: string;
 }
 
 export interface PaystackConfig {
@@ -171,6 +195,37 @@ function paystack(env: NodeJS.ProcessEnv): PaystackConfig | null {
   };
 }
 
+function whatsapp(env: NodeJS.ProcessEnv): WhatsAppConfig | null {
+  const token = env.WHATSAPP_TOKEN?.trim();
+  if (!token) return null;
+  const phoneNumberId = env.WHATSAPP_PHONE_NUMBER_ID?.trim() ?? "";
+  if (!/^\d{5,}$/.test(phoneNumberId)) throw new ConfigError("WHATSAPP_PHONE_NUMBER_ID must be the number's id from Meta's WhatsApp Manager (digits) when WHATSAPP_TOKEN is set");
+  const templateLanguage = env.WHATSAPP_TEMPLATE_LANGUAGE?.trim() || "en";
+  if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(templateLanguage)) throw new ConfigError(`WHATSAPP_TEMPLATE_LANGUAGE must be a template language code such as en or en_US (got "${templateLanguage}")`);
+  return {
+    token,
+    phoneNumberId,
+    apiUrl: httpUrl("WHATSAPP_API_URL", env.WHATSAPP_API_URL || "https://graph.facebook.com/v21.0"),
+    appSecret: env.WHATSAPP_APP_SECRET?.trim() || null,
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN?.trim() || null,
+    templateLanguage,
+  };
+}
+
+function termii(env: NodeJS.ProcessEnv): TermiiConfig | null {
+  const apiKey = env.TERMII_API_KEY?.trim();
+  if (!apiKey) return null;
+  const senderId = env.TERMII_SENDER_ID?.trim() ?? "";
+  // Termii's rule for an alphanumeric sender id.
+  if (!/^[A-Za-z0-9 ]{3,11}$/.test(senderId)) throw new ConfigError("TERMII_SENDER_ID must be the sender id approved on Termii (3 to 11 letters or digits) when TERMII_API_KEY is set");
+  return { apiKey, senderId, baseUrl: httpUrl("TERMII_BASE_URL", env.TERMII_BASE_URL || "https://api.ng.termii.com") };
+}
+
+function minutesOrOff(name: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === "0") return 0;
+  return positiveNumber(name, raw, fallback, max);
+}
+
 function receiptLinkSecret(value: string | undefined): string | null {
   if (!value) return null;
   if (value.length < 32) throw new ConfigError("RECEIPT_LINK_SECRET must be at least 32 characters");
@@ -249,6 +304,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsToken(env.METRICS_TOKEN),
     logLevel: logLevel(env.LOG_LEVEL),
     paystack: paystack(env),
+    whatsapp: whatsapp(env),
+    termii: termii(env),
+    paymentReminderBeforeMinutes: minutesOrOff("PAYMENT_REMINDER_BEFORE_MINUTES", env.PAYMENT_REMINDER_BEFORE_MINUTES, 360, 24 * 60 * 14),
   };
 }
 

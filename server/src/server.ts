@@ -14,6 +14,7 @@ import { holdExpiryJob } from "./jobs/hold-expiry.job.ts";
 import { dropReminderJob } from "./jobs/drop-reminder.job.ts";
 import { paymentReconcileJob } from "./jobs/payment-reconcile.job.ts";
 import { startMailDelivery } from "./mail/delivery.ts";
+import { startMessageDelivery } from "./modules/messages/delivery.ts";
 import { backupJob, serverPidFile, serverUsing } from "./db/backups.ts";
 import fs from "node:fs";
 
@@ -95,6 +96,7 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
       throw error;
     });
     const mail = startMailDelivery(db.prisma, config);
+    const messages = startMessageDelivery(db.prisma, config);
     const reconcile = paymentReconcileJob(db.prisma, config);
     const scheduler = startScheduler([
       holdExpiryJob(db.prisma, config),
@@ -115,6 +117,7 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
         await drain(server, config.shutdownTimeoutMs);
         await scheduler.stop();
         await mail.stop();
+        await messages.stop();
         await stop();
         if (!options.db) await db.close();
         release();

@@ -7,6 +7,7 @@ import "./admin-orders.ts";
 import "./admin-users.ts";
 import "./admin-content.ts";
 import "./admin-outbox.ts";
+import "./admin-messages.ts";
 import "./admin-reports.ts";
 
 const AdminStats = builder

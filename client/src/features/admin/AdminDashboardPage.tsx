@@ -1,5 +1,5 @@
 // /admin: the Admin Dashboard with tabs for products, orders, users, reviews, payments, delivery fees,
-// discount codes and emails.
+// discount codes, emails and messages (WhatsApp and SMS).
 import type { KeyboardEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
@@ -11,6 +11,7 @@ import { OrdersTab } from "./OrdersTab.tsx";
 import { UsersTab } from "./UsersTab.tsx";
 import { ReviewsManager } from "./ReviewsManager.tsx";
 import { EmailsTab } from "./EmailsTab.tsx";
+import { MessagesTab } from "../messages/MessagesTab.tsx";
 import { DeliveryTab } from "./DeliveryTab.tsx";
 import { DiscountCodesTab } from "../offers/DiscountCodesTab.tsx";
 import { OwnerFigures } from "./OwnerFigures.tsx";
@@ -32,8 +33,8 @@ const AdminCountsQuery = graphql(`
   }
 `);
 
-type Tab = "products" | "orders" | "users" | "reviews" | "payments" | "delivery" | "codes" | "emails";
-const TABS: Tab[] = ["products", "orders", "users", "reviews", "payments", "delivery", "codes", "emails"];
+type Tab = "products" | "orders" | "users" | "reviews" | "payments" | "delivery" | "codes" | "emails" | "messages";
+const TABS: Tab[] = ["products", "orders", "users", "reviews", "payments", "delivery", "codes", "emails", "messages"];
 
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -56,6 +57,7 @@ function Dashboard() {
     delivery: "Delivery",
     codes: "Codes",
     emails: `Emails${stats?.failedEmails ? ` (${stats.failedEmails} failed)` : ""}`,
+    messages: "Messages",
   };
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
@@ -103,6 +105,7 @@ function Dashboard() {
         {tab === "delivery" ? <DeliveryTab /> : null}
         {tab === "codes" ? <DiscountCodesTab /> : null}
         {tab === "emails" ? <EmailsTab /> : null}
+        {tab === "messages" ? <MessagesTab /> : null}
       </div>
     </section>
   );

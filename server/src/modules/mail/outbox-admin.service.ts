@@ -5,8 +5,8 @@ import { NotFoundError, ValidationError, invariant } from "../errors.ts";
 import { pageWindow } from "../paging.ts";
 import { isUuid } from "../../../../common/uuid.ts";
 
-/** Query arguments for one page of the outbox, newest first. */
-export function outboxPage(status: EmailStatus | null, offset?: number | null, limit?: number | null) {
+/** Query arguments for one page of an outbox (emails, messages), newest first. */
+export function outboxPage<Status extends string = EmailStatus>(status: Status | null, offset?: number | null, limit?: number | null) {
   return {
     where: status ? { status } : {},
     orderBy: [{ createdAt: "desc" as const }, { id: "asc" as const }],

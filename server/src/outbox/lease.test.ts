@@ -1,6 +1,6 @@
-import { backoffMs, MAX_ATTEMPTS } from "./delivery.ts";
+import { backoffMs, MAX_ATTEMPTS } from "./lease.ts";
 
-describe("email retry backoff", () => {
+describe("outbox retry backoff", () => {
   it("doubles from 30 seconds and never waits more than an hour", () => {
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(backoffMs(20)).toBe(3_600_000);
