@@ -5,7 +5,8 @@ import { builder } from "./builder.ts";
 import type { Context } from "./context.ts";
 import { DomainError, InsufficientStockError, NotFoundError, ValidationError } from "../modules/errors.ts";
 import { recordStockWrite } from "./cache-policy.ts";
-import { placeOrder, type WrittenOrder } from "../modules/orders/place-order.service.ts";
+import { placeOrder } from "../modules/orders/place-order.service.ts";
+import type { WrittenOrder } from "../modules/orders/write-order.ts";
 import { findOrderIdByReference, latestOrderId } from "../modules/orders/order-queries.service.ts";
 import { grantOrderAccess, proveGuestOwnership } from "../modules/orders/ownership.ts";
 import { GuestCartLineInput } from "./cart.ts";
@@ -17,7 +18,7 @@ import { PAYMENT_METHODS } from "../../../common/payment-methods.ts";
 import { orderBalance } from "../../../common/money.ts";
 
 /** Enum values from one of common's lists, each with its schema description. */
-function describedValues<T extends string>(values: readonly T[], descriptions: Record<T, string>): Record<T, { description: string }> {
+export function describedValues<T extends string>(values: readonly T[], descriptions: Record<T, string>): Record<T, { description: string }> {
   return Object.fromEntries(values.map((value) => [value, { description: descriptions[value] }])) as Record<T, { description: string }>;
 }
 
@@ -214,7 +215,7 @@ const WRITTEN_RELATIONS: Record<string, (query: Record<string, unknown>) => bool
  * relations it asked for off the object, and would load any it lacks one by one): no read back.
  * A selection of more, or a retry's order (it may have changed since), is read through Prisma.
  */
-function asWritten(written: WrittenOrder | undefined, query: { include?: Record<string, unknown>; select?: unknown }): WrittenOrder | null {
+export function asWritten(written: WrittenOrder | undefined, query: { include?: Record<string, unknown>; select?: unknown }): WrittenOrder | null {
   if (!written || query.select) return null;
   for (const [relation, relationQuery] of Object.entries(query.include ?? {})) {
     const answers = WRITTEN_RELATIONS[relation];

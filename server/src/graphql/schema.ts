@@ -20,6 +20,7 @@ import "./audit-log.ts";
 import "./payment-provider.ts";
 import "./drops.ts";
 import "./offers.ts";
+import "./sale-channels.ts";
 
 export const schema = describeErrorResults(builder.toSchema({ sortSchema: true }));
 

@@ -39,6 +39,8 @@ export async function emailOrderReferences(prisma: Db, input: { phone: string },
   });
   const byEmail = new Map<string, typeof orders>();
   for (const order of orders) {
+    // An order taken in a DM may have no email: nothing to send it to.
+    if (!order.customerEmail) continue;
     const email = order.customerEmail.trim().toLowerCase();
     byEmail.set(email, [...(byEmail.get(email) ?? []), order].slice(0, MAX_ORDERS));
   }

@@ -10,7 +10,8 @@ import { formatLagosTime } from "../../../../common/lagos-time.ts";
 export interface OrderForEmail {
   shortOrderId: string;
   customerName: string;
-  customerEmail: string;
+  /** Null for a buyer who gave no email: the message is not sent (mail/outbox.ts). */
+  customerEmail: string | null;
   total: { toString(): string };
 }
 

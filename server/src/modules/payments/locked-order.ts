@@ -8,7 +8,7 @@ export interface LockedOrderRow {
   id: string;
   short_order_id: string;
   customer_name: string;
-  customer_email: string;
+  customer_email: string | null;
   total: string;
   amount_paid: string;
   status: string;

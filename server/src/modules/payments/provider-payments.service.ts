@@ -49,7 +49,8 @@ export function requireProvider(config: Config): PaymentProvider {
 export interface OrderToPay {
   id: string;
   shortOrderId: string;
-  customerEmail: string;
+  /** Null for a buyer who gave none (an order taken in a DM): the provider gets the shop's own. */
+  customerEmail: string | null;
   /** What the provider is asked to take: the order's amountDue (its balance), never its total. */
   amountDue: string;
   holdExpiresAt: Date | null;
@@ -80,7 +81,8 @@ export async function openProviderPayment(prisma: Db, config: Config, order: Ord
       nextCheckAt: new Date(Date.now() + (config.paystack?.reconcileIntervalMs ?? 60_000)),
     },
   });
-  const request = { reference, email: order.customerEmail, amountKobo, metadata: { order_id: order.id, short_order_id: order.shortOrderId } };
+  // The provider requires an email (its receipt goes there): the shop's own when the buyer gave none.
+  const request = { reference, email: order.customerEmail ?? config.store.email, amountKobo, metadata: { order_id: order.id, short_order_id: order.shortOrderId } };
   try {
     if (method === "paystack_transfer") {
       const expiresAt = order.holdExpiresAt ?? new Date(Date.now() + config.holdHours * 3600_000);

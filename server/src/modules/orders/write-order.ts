@@ -1,0 +1,381 @@
+// The one stock-and-money core every way of selling goes through (DESIGN §6.11, decision 035): the
+// web checkout (place-order.service.ts) and the order the owner takes in a DM or at the stall
+// (manual-order.service.ts) both write their order here, so a piece is sold once whatever the channel.
+//
+// How a use case writes an order:
+//   1. `checkedDetails(input, config)` once, before anything: the buyer and the delivery as both
+//      forms ask for them (same rules, same messages), with the address the order stores.
+//   2. `precheck(sql, key, lines, now)` (optional, one plain read): a retry's key, or a sold-out line.
+//   3. `inPieceTurns(pieces, stillPossible, () => driver.transaction((sql) => writeOrder(sql, …)))`:
+//      checkouts of one piece in this process take turns (piece-turns.ts), and the transaction takes
+//      the stock with its guard, prices the lines, reads the fee table, and inserts the order, its
+//      items and the use case's own statements (`more`: audit entry, email, cart, message…) in one
+//      statement. Its answer is the order as written (`WrittenOrder`), needing no read back.
+//   4. `withFreshShortId(attempt)`: retries the rare short-id collision.
+// Every order starts unpaid and holds its pieces until `holdExpiresAt` (holds.service.ts expires it
+// and returns them); money comes in through payments/money.ts (decision 034), which marks it paid.
+// Statement count matters: a drop night's checkouts are CPU-bound (decision 026), so the hot path
+// is three statements on the driver. `writeOrder` also runs inside a Prisma transaction
+// (`sqlInPrisma`) for a use case that must share one with Prisma's writes (money in).
+import { randomUUID } from "node:crypto";
+import type { Config } from "../../config.ts";
+import type { Db, InTransaction, SqlRunner } from "../../db/database.ts";
+import { Prisma, type Order, type OrderItem, type PaymentReceipt, type ProviderPayment } from "../../generated/prisma/client.ts";
+import { checkoutDetailsErrors, parkAddress } from "../../../../common/checkout.ts";
+import type { DeliveryMethodName } from "../../../../common/delivery-methods.ts";
+import { normalizeNigerianPhone } from "../../../../common/phone.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { canonicalState } from "../../../../common/states.ts";
+import { deliveryFeeFor, type DeliveryFeeTable } from "../../../../common/delivery.ts";
+import type { PaymentMethodName } from "../../../../common/payment-methods.ts";
+import type { SaleChannelName } from "../../../../common/sale-channels.ts";
+import { besideFeeTable } from "../delivery/delivery-fees.service.ts";
+import { InsufficientStockError, NotFoundError, ValidationError } from "../errors.ts";
+import type { EmailMessage } from "../../mail/outbox.ts";
+import type { GuestCartLine } from "../cart/cart.service.ts";
+import { paymentParagraph } from "../payments/emails.ts";
+import { isVisibleAt, NOT_LIVE_YET, visibleNowSql } from "../catalog/visibility.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { pieceTurns } from "./piece-turns.ts";
+import { readableCode } from "./readable-codes.ts";
+
+export const EMPTY_CART = "Your cart is empty";
+
+/** The database as an order is written: Prisma for what is rare (a retry, a provider payment),
+ *  the driver for the hot path. */
+export interface Driver {
+  prisma: Db;
+  sql: SqlRunner;
+  transaction: InTransaction;
+}
+
+/** 8 characters of Crockford base32 (40 random bits): easy to read out over the phone. */
+export function newShortOrderId(): string {
+  return readableCode(8);
+}
+
+/** The buyer and the delivery, checked, as the order stores them. */
+export interface OrderDetails {
+  name: string;
+  /** Null when the buyer gave none (an order taken in a DM): no email is sent. */
+  email: string | null;
+  phone: string;
+  method: DeliveryMethodName;
+  deliveryState: string | null;
+  parkState: string | null;
+  parkName: string | null;
+  /** What the order stores as its address: the doorstep's, the park's, or the shop's pickup address. */
+  address: string;
+}
+
+export interface DetailsInput {
+  fullName: string;
+  email?: string | null;
+  phone: string;
+  deliveryMethod: string;
+  address?: string | null;
+  parkState?: string | null;
+  parkName?: string | null;
+  deliveryState?: string | null;
+}
+
+/** The checkout's rules and messages for the buyer and the delivery (common/checkout.ts). With
+ *  `emailOptional`, a blank email is allowed (a DM buyer may have none); a given one must be valid. */
+export function checkedDetails(input: DetailsInput, config: Config, emailOptional = false): OrderDetails {
+  const email = (input.email ?? "").trim().toLowerCase();
+  const errors = checkoutDetailsErrors({ ...input, email }).filter((e) => !(emailOptional && !email && e.field === "email"));
+  const first = errors[0];
+  if (first) throw new ValidationError(first.message, first.field);
+  const method = input.deliveryMethod as DeliveryMethodName;
+  const parkState = method === "park" ? input.parkState!.trim() : null;
+  const parkName = method === "park" ? input.parkName!.trim() : null;
+  return {
+    name: input.fullName.trim(),
+    email: email || null,
+    phone: normalizeNigerianPhone(input.phone)!,
+    method,
+    // checkoutDetailsErrors required a known state for doorstep delivery.
+    deliveryState: method === "doorstep" ? canonicalState(input.deliveryState!) : null,
+    parkState,
+    parkName,
+    address: method === "pickup" ? config.store.pickupAddress : method === "park" ? parkAddress(parkName!, parkState!) : input.address!.trim(),
+  };
+}
+
+/**
+ * What an order can know before any transaction, in one indexed read on the driver (no Prisma,
+ * no row lock): whether an order already carries its key (a retry), and any line asking for more
+ * than a product on sale has, as committed now. On a drop most checkouts are for pieces already
+ * sold: this answers them "out of stock" with one statement. Only ever a refusal the transaction
+ * would give too (the stock never comes back by itself while we answer); an answer that passes
+ * proves nothing, and the transaction still decides.
+ */
+export async function precheck(
+  sql: SqlRunner,
+  key: string | null,
+  lines: GuestCartLine[],
+  now: Date,
+): Promise<{ retried: boolean; soldOut: InsufficientStockError | null }> {
+  const products = lines.length
+    ? Prisma.sql`UNION ALL SELECT 'product' AS kind, p.id::text AS id, p.name, p.stock FROM products p
+        WHERE p.id IN (${Prisma.join(lines.map((line) => Prisma.sql`${line.productId}::uuid`))}) AND ${visibleNowSql(now)}`
+    : Prisma.empty;
+  const rows = await sql<{ kind: "order" | "product"; id: string; name: string; stock: number }>(Prisma.sql`
+    SELECT 'order' AS kind, o.id::text AS id, '' AS name, 0 AS stock FROM orders o WHERE o.idempotency_key = ${key}
+    ${products}`);
+  let soldOut: InsufficientStockError | null = null;
+  for (const line of lines) {
+    const row = rows.find((r) => r.kind === "product" && r.id === line.productId);
+    if (row && row.stock < line.quantity) {
+      soldOut = new InsufficientStockError(row.id, row.name, row.stock);
+      break;
+    }
+  }
+  return { retried: rows.some((r) => r.kind === "order"), soldOut };
+}
+
+/** One per process, for every channel: orders of the same piece wait for each other here, not on
+ *  its row lock (piece-turns.ts). A web checkout and a manual order of one piece queue together. */
+const turns = pieceTurns();
+
+/** Runs `transaction` once no other order of this process is taking any of `pieces`; while they
+ *  are taken, `stillPossible` (a plain read) may answer "sold out" instead of queueing. */
+export function inPieceTurns<T>(pieces: readonly string[], stillPossible: () => Promise<void>, transaction: () => Promise<T>): Promise<T> {
+  return turns.run(pieces, stillPossible, transaction);
+}
+
+/** Calls `write` again with a fresh short id when one collides (1 in a trillion). */
+export async function withFreshShortId<T>(write: (shortOrderId: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write(newShortOrderId());
+    } catch (error) {
+      if (attempt < 5 && isUniqueViolation(error, "short_order_id")) continue;
+      throw error;
+    }
+  }
+}
+
+/** An order at its commit, with its relations then: its items, no provider payment, no receipt. */
+export type WrittenOrder = Order & { items: OrderItem[]; providerPayments: ProviderPayment[]; receipts: PaymentReceipt[] };
+
+/** What the insert decides rather than the order row: its number, its starting statuses and the
+ *  columns a new order leaves to their defaults (returned by it, so never restated here). Every
+ *  order starts unpaid: money comes in through payments/money.ts, whatever the channel. */
+type SetByInsert = Pick<
+  Order,
+  | "orderNumber"
+  | "status"
+  | "paymentStatus"
+  | "holdExtended"
+  | "paidAt"
+  | "bankReference"
+  | "rejectionReason"
+  | "trackingNumber"
+  | "trackingStatus"
+  | "trackingUpdatedAt"
+  | "transportCompany"
+  | "waybillNumber"
+  | "driverPhone"
+  | "amountPaid"
+  | "whatsappUpdates"
+  | "paymentRemindedAt"
+>;
+
+/** An order's row as it is written; the insert decides the rest (SetByInsert). */
+type NewOrder = Omit<Order, keyof SetByInsert>;
+
+/** What a use case decides about its order; the core decides the lines, the money and the hold. */
+export interface OrderDraft {
+  id: string;
+  shortOrderId: string;
+  now: Date;
+  channel: SaleChannelName;
+  userId: string | null;
+  details: OrderDetails;
+  paymentMethod: PaymentMethodName;
+  /** How long the order holds its pieces while unpaid. */
+  holdHours: number;
+  note: string | null;
+  idempotencyKey: string | null;
+  guestTokenHash: string | null;
+}
+
+/** The order as priced in its transaction, for the use case's own statements (`more`). */
+export interface PricedOrder {
+  subtotal: Prisma.Decimal;
+  deliveryFee: Prisma.Decimal;
+  total: Prisma.Decimal;
+  holdExpiresAt: Date;
+  items: OrderItem[];
+  /** The products taken, in lock order (their stock changed). */
+  products: string[];
+}
+
+/** A product a line asked for, as its stock was taken (or found, when it was not). */
+interface TakenProduct {
+  id: string;
+  name: string;
+  price: Prisma.Decimal;
+  imageUrl: string | null;
+  size: string | null;
+  stock: number;
+  goesLiveAt: Date | null;
+}
+
+/**
+ * The guard: take `quantity` of the product only if it is there and on sale now (a drop not yet
+ * live cannot be bought: visibility.ts). Concurrent orders queue on the row lock and re-check the
+ * condition, so the last piece is sold exactly once, whichever channel asks. When nothing was
+ * taken, the product as it is says why (gone, not live yet, not enough left). An order's first
+ * take also brings the fee table, in the same statement: no round trip of its own.
+ */
+async function takeStock(sql: SqlRunner, line: GuestCartLine, now: Date, withFeeTable: boolean): Promise<{ product: TakenProduct; feeTable: DeliveryFeeTable | null }> {
+  const columns = Prisma.sql`p.id::text AS id, p.name, p.price, p.image_url AS "imageUrl", p.size, p.stock, p.goes_live_at AS "goesLiveAt"`;
+  const take = Prisma.sql`
+    UPDATE products p SET stock = p.stock - ${line.quantity}, updated_at = ${now}
+    WHERE p.id = ${line.productId}::uuid AND p.stock >= ${line.quantity} AND ${visibleNowSql(now)}
+    RETURNING ${columns}`;
+  const { rows: [taken], feeTable } = withFeeTable ? await besideFeeTable<TakenProduct>(sql, take) : { rows: await sql<TakenProduct>(take), feeTable: null };
+  if (taken) return { product: taken, feeTable };
+  const [product] = await sql<TakenProduct>(Prisma.sql`SELECT ${columns} FROM products p WHERE p.id = ${line.productId}::uuid`);
+  if (!product) throw new NotFoundError("A product in your cart is no longer available. Please remove it and try again.");
+  if (!isVisibleAt(product, now)) throw new ValidationError(NOT_LIVE_YET, "items");
+  throw new InsufficientStockError(product.id, product.name, product.stock);
+}
+
+/** The order, its items and whatever else `more` holds, in one statement: data-modifying WITH
+ *  clauses. Their foreign keys are checked at its end. */
+function insertOrderSql(order: NewOrder, items: OrderItem[], more: Prisma.Sql[]): Prisma.Sql {
+  const itemRows = items.map(
+    (item) =>
+      Prisma.sql`(${item.id}::uuid, ${item.orderId}::uuid, ${item.productId}::uuid, ${item.productName}, ${item.imageUrl}, ${item.quantity}::int, ${item.price}::numeric, ${item.size})`,
+  );
+  const clauses = more.map((statement, index) => Prisma.sql`, ${Prisma.raw(`more${index}`)} AS (${statement})`);
+  return Prisma.sql`
+    WITH new_order AS (
+      INSERT INTO orders (id, short_order_id, user_id, total, delivery_fee, customer_name, customer_email, customer_phone, customer_address,
+        delivery_method, delivery_state, park_state, park_name, payment_method, channel, note, status, payment_status, hold_expires_at,
+        idempotency_key, guest_token_hash, created_at, updated_at)
+      VALUES (${order.id}::uuid, ${order.shortOrderId}, ${order.userId}::uuid, ${order.total}::numeric, ${order.deliveryFee}::numeric,
+        ${order.customerName}, ${order.customerEmail}, ${order.customerPhone}, ${order.customerAddress},
+        ${order.deliveryMethod}::"DeliveryMethod", ${order.deliveryState}, ${order.parkState}, ${order.parkName}, ${order.paymentMethod}::"PaymentMethod",
+        ${order.channel}::"SaleChannel", ${order.note}, 'pending', 'awaiting_transfer', ${order.holdExpiresAt}, ${order.idempotencyKey}, ${order.guestTokenHash},
+        ${order.createdAt}, ${order.updatedAt})
+      RETURNING order_number AS "orderNumber", status, payment_status AS "paymentStatus", hold_extended AS "holdExtended", paid_at AS "paidAt",
+        bank_reference AS "bankReference", rejection_reason AS "rejectionReason", tracking_number AS "trackingNumber", tracking_status AS "trackingStatus",
+        tracking_updated_at AS "trackingUpdatedAt", transport_company AS "transportCompany", waybill_number AS "waybillNumber", driver_phone AS "driverPhone",
+        amount_paid AS "amountPaid", whatsapp_updates AS "whatsappUpdates", payment_reminded_at AS "paymentRemindedAt"
+    ), new_items AS (
+      INSERT INTO order_items (id, order_id, product_id, product_name, image_url, quantity, price, size) VALUES ${Prisma.join(itemRows)}
+    )${Prisma.join(clauses, "")}
+    SELECT * FROM new_order`;
+}
+
+/**
+ * Inside the caller's transaction: takes the stock of `lines` (in a fixed lock order, so two
+ * multi-piece orders never deadlock), prices them from the database, charges the owner's current
+ * delivery fee, and writes the order with `more(priced)`'s statements. Throws, writing nothing,
+ * when a piece is gone, not live yet, or short.
+ */
+export async function writeOrder(
+  sql: SqlRunner,
+  draft: OrderDraft,
+  lines: GuestCartLine[],
+  more: (priced: PricedOrder) => Prisma.Sql[],
+): Promise<{ written: WrittenOrder; priced: PricedOrder }> {
+  if (!lines.length) throw new ValidationError(EMPTY_CART, "items");
+  const { details, now } = draft;
+  const sorted = [...lines].sort((a, b) => a.productId.localeCompare(b.productId));
+  const taken: { product: TakenProduct; quantity: number }[] = [];
+  // The fee is read here, in the order's transaction, from the owner's current table; a client's
+  // own figure is never asked for. The order keeps it, so later changes never touch it.
+  let feeTable: DeliveryFeeTable | null = null;
+  for (const line of sorted) {
+    const took = await takeStock(sql, line, now, feeTable === null);
+    feeTable ??= took.feeTable;
+    taken.push({ product: took.product, quantity: line.quantity });
+  }
+  if (!feeTable) throw new Error("The first take of an order brings the fee table");
+  const subtotal = taken.reduce((sum, { product, quantity }) => sum.add(product.price.mul(quantity)), new Prisma.Decimal(0));
+  const feeState = details.method === "park" ? details.parkState : details.deliveryState;
+  const deliveryFee = new Prisma.Decimal(deliveryFeeFor(feeTable, details.method, feeState, subtotal.toFixed(2)));
+  const items: OrderItem[] = taken.map(({ product, quantity }) => ({
+    id: randomUUID(),
+    orderId: draft.id,
+    productId: product.id,
+    productName: product.name,
+    imageUrl: product.imageUrl,
+    quantity,
+    price: product.price,
+    size: product.size,
+  }));
+  const priced: PricedOrder = {
+    subtotal,
+    deliveryFee,
+    total: subtotal.add(deliveryFee),
+    holdExpiresAt: new Date(now.getTime() + draft.holdHours * 3600_000),
+    items,
+    products: sorted.map((line) => line.productId),
+  };
+  const order: NewOrder = {
+    id: draft.id,
+    shortOrderId: draft.shortOrderId,
+    userId: draft.userId,
+    total: priced.total,
+    deliveryFee,
+    customerName: details.name,
+    customerEmail: details.email,
+    customerPhone: details.phone,
+    customerAddress: details.address,
+    deliveryMethod: details.method,
+    deliveryState: details.deliveryState,
+    parkState: details.parkState,
+    parkName: details.parkName,
+    paymentMethod: draft.paymentMethod,
+    channel: draft.channel,
+    note: draft.note,
+    holdExpiresAt: priced.holdExpiresAt,
+    idempotencyKey: draft.idempotencyKey,
+    guestTokenHash: draft.guestTokenHash,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [setByInsert] = await sql<SetByInsert>(insertOrderSql(order, items, more(priced)));
+  const written: WrittenOrder = {
+    ...order,
+    ...setByInsert!,
+    // In the schema's order of an order's items (graphql/orders.ts): uuids compare as their text.
+    items: [...items].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    providerPayments: [],
+    receipts: [],
+  };
+  return { written, priced };
+}
+
+/** The "order received" email: the pieces, the money, the delivery and how to pay (the shop's
+ *  account unless `paymentText` gives a provider's instructions). Only for a buyer with an email. */
+export function orderReceivedEmail(
+  config: Config,
+  details: OrderDetails & { email: string },
+  reference: string,
+  priced: Pick<PricedOrder, "subtotal" | "deliveryFee" | "total" | "holdExpiresAt" | "items">,
+  paymentText: string | null,
+): EmailMessage & { to: string } {
+  const { store } = config;
+  const { total } = priced;
+  const lines = priced.items.map((i) => `- ${i.productName} × ${i.quantity} @ ${formatNaira(i.price.toString())}`).join("\n");
+  return {
+    to: details.email,
+    subject: `Order ${reference} received: please pay ${formatNaira(total.toFixed(2))}${paymentText ? "" : " by bank transfer"}`,
+    body:
+      `Hello ${details.name},\n\nThank you for your order ${reference}.\n\n${lines}\n\nItems: ${formatNaira(priced.subtotal.toFixed(2))}\n` +
+      `Delivery fee: ${priced.deliveryFee.isZero() ? "Free" : formatNaira(priced.deliveryFee.toFixed(2))}\n` +
+      `Total: ${formatNaira(total.toFixed(2))}\n` +
+      `Delivery: ${details.method} (${details.address}${details.deliveryState ? `, ${details.deliveryState}` : ""})\n\n` +
+      (paymentText ??
+        paymentParagraph(store, { shortOrderId: reference, total, amountPaid: "0", holdExpiresAt: priced.holdExpiresAt, status: "pending", paymentStatus: "awaiting_transfer" })) +
+      `\n\n` +
+      `Track your order: ${config.publicUrl}/track-order/${reference}\n\n${store.name} · ${store.phone}\n`,
+  };
+}
