@@ -46,6 +46,9 @@ it("the dashboard opens on the figures: today's paid sales, money awaiting payme
 
   const { page, close } = await adminDashboard();
   const figures = page.getByRole("region", { name: "Your numbers" });
+  // The tables are the charts' data view, folded under them.
+  await figures.getByText("Table: sales by period and by day").click();
+  await figures.getByText("Table: categories, last 30 days").click();
   const sales = figures.getByRole("row", { name: /^Paid sales/ });
   // Today, 7 days and 30 days all hold the one sale made a second ago.
   await sales.waitFor();
@@ -97,6 +100,7 @@ it("the owner checks a CSV (every bad row reported, nothing listed), fixes it an
     ["Bale jacket", "45000.00"],
   ]);
   // The figures refresh: the new category shows its 3 units in stock, none sold.
+  await page.getByText("Table: categories, last 30 days").click();
   const bales = page.getByRole("region", { name: "Your numbers" }).getByRole("row", { name: new RegExp(`^${category.name}`) });
   await bales.waitFor();
   expect(await bales.getByRole("cell").allTextContents()).toEqual(["0", "3", "0.0%", "—"]);

@@ -1,10 +1,14 @@
 // The dashboard opens on the owner's numbers: sales, orders and unpaid money for today, 7 and 30
-// Lagos days, and how each category sells. Every figure comes from the server (ownerFigures);
-// the browser only formats them.
+// Lagos days, and how each category sells, as charts with their tables folded under them (issue 41).
+// Every figure comes from the server (ownerFigures); the browser only formats them and adds up the
+// days for "this week against last week".
 import { useState } from "react";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
+import { DailySalesChart } from "./DailySalesChart.tsx";
+import { SellThroughChart } from "./SellThroughChart.tsx";
+import { dayLabel } from "./sales-trend.ts";
 import "./owner-figures.css";
 
 const OwnerFiguresQuery = graphql(`
@@ -18,6 +22,12 @@ const OwnerFiguresQuery = graphql(`
       holdsExpiringSoon {
         orders
         value
+      }
+      daily {
+        date
+        ordersPlaced
+        paidOrders
+        paidSales
       }
       periods {
         key
@@ -71,49 +81,77 @@ export function OwnerFigures() {
               {formatNaira(figures.holdsExpiringSoon.value)}
             </p>
           </div>
-          <div className="admin-table-wrap">
-            <table className="admin-table owner-figures__table">
-              <caption className="visually-hidden">Sales and orders by period (Lagos days)</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">Figure</span>
-                  </th>
-                  {figures.periods.map((p) => (
-                    <th scope="col" key={p.key}>
-                      {p.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row">Paid sales</th>
-                  {figures.periods.map((p) => (
-                    <td key={p.key}>{formatNaira(p.paidSales)}</td>
-                  ))}
-                </tr>
-                <tr>
-                  <th scope="row">Orders placed</th>
-                  {figures.periods.map((p) => (
-                    <td key={p.key}>{p.ordersPlaced}</td>
-                  ))}
-                </tr>
-                <tr>
-                  <th scope="row">Paid orders</th>
-                  {figures.periods.map((p) => (
-                    <td key={p.key}>{p.paidOrders}</td>
-                  ))}
-                </tr>
-                <tr>
-                  <th scope="row">Average order value</th>
-                  {figures.periods.map((p) => (
-                    <td key={p.key}>{p.averageOrderValue ? formatNaira(p.averageOrderValue) : "—"}</td>
-                  ))}
-                </tr>
-              </tbody>
-            </table>
-          </div>
+          <DailySalesChart days={figures.daily}>
+            <details className="figure-chart__data">
+              <summary>Table: sales by period and by day</summary>
+              <div className="admin-table-wrap">
+                <table className="admin-table owner-figures__table">
+                  <caption className="visually-hidden">Sales and orders by period (Lagos days)</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">
+                        <span className="visually-hidden">Figure</span>
+                      </th>
+                      {figures.periods.map((p) => (
+                        <th scope="col" key={p.key}>
+                          {p.label}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    <tr>
+                      <th scope="row">Paid sales</th>
+                      {figures.periods.map((p) => (
+                        <td key={p.key}>{formatNaira(p.paidSales)}</td>
+                      ))}
+                    </tr>
+                    <tr>
+                      <th scope="row">Orders placed</th>
+                      {figures.periods.map((p) => (
+                        <td key={p.key}>{p.ordersPlaced}</td>
+                      ))}
+                    </tr>
+                    <tr>
+                      <th scope="row">Paid orders</th>
+                      {figures.periods.map((p) => (
+                        <td key={p.key}>{p.paidOrders}</td>
+                      ))}
+                    </tr>
+                    <tr>
+                      <th scope="row">Average order value</th>
+                      {figures.periods.map((p) => (
+                        <td key={p.key}>{p.averageOrderValue ? formatNaira(p.averageOrderValue) : "—"}</td>
+                      ))}
+                    </tr>
+                  </tbody>
+                </table>
+              </div>
+              <div className="admin-table-wrap">
+                <table className="admin-table owner-figures__table owner-figures__days">
+                  <caption className="visually-hidden">Sales and orders by Lagos day, oldest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Day</th>
+                      <th scope="col">Paid sales</th>
+                      <th scope="col">Paid orders</th>
+                      <th scope="col">Orders placed</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {figures.daily.map((day) => (
+                      <tr key={day.date}>
+                        <th scope="row">{dayLabel(day.date, true)}</th>
+                        <td>{formatNaira(day.paidSales)}</td>
+                        <td>{day.paidOrders}</td>
+                        <td>{day.ordersPlaced}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </details>
+          </DailySalesChart>
           {period ? (
             <div className="owner-figures__categories">
               <div className="admin-filters">
@@ -132,33 +170,38 @@ export function OwnerFigures() {
                   {period.slowestCategory ? ` · Slowest: ${period.slowestCategory.name} (${period.slowestCategory.sellThroughPercent}%)` : ""}
                 </p>
               </div>
-              <div className="admin-table-wrap">
-                <table className="admin-table">
-                  <caption className="visually-hidden">Categories, {period.label}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Category</th>
-                      <th scope="col">Sold</th>
-                      <th scope="col">In stock</th>
-                      <th scope="col" title="Units sold ÷ (units sold + units in stock now)">
-                        Sell-through
-                      </th>
-                      <th scope="col">Median days to sell</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {period.categories.map((c) => (
-                      <tr key={c.categoryId ?? "none"}>
-                        <th scope="row">{c.name}</th>
-                        <td>{c.unitsSold}</td>
-                        <td>{c.unitsInStock}</td>
-                        <td>{c.sellThroughPercent === null ? "—" : `${c.sellThroughPercent}%`}</td>
-                        <td>{c.medianDaysToSale ?? "—"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <SellThroughChart categories={period.categories} period={period.label}>
+                <details className="figure-chart__data">
+                  <summary>Table: categories, {period.label.toLowerCase()}</summary>
+                  <div className="admin-table-wrap">
+                    <table className="admin-table">
+                      <caption className="visually-hidden">Categories, {period.label}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">Category</th>
+                          <th scope="col">Sold</th>
+                          <th scope="col">In stock</th>
+                          <th scope="col" title="Units sold ÷ (units sold + units in stock now)">
+                            Sell-through
+                          </th>
+                          <th scope="col">Median days to sell</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {period.categories.map((c) => (
+                          <tr key={c.categoryId ?? "none"}>
+                            <th scope="row">{c.name}</th>
+                            <td>{c.unitsSold}</td>
+                            <td>{c.unitsInStock}</td>
+                            <td>{c.sellThroughPercent === null ? "—" : `${c.sellThroughPercent}%`}</td>
+                            <td>{c.medianDaysToSale ?? "—"}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </details>
+              </SellThroughChart>
             </div>
           ) : null}
         </>
