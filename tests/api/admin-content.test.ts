@@ -1,4 +1,4 @@
-import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
+import { ADMIN_EMAIL, startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
@@ -78,36 +78,63 @@ describe("homepage sections", () => {
   });
 });
 
-describe("users and the admin role", () => {
-  const SET = `mutation($userId: ID!, $admin: Boolean!) { setUserAdmin(userId: $userId, admin: $admin) { __typename ... on Error { message } ... on MutationSetUserAdminSuccess { data { email isAdmin roles } } } }`;
+describe("users and their roles (decision 038)", () => {
+  const SET = `mutation($userId: ID!, $role: UserRole!) { setUserRole(userId: $userId, role: $role) { __typename ... on Error { message } ... on MutationSetUserRoleSuccess { data { email role roles } } } }`;
+  const userId = async (email: string) => (await t.prisma.user.findUniqueOrThrow({ where: { email } })).id;
 
-  it("lists users with email, name, roles and sign-up date", async () => {
+  it("lists users with email, name, role and sign-up date", async () => {
     await t.client().signUp("listed@example.com", "secret-pass-1", "Bola Ade");
-    const { adminUsers } = await admin.data(`{ adminUsers { email fullName roles isAdmin createdAt } }`);
+    const { adminUsers } = await admin.data(`{ adminUsers { email fullName role roles createdAt } }`);
     const listed = adminUsers.find((u: { email: string }) => u.email === "listed@example.com");
-    expect(listed).toMatchObject({ fullName: "Bola Ade", roles: [], isAdmin: false });
+    expect(listed).toMatchObject({ fullName: "Bola Ade", role: "customer", roles: [] });
     expect(Date.parse(listed.createdAt)).toBeGreaterThan(0);
-    expect(adminUsers.find((u: { isAdmin: boolean }) => u.isAdmin).roles).toEqual(["admin"]);
+    expect(adminUsers.find((u: { email: string }) => u.email === ADMIN_EMAIL)).toMatchObject({ role: "admin", roles: ["admin"] });
   });
 
-  it("grants the admin role (which takes effect at once) and revokes it, audited", async () => {
+  it("sets staff, admin and customer, each taking effect at once (the viewer's role too), audited", async () => {
     const shopper = t.client();
     await shopper.signUp("promoted@example.com");
-    const user = await t.prisma.user.findUniqueOrThrow({ where: { email: "promoted@example.com" } });
-    const granted = await admin.data(SET, { userId: user.id, admin: true });
-    expect(granted.setUserAdmin.data).toMatchObject({ isAdmin: true, roles: ["admin"] });
-    expect((await shopper.request(`{ adminStats { users } }`)).errors).toBeUndefined();
-
-    const revoked = await admin.data(SET, { userId: user.id, admin: false });
-    expect(revoked.setUserAdmin.data.isAdmin).toBe(false);
-    expect((await shopper.request(`{ adminStats { users } }`)).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
-    expect(await t.prisma.auditEntry.count({ where: { entityId: user.id, entityType: "user" } })).toBe(2);
+    const id = await userId("promoted@example.com");
+    const ask = async () => shopper.request(`{ adminStats { users } }`);
+    expect((await admin.data(SET, { userId: id, role: "staff" })).setUserRole.data).toMatchObject({ role: "staff", roles: ["staff"] });
+    expect((await shopper.data(`{ viewer { role isAdmin } }`)).viewer).toEqual({ role: "staff", isAdmin: false });
+    expect((await ask()).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    expect((await admin.data(SET, { userId: id, role: "admin" })).setUserRole.data).toMatchObject({ role: "admin", roles: ["admin"] });
+    expect((await ask()).errors).toBeUndefined();
+    expect((await admin.data(SET, { userId: id, role: "customer" })).setUserRole.data).toMatchObject({ role: "customer", roles: [] });
+    expect((await ask()).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    const entries = await t.prisma.auditEntry.findMany({ where: { entityId: id, action: "user.set_role" }, orderBy: { createdAt: "asc" } });
+    expect(entries.map((e) => (e.after as { role: string }).role)).toEqual(["staff", "admin", "customer"]);
   });
 
-  it("an admin cannot remove their own admin role", async () => {
-    const me = await t.prisma.user.findFirstOrThrow({ where: { roles: { some: { role: "admin" } } } });
-    const res = await admin.data(SET, { userId: me.id, admin: false });
-    expect(res.setUserAdmin).toEqual({ __typename: "ValidationError", message: "You cannot remove your own admin role" });
-    expect(await t.prisma.userRole.count({ where: { userId: me.id } })).toBe(1);
+  it("nobody changes their own role, and the ADMIN_EMAIL account stays admin", async () => {
+    const owner = await userId(ADMIN_EMAIL);
+    expect((await admin.data(SET, { userId: owner, role: "staff" })).setUserRole).toEqual({ __typename: "ValidationError", message: "You cannot change your own role" });
+    const other = t.client();
+    await other.signUp("partner@example.com");
+    await admin.data(SET, { userId: await userId("partner@example.com"), role: "admin" });
+    expect((await other.data(SET, { userId: owner, role: "customer" })).setUserRole).toEqual({
+      __typename: "ValidationError",
+      message: "The owner's account (ADMIN_EMAIL) is always an admin",
+    });
+    expect(await t.prisma.userRole.findMany({ where: { userId: owner }, select: { role: true } })).toEqual([{ role: "admin" }]);
+  });
+
+  it("the last admin: two admins demoting each other at once leave one admin", async () => {
+    // The owner's account is always admin; without its row (ADMIN_EMAIL since moved to another
+    // address) two other admins are all the shop has.
+    const [a, b] = [t.client(), t.client()];
+    await a.signUp("admin-a@example.com");
+    await b.signUp("admin-b@example.com");
+    const [idA, idB] = [await userId("admin-a@example.com"), await userId("admin-b@example.com")];
+    await t.prisma.userRole.createMany({ data: [{ userId: idA, role: "admin" }, { userId: idB, role: "admin" }] });
+    await t.prisma.userRole.deleteMany({ where: { role: "admin", userId: { notIn: [idA, idB] } } });
+    const answers = await Promise.all([a.request(SET, { userId: idB, role: "staff" }), b.request(SET, { userId: idA, role: "staff" })]);
+    // One wins. The other is refused: by the rule when both ran at once, or as staff already when
+    // the winner finished first (the embedded database runs one statement at a time).
+    const outcomes = answers.map((r) => r.data?.setUserRole?.message ?? r.data?.setUserRole?.__typename ?? r.errors?.[0]?.message).sort();
+    expect(outcomes[0]).toBe("MutationSetUserRoleSuccess");
+    expect(["The shop needs at least one admin", "You are not allowed to do that"]).toContain(outcomes[1]);
+    expect(await t.prisma.userRole.count({ where: { role: "admin" } })).toBe(1);
   });
 });

@@ -43,7 +43,7 @@ describe("POST /api/uploads", () => {
     expect((await upload(null, uploadForm("product", [{ name: "a.png", content: PNG_1PX }]))).status).toBe(401);
     const customer = await upload(shopper, uploadForm("product", [{ name: "a.png", content: PNG_1PX }]));
     expect(customer.status).toBe(403);
-    expect(customer.body.error).toBe("Only admins can upload product images");
+    expect(customer.body.error).toBe("Only staff and admins can upload product images");
   });
 
   it("rejects a renamed non-image file and stores nothing from that batch", async () => {

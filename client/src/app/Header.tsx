@@ -229,7 +229,7 @@ export function Header() {
           <NavLink to="/size-chart">Size Chart</NavLink>
           <NavLink to="/about">About</NavLink>
           <NavLink to="/contact">Contact</NavLink>
-          <ViewerParts render={({ viewer }) => viewer?.isAdmin && <NavLink to="/admin">Admin</NavLink>} />
+          <ViewerParts render={({ viewer }) => viewer && viewer.role !== "customer" && <NavLink to="/admin">Admin</NavLink>} />
         </nav>
         <div className="nav-bar__actions">
           <ViewerParts
@@ -288,7 +288,7 @@ export function Header() {
             render={({ viewer, known, logOut }) =>
               viewer ? (
                 <>
-                  {viewer.isAdmin && <Link to="/admin">Admin</Link>}
+                  {viewer.role !== "customer" && <Link to="/admin">Admin</Link>}
                   <Link to="/account">My Account</Link>
                   <button type="button" className="link-button" onClick={logOut}>
                     Logout

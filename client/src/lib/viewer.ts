@@ -11,6 +11,7 @@ export const ViewerFieldsFragment = graphql(`
     email
     fullName
     isAdmin
+    role
   }
 `);
 
@@ -48,4 +49,9 @@ export function useViewer() {
   const { data, loading, error, refetch } = useQuery(ViewerQuery, { fetchPolicy: "cache-first", skip: !mounted });
   const viewer = data?.viewer ? getFragmentData(ViewerFieldsFragment, data.viewer) : null;
   return { viewer, loading, error: !data && error, refetch };
+}
+
+/** Whether the viewer is an admin (not staff): the admin screens show staff only what the server lets them use (decision 038). */
+export function useIsAdmin(): boolean {
+  return useViewer().viewer?.role === "admin";
 }

@@ -5,7 +5,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeHex, encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { Db } from "../db/database.ts";
-import type { Viewer } from "./viewer.ts";
+import { roleOf, type Viewer } from "./viewer.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY;
@@ -65,7 +65,7 @@ export async function validateSessionToken(prisma: Db, token: string, now = new 
       userId: session.user.id,
       email: session.user.email,
       sessionId: session.id,
-      isAdmin: session.user.roles.some((r) => r.role === "admin"),
+      ...roleFields(session.user.roles),
     },
     refreshedExpiresAt,
   };
@@ -73,4 +73,9 @@ export async function validateSessionToken(prisma: Db, token: string, now = new 
 
 export async function invalidateSession(prisma: Db, sessionId: string): Promise<void> {
   await prisma.session.deleteMany({ where: { id: sessionId } });
+}
+
+function roleFields(rows: { role: string }[]): Pick<Viewer, "role" | "isAdmin"> {
+  const role = roleOf(rows);
+  return { role, isAdmin: role === "admin" };
 }

@@ -57,7 +57,7 @@ const CATALOGUE_NEUTRAL_MUTATIONS = new Set([
   "updateProfile",
   "updateAvatar",
   "retryEmail",
-  "setUserAdmin",
+  "setUserRole",
   "requestDropReminder",
   // A shopper's saved list is theirs alone.
   "saveItem",

@@ -54,7 +54,7 @@ builder.queryFields((t) => ({
   adminProducts: t.prismaField({
     type: ["Product"],
     description: "Every product with its category, newest first (paged).",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     args: {
       search: t.arg.string({ required: false, description: "Part of the name or slug, any letter case (first 100 characters used)" }),
       offset: t.arg.int({ required: false, defaultValue: 0, description: "Products to skip" }),
@@ -78,7 +78,7 @@ builder.mutationFields((t) => ({
   createProduct: t.prismaField({
     type: "Product",
     description: "Lists a new product (admin); recorded in the audit log.",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     errors: { types: [ValidationError] },
     args: { input: t.arg({ type: ProductInputType, required: true, description: "The new product" }) },
     resolve: async (query, _root, { input }, ctx) => {
@@ -89,7 +89,7 @@ builder.mutationFields((t) => ({
   updateProduct: t.prismaField({
     type: "Product",
     description: "Replaces a product's details (admin); a changed slug keeps the old one working.",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     errors: { types: [ValidationError, NotFoundError] },
     args: {
       id: t.arg.id({ required: true, description: "Product id (UUID)" }),

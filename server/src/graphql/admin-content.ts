@@ -35,7 +35,7 @@ builder.queryFields((t) => ({
   adminReviews: t.prismaField({
     type: ["CustomerReview"],
     description: "Every review with its product, newest first.",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     resolve: (query, _root, _args, ctx) => ctx.prisma.customerReview.findMany({ ...query, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 500 }),
   }),
   adminHomepageSections: t.prismaField({
@@ -51,7 +51,7 @@ builder.mutationFields((t) => ({
   createReview: t.prismaField({
     type: "CustomerReview",
     description: "Adds a customer review (admin).",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     errors: { types: [ValidationError] },
     args: { input: t.arg({ type: ReviewInput, required: true, description: "The review" }) },
     resolve: async (query, _root, { input }, ctx) => {
@@ -62,7 +62,7 @@ builder.mutationFields((t) => ({
   updateReview: t.prismaField({
     type: "CustomerReview",
     description: "Replaces a review's details (admin).",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     errors: { types: [ValidationError, NotFoundError] },
     args: {
       id: t.arg.id({ required: true, description: "Review id (UUID)" }),
@@ -75,7 +75,7 @@ builder.mutationFields((t) => ({
   }),
   deleteReview: t.id({
     description: "Deletes a review (admin); returns the deleted id.",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     errors: { types: [ValidationError, NotFoundError] },
     args: { id: t.arg.id({ required: true, description: "Review id (UUID)" }) },
     resolve: (_root, { id }, ctx) => deleteReview(ctx.prisma, actorOf(ctx.viewer), String(id)),

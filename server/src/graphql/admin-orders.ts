@@ -37,7 +37,7 @@ builder.queryFields((t) => ({
   adminOrders: t.prismaField({
     type: ["Order"],
     description: "Orders with their items, newest first, optionally filtered by month and item size.",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     args: {
       filter: t.arg({ type: AdminOrderFilter, required: false, description: "Month and size conditions; none lists all" }),
       offset: t.arg.int({ required: false, defaultValue: 0, description: "Orders to skip" }),
@@ -54,7 +54,7 @@ builder.mutationFields((t) => ({
   updateOrderStatus: t.prismaField({
     type: "Order",
     description: "Changes an order's status (admin), any to any; stock, tracking, the customer's email and the audit log follow.",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     errors: { types: [ValidationError, NotFoundError, InsufficientStockError, UnpaidOrderError] },
     args: { input: t.arg({ type: UpdateOrderStatusInput, required: true, description: "The order and its new status" }) },
     resolve: async (query, _root, { input }, ctx) => {

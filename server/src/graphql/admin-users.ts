@@ -1,8 +1,11 @@
-// Admin: the shop's users with their roles; granting and revoking the admin role.
+// Admin: the shop's users with their roles, and setting a user's role (customer, staff, admin;
+// decision 038). setUserRole replaced setUserAdmin (27 Nov 2026).
 import { builder } from "./builder.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
 import { NotFoundError, ValidationError } from "../modules/errors.ts";
-import { listUsers, setAdminRole } from "../modules/admin/users.service.ts";
+import { listUsers, setUserRole } from "../modules/admin/users.service.ts";
+import { roleOf } from "../auth/viewer.ts";
+import { UserRoleEnum } from "./auth.ts";
 
 interface AdminUserShape {
   id: string;
@@ -13,16 +16,19 @@ interface AdminUserShape {
 }
 
 const AdminUser = builder.objectRef<AdminUserShape>("AdminUser").implement({
-  description: "A user account as admins see it, with its roles (admin).",
+  description: "A user account as admins see it, with its role (admin).",
   fields: (t) => ({
     id: t.exposeID("id", { description: "User id (UUID)" }),
     email: t.exposeString("email", { description: "Sign-in email address" }),
     fullName: t.exposeString("fullName", { nullable: true, description: "Name given; null if never given" }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "Sign-up date" }),
-    roles: t.stringList({ description: "Role names held, e.g. admin", resolve: (user) => user.roles.map((r) => r.role) }),
-    isAdmin: t.boolean({ description: "True when the user holds the admin role", resolve: (user) => user.roles.some((r) => r.role === "admin") }),
+    role: t.field({ type: UserRoleEnum, description: "The user's role", resolve: (user) => roleOf(user.roles) }),
+    roles: t.stringList({ description: "Role rows held (admin or staff); empty for a customer", resolve: (user) => user.roles.map((r) => r.role) }),
+    isAdmin: t.boolean({ description: "True when the user holds the admin role", resolve: (user) => roleOf(user.roles) === "admin" }),
   }),
 });
+
+const userSelect = { id: true, email: true, fullName: true, createdAt: true, roles: { select: { role: true } } } as const;
 
 builder.queryFields((t) => ({
   adminUsers: t.field({
@@ -38,22 +44,18 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
-  setUserAdmin: t.field({
+  setUserRole: t.field({
     type: AdminUser,
-    description: "Grants or revokes the admin role (never your own, never the last admin's).",
+    description: "Sets a user's role (never your own; the ADMIN_EMAIL account stays admin; the shop keeps an admin). Audited.",
     authScopes: { admin: true },
     errors: { types: [ValidationError, NotFoundError] },
     args: {
       userId: t.arg.id({ required: true, description: "User id (UUID)" }),
-      admin: t.arg.boolean({ required: true, description: "True grants the admin role, false revokes it" }),
+      role: t.arg({ type: UserRoleEnum, required: true, description: "The new role" }),
     },
-    resolve: async (_root, { userId, admin }, ctx) => {
-      await setAdminRole(ctx.prisma, actorOf(ctx.viewer), String(userId), admin);
-      const user = await ctx.prisma.user.findUniqueOrThrow({
-        where: { id: String(userId) },
-        select: { id: true, email: true, fullName: true, createdAt: true, roles: { select: { role: true } } },
-      });
-      return user;
+    resolve: async (_root, { userId, role }, ctx) => {
+      await setUserRole(ctx.prisma, actorOf(ctx.viewer), ctx.config.adminEmail, String(userId), role);
+      return ctx.prisma.user.findUniqueOrThrow({ where: { id: String(userId) }, select: userSelect });
     },
   }),
 }));

@@ -4,21 +4,32 @@ import { GuestCartLineInput } from "./cart.ts";
 import { RateLimitError, ValidationError } from "../modules/errors.ts";
 import { logIn, signUp } from "../modules/accounts/accounts.service.ts";
 import { invalidateSession } from "../auth/session.ts";
+import { roleOf, type UserRoleName } from "../auth/viewer.ts";
 
 interface ViewerShape {
   id: string;
   email: string;
   fullName: string | null;
-  isAdmin: boolean;
+  role: UserRoleName;
 }
 
+export const UserRoleEnum = builder.enumType("UserRole", {
+  description: "What a user may do: customer (shop), staff (run the day: orders, payments queue, products, reviews, claims) or admin (everything).",
+  values: {
+    customer: { description: "A shopper: their own cart, orders and profile" },
+    staff: { description: "Runs the day: orders, the payments queue, products, reviews and claims (refunds up to STAFF_REFUND_LIMIT)" },
+    admin: { description: "The owner and partners: everything, including figures, exports, users, settings and the audit log" },
+  } satisfies Record<UserRoleName, { description: string }>,
+});
+
 const ViewerType = builder.objectRef<ViewerShape>("Viewer").implement({
-  description: "The signed-in shopper or admin.",
+  description: "The signed-in shopper, staff member or admin.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "User id (UUID)" }),
     email: t.exposeString("email", { description: "Sign-in email address" }),
     fullName: t.exposeString("fullName", { nullable: true, description: "Name given at sign-up or in the profile; null if never given" }),
-    isAdmin: t.exposeBoolean("isAdmin", { description: "True when the user has the admin role" }),
+    role: t.field({ type: UserRoleEnum, description: "customer, staff or admin: what the admin screens offer follows it (the server checks every call)", resolve: (v) => v.role }),
+    isAdmin: t.boolean({ description: "True when the user has the admin role", resolve: (v) => v.role === "admin" }),
   }),
 });
 
@@ -36,7 +47,7 @@ builder.queryField("viewer", (t) =>
     resolve: async (_root, _args, ctx) => {
       if (!ctx.viewer) return null;
       const user = await ctx.prisma.user.findUnique({ where: { id: ctx.viewer.userId }, select: { fullName: true } });
-      return { id: ctx.viewer.userId, email: ctx.viewer.email, fullName: user?.fullName ?? null, isAdmin: ctx.viewer.isAdmin };
+      return { id: ctx.viewer.userId, email: ctx.viewer.email, fullName: user?.fullName ?? null, role: ctx.viewer.role };
     },
   }),
 );
@@ -71,7 +82,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { input }, ctx) => {
       const { user, session } = await signUp(ctx.prisma, input, ctx.ip);
       ctx.cookies.set(session.token, session.expiresAt);
-      return { viewer: { id: user.id, email: user.email, fullName: user.fullName, isAdmin: false } };
+      return { viewer: { id: user.id, email: user.email, fullName: user.fullName, role: "customer" as const } };
     },
   }),
   logIn: t.field({
@@ -83,8 +94,8 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { input }, ctx) => {
       const { user, session } = await logIn(ctx.prisma, input, ctx.ip);
       ctx.cookies.set(session.token, session.expiresAt);
-      const isAdmin = (await ctx.prisma.userRole.count({ where: { userId: user.id, role: "admin" } })) > 0;
-      return { viewer: { id: user.id, email: user.email, fullName: user.fullName, isAdmin } };
+      const role = roleOf(await ctx.prisma.userRole.findMany({ where: { userId: user.id }, select: { role: true } }));
+      return { viewer: { id: user.id, email: user.email, fullName: user.fullName, role } };
     },
   }),
   logOut: t.boolean({

@@ -11,6 +11,7 @@ import { getDatamodel } from "../generated/pothos-types.ts";
 import type { Context, SignedInContext } from "./context.ts";
 import { environmentName } from "../config.ts";
 import { isOrderOwner } from "../modules/orders/ownership.ts";
+import { isStaffOrAdmin } from "../auth/viewer.ts";
 
 /** Per operation, checked once before execution (operation-limits.ts) and again by the plugin per root field. */
 export const COMPLEXITY_LIMITS = { complexity: 20_000, depth: 10, breadth: 200 } as const;
@@ -21,12 +22,15 @@ export const builder = new SchemaBuilder<{
   AuthScopes: {
     public: boolean;
     customer: boolean;
+    /** Staff or admin: running the day (orders, payments queue, products, reviews, claims; decision 038). */
+    staff: boolean;
+    /** Admin only: figures, exports, users and roles, settings, codes, the audit log and the outboxes. */
     admin: boolean;
     /** The order's owner: by account, or proven in this request (guest token, reference + phone). */
     orderOwner: { id: string; userId: string | null };
   };
   // Fields behind these scopes get a context whose viewer is known (t.withAuth({ customer: true })).
-  AuthContexts: { customer: SignedInContext; admin: SignedInContext };
+  AuthContexts: { customer: SignedInContext; staff: SignedInContext; admin: SignedInContext };
   Scalars: {
     /** Naira amount as an exact decimal string, e.g. "12500.00". */
     Money: { Input: string; Output: string | { toFixed(digits: number): string } };
@@ -41,7 +45,8 @@ export const builder = new SchemaBuilder<{
     authScopes: (ctx) => ({
       public: true,
       customer: ctx.viewer !== null,
-      admin: ctx.viewer?.isAdmin === true,
+      staff: isStaffOrAdmin(ctx.viewer),
+      admin: ctx.viewer?.role === "admin",
       // Evaluated per order object (and cached for it by the plugin for the request).
       orderOwner: (order) => isOrderOwner(ctx, order),
     }),
@@ -68,7 +73,7 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-builder.queryType({ description: "Reads. Each field says who may call it: public, signed-in shopper, order owner or admin." });
+builder.queryType({ description: "Reads. Each field says who may call it: public, signed-in shopper, order owner, staff or admin." });
 builder.mutationType({ description: "Changes. A field returning a …Result union gives expected failures as typed errors (check __typename)." });
 
 builder.scalarType("Money", {

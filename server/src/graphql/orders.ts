@@ -75,7 +75,7 @@ builder.prismaObject("OrderItem", {
 /** Contact and delivery-hand-over details: only for the owner, the guest who proved ownership in
  * this request, or an admin; anyone else holding the reference sees null. */
 type PrivateField = "customerName" | "customerEmail" | "customerPhone" | "customerAddress" | "transportCompany" | "waybillNumber" | "driverPhone";
-const PRIVATE_NOTE = "Visible to the order's owner and admins only; null for anyone else.";
+const PRIVATE_NOTE = "Visible to the order's owner, staff and admins only; null for anyone else.";
 
 /** What an order's balance is read from (common/money.ts). */
 const MONEY_SELECT = { total: true, amountPaid: true, status: true, paymentStatus: true } as const;
@@ -83,30 +83,30 @@ const MONEY_SELECT = { total: true, amountPaid: true, status: true, paymentStatu
 /** An order's items, as every selection lists them (placeOrder's answer sorts its own the same way). */
 const ITEMS_ORDER = { id: "asc" } as const;
 
-/** The scope of an order's private fields: an admin, or the order's owner (graphql/builder.ts). */
-export const ownerOrAdmin = (order: { id: string; userId: string | null }) => ({ admin: true, orderOwner: order });
+/** The scope of an order's private fields: staff (who pack and post it) or an admin, or the order's owner (graphql/builder.ts). */
+export const ownerOrStaff = (order: { id: string; userId: string | null }) => ({ staff: true, orderOwner: order });
 
 builder.prismaObject("Order", {
-  description: "A placed order. Anyone with its reference sees status and delivery; contact details only the owner and admins.",
+  description: "A placed order. Anyone with its reference sees status and delivery; contact details only the owner, staff and admins.",
   fields: (t) => {
     const ownerOnly = (field: PrivateField) =>
       t.string({
         nullable: true,
         description: PRIVATE_NOTE,
         select: { id: true, userId: true, [field]: true },
-        authScopes: ownerOrAdmin,
+        authScopes: ownerOrStaff,
         unauthorizedResolver: () => null,
         resolve: (order) => (order as Partial<Record<PrivateField, string | null>>)[field] ?? null,
       });
     return {
       id: t.exposeID("id", { description: "Order id (UUID)" }),
       shortOrderId: t.exposeString("shortOrderId", { description: "The order reference for the transfer narration" }),
-      // Sequential, so it tells a stranger how many orders the shop takes: owner and admins only.
+      // Sequential, so it tells a stranger how many orders the shop takes: owner, staff and admins only.
       orderNumber: t.int({
         nullable: true,
         description: PRIVATE_NOTE,
         select: { id: true, userId: true, orderNumber: true },
-        authScopes: ownerOrAdmin,
+        authScopes: ownerOrStaff,
         unauthorizedResolver: () => null,
         resolve: (order) => order.orderNumber,
       }),
@@ -167,7 +167,7 @@ builder.prismaObject("Order", {
       viewerIsOwner: t.boolean({
         description: "True when the viewer may see the contact details (owner or admin).",
         select: { id: true, userId: true },
-        authScopes: ownerOrAdmin,
+        authScopes: ownerOrStaff,
         unauthorizedResolver: () => false,
         resolve: () => true,
       }),

@@ -4,7 +4,7 @@
 import { builder } from "./builder.ts";
 import { NotFoundError, ValidationError } from "../modules/errors.ts";
 import { grantOrderAccess } from "../modules/orders/ownership.ts";
-import { ownerOrAdmin, PaymentMethodEnum } from "./orders.ts";
+import { ownerOrStaff, PaymentMethodEnum } from "./orders.ts";
 import { confirmCardPayment, retryCardPayment } from "../modules/payments/provider-payments.service.ts";
 import { offeredPaymentMethods } from "../modules/payments/providers/select.ts";
 import { fromKobo } from "../../../common/payment-methods.ts";
@@ -30,7 +30,7 @@ const ProviderPaymentFlagEnum = builder.enumType("ProviderPaymentFlag", {
 });
 
 builder.prismaObject("ProviderPayment", {
-  description: "A payment asked of a provider for an order (owner and admins only), or one it reported that matches no order.",
+  description: "A payment asked of a provider for an order (owner, staff and admins only), or one it reported that matches no order.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "Payment id (UUID)" }),
     provider: t.exposeString("provider", { description: "The provider, e.g. paystack" }),
@@ -67,9 +67,9 @@ builder.prismaObject("ProviderPayment", {
 
 builder.prismaObjectFields("Order", (t) => ({
   providerPayments: t.relation("providerPayments", {
-    description: "Payments asked of a provider for this order, newest first. Owner and admins only; empty for anyone else.",
+    description: "Payments asked of a provider for this order, newest first. Owner, staff and admins only; empty for anyone else.",
     query: { orderBy: { createdAt: "desc" } },
-    authScopes: ownerOrAdmin,
+    authScopes: ownerOrStaff,
     unauthorizedResolver: () => [] as never,
   }),
 }));

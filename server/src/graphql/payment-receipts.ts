@@ -4,13 +4,13 @@ import { builder } from "./builder.ts";
 import { NotFoundError, RateLimitError, ValidationError } from "../modules/errors.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
 import { grantOrderAccess } from "../modules/orders/ownership.ts";
-import { ownerOrAdmin } from "./orders.ts";
+import { ownerOrStaff } from "./orders.ts";
 import { submitReceipt } from "../modules/payments/receipts.service.ts";
 import { markOrderPaid, rejectPayment } from "../modules/payments/decisions.service.ts";
 import { receiptLinkKey, signReceiptUrl } from "../modules/payments/receipt-links.ts";
 
 builder.prismaObject("PaymentReceipt", {
-  description: "A bank-transfer receipt the order's owner sent (owner and admins only).",
+  description: "A bank-transfer receipt the order's owner sent (owner, staff and admins only).",
   fields: (t) => ({
     id: t.exposeID("id", { description: "Receipt id (UUID)" }),
     fileUrl: t.string({
@@ -31,24 +31,24 @@ builder.prismaObjectFields("Order", (t) => ({
   holdExtended: t.exposeBoolean("holdExtended", { description: "The one receipt extension of the hold has been used" }),
   rejectionReason: t.string({
     nullable: true,
-    description: "Why the last receipt was rejected. Owner and admins only.",
+    description: "Why the last receipt was rejected. Owner, staff and admins only.",
     select: { id: true, userId: true, rejectionReason: true },
-    authScopes: ownerOrAdmin,
+    authScopes: ownerOrStaff,
     unauthorizedResolver: () => null,
     resolve: (order) => order.rejectionReason,
   }),
   bankReference: t.string({
     nullable: true,
-    description: "The bank's transaction reference recorded when marked paid. Admins only.",
+    description: "The bank's transaction reference recorded when marked paid. Staff and admins only.",
     select: { bankReference: true },
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     unauthorizedResolver: () => null,
     resolve: (order) => order.bankReference,
   }),
   receipts: t.relation("receipts", {
-    description: "Payment receipts, newest first. Owner and admins only; empty for anyone else.",
+    description: "Payment receipts, newest first. Owner, staff and admins only; empty for anyone else.",
     query: { orderBy: { createdAt: "desc" } },
-    authScopes: ownerOrAdmin,
+    authScopes: ownerOrStaff,
     // Typed loosely by Pothos for relations; an empty list is the right answer for strangers.
     unauthorizedResolver: () => [] as never,
   }),
@@ -98,7 +98,7 @@ builder.mutationFields((t) => ({
   markOrderPaid: t.field({
     type: OrderResult,
     description: "Admin: the money is in the bank. Confirms a pending order; emails the shopper; audited.",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     errors: { types: [ValidationError, NotFoundError] },
     args: {
       orderId: t.arg.id({ required: true, description: "Order id (UUID)" }),
@@ -115,7 +115,7 @@ builder.mutationFields((t) => ({
   rejectPayment: t.field({
     type: OrderResult,
     description: "Admin: the receipt does not match a credit. Back to awaiting transfer with a reason; emails the shopper; audited.",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     errors: { types: [ValidationError, NotFoundError] },
     args: {
       orderId: t.arg.id({ required: true, description: "Order id (UUID)" }),

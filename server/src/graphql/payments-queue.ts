@@ -15,7 +15,7 @@ builder.queryFields((t) => ({
   paymentsQueue: t.prismaField({
     type: ["Order"],
     description: "Orders with a receipt under review, the longest-waiting first.",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     resolve: async (query, _root, _args, ctx) => {
       const ids = await paymentsQueueIds(ctx.prisma);
       const orders = await ctx.prisma.order.findMany({ ...query, where: { id: { in: ids } } });
@@ -25,13 +25,13 @@ builder.queryFields((t) => ({
   awaitingTransferOrders: t.prismaField({
     type: ["Order"],
     description: "Orders awaiting payment with no receipt to review, the hold that ends first first (admin marks them paid from the bank).",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     resolve: (query, _root, _args, ctx) => ctx.prisma.order.findMany({ ...query, ...awaitingTransferQuery() }),
   }),
   paymentCounts: t.field({
     type: PaymentCountsType,
     description: "For the dashboard's Payments tab.",
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     resolve: (_root, _args, ctx) => paymentCounts(ctx.prisma),
   }),
 }));

@@ -1,5 +1,5 @@
 // POST /api/uploads: multipart files checked by content and size, cleaned (clean-file.ts: images
-// re-encoded, PDFs checked), stored only when all pass. purpose=product (admins), avatar (signed-in
+// re-encoded, PDFs checked), stored only when all pass. purpose=product (staff and admins), avatar (signed-in
 // shoppers, upserted per user), receipt (whoever may pay for the order named by the `reference`
 // field: its signed-in owner, the browser holding its `guestToken`, or anyone with its `phone`;
 // rate-limited per address).
@@ -15,6 +15,7 @@ import { productRenditions, type Rendition } from "../storage/renditions.ts";
 import { orderForReceiptUpload } from "../modules/payments/receipts.service.ts";
 import { sessionCookies } from "../auth/cookies.ts";
 import { validateSessionToken } from "../auth/session.ts";
+import { isStaffOrAdmin } from "../auth/viewer.ts";
 import { hitRateLimit } from "../modules/accounts/rate-limit.ts";
 import { NotFoundError, RateLimitError, ValidationError } from "../modules/errors.ts";
 import { logger } from "../logger.ts";
@@ -101,8 +102,8 @@ export function uploadsHandler(config: Config, prisma: Db, storage: FileStorage)
       const purpose = parsed.purpose as Purpose | null;
       if (!purpose || !(purpose in PURPOSES)) throw new UploadError(400, "purpose must be product, avatar or receipt");
       const rule = PURPOSES[purpose];
-      if (purpose === "product" && !session?.viewer.isAdmin) {
-        throw new UploadError(session ? 403 : 401, session ? "Only admins can upload product images" : "Please log in to upload");
+      if (purpose === "product" && !isStaffOrAdmin(session?.viewer)) {
+        throw new UploadError(session ? 403 : 401, session ? "Only staff and admins can upload product images" : "Please log in to upload");
       }
       if (purpose === "avatar" && !session) throw new UploadError(401, "Please log in to upload");
       if (purpose === "receipt") {

@@ -1,11 +1,13 @@
 // /admin: the Admin Dashboard with tabs for products, orders, users, reviews, payments, delivery fees,
 // discount codes, emails and messages (WhatsApp and SMS).
+// Staff see the tabs of the day's work only, and no figures or CSV tools (decision 038).
 import type { KeyboardEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { PaymentsQueue } from "./PaymentsQueue.tsx";
 import { AdminGate } from "./AdminGate.tsx";
+import { useIsAdmin } from "../../lib/viewer.ts";
 import { ProductsTab } from "./ProductsTab.tsx";
 import { OrdersTab } from "./OrdersTab.tsx";
 import { UsersTab } from "./UsersTab.tsx";
@@ -33,12 +35,22 @@ const AdminCountsQuery = graphql(`
   }
 `);
 
-type Tab = "products" | "orders" | "users" | "reviews" | "payments" | "delivery" | "codes" | "emails" | "messages";
-const TABS: Tab[] = ["products", "orders", "users", "reviews", "payments", "delivery", "codes", "emails", "messages"];
+const StaffCountsQuery = graphql(`
+  query StaffDashboardCounts {
+    paymentCounts {
+      underReview
+    }
+  }
+`);
 
-const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+type Tab = "products" | "orders" | "users" | "reviews" | "payments" | "delivery" | "codes" | "emails" | "messages";
+const ALL_TABS: Tab[] = ["products", "orders", "users", "reviews", "payments", "delivery", "codes", "emails", "messages"];
+const STAFF_TABS: Tab[] = ["products", "orders", "reviews", "payments"];
 
 function Dashboard() {
+  const isAdmin = useIsAdmin();
+  const TABS = isAdmin ? ALL_TABS : STAFF_TABS;
+  const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
   // The chosen tab lives in the address (/admin?tab=orders), so reload, Back and a shared link keep it.
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
@@ -46,8 +58,10 @@ function Dashboard() {
   const setTab = (next: Tab) => {
     if (next !== tab) setParams({ tab: next });
   };
-  const { data } = useQuery(AdminCountsQuery, { fetchPolicy: "cache-and-network" });
-  const stats = data?.adminStats;
+  const admin = useQuery(AdminCountsQuery, { fetchPolicy: "cache-and-network", skip: !isAdmin });
+  const staff = useQuery(StaffCountsQuery, { fetchPolicy: "cache-and-network", skip: isAdmin });
+  const data = isAdmin ? admin.data : staff.data;
+  const stats = admin.data?.adminStats;
   const labels: Record<Tab, string> = {
     products: "Products",
     orders: `Orders${stats ? ` (${stats.orders})` : ""}`,
@@ -73,12 +87,18 @@ function Dashboard() {
     <section className="container admin">
       <div className="admin__head">
         <h1>Admin Dashboard</h1>
-        <Link to="/admin/sections" className="button button--small button--gold">
-          Manage Homepage
-        </Link>
+        {isAdmin ? (
+          <Link to="/admin/sections" className="button button--small button--gold">
+            Manage Homepage
+          </Link>
+        ) : null}
       </div>
-      <OwnerFigures />
-      <CsvTools />
+      {isAdmin ? (
+        <>
+          <OwnerFigures />
+          <CsvTools />
+        </>
+      ) : null}
       <div className="admin-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onKeyDown}>
         {TABS.map((name) => (
           <button

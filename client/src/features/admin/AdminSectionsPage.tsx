@@ -8,7 +8,7 @@ import "../../personal-pages.css";
 
 export function AdminSectionsPage() {
   return (
-    <AdminGate title="Homepage Management">
+    <AdminGate adminOnly title="Homepage Management">
       <section className="container admin">
         <div className="admin__head">
           <Link to="/admin" className="icon-button" aria-label="Back to Admin Dashboard">

@@ -13,6 +13,7 @@ import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { ORDER_STATUSES, type OrderStatus } from "../../../../common/order-status.ts";
 import { isErrorResult, resultError } from "../../lib/mutation-result.ts";
 import { formatPhone } from "../../../../common/phone.ts";
+import { useIsAdmin } from "../../lib/viewer.ts";
 
 
 const AdminOrdersQuery = graphql(`
@@ -85,6 +86,7 @@ function useAdminOrders(month: string, size: string) {
 
 
 function OrderRow({ order }: { order: AdminOrder }) {
+  const isAdmin = useIsAdmin();
   const [showHistory, setShowHistory] = useState(false);
   const [shipping, setShipping] = useState({
     transportCompany: order.transportCompany ?? "",
@@ -178,9 +180,11 @@ function OrderRow({ order }: { order: AdminOrder }) {
           ))}
         </select>
         {order.trackingNumber ? <span className="admin-muted">Tracking {order.trackingNumber}</span> : null}
-        <button type="button" className="button button--small button--danger" onClick={onDelete} aria-label={`Delete order ${order.shortOrderId}`}>
-          Delete
-        </button>
+        {isAdmin ? (
+          <button type="button" className="button button--small button--danger" onClick={onDelete} aria-label={`Delete order ${order.shortOrderId}`}>
+            Delete
+          </button>
+        ) : null}
       </div>
       <details className="admin-order__shipping">
         <summary>Shipping details</summary>
@@ -202,11 +206,14 @@ function OrderRow({ order }: { order: AdminOrder }) {
           </button>
         </div>
       </details>
-      <details className="admin-order__history" onToggle={(e) => setShowHistory(e.currentTarget.open)}>
-        <summary>History</summary>
-        {/* Loaded only when opened: one audit query per order the admin looks at. */}
-        {showHistory ? <OrderAuditTimeline orderId={order.id} /> : null}
-      </details>
+      {/* The audit log is the owner's (decision 038). */}
+      {isAdmin ? (
+        <details className="admin-order__history" onToggle={(e) => setShowHistory(e.currentTarget.open)}>
+          <summary>History</summary>
+          {/* Loaded only when opened: one audit query per order the admin looks at. */}
+          {showHistory ? <OrderAuditTimeline orderId={order.id} /> : null}
+        </details>
+      ) : null}
     </li>
   );
 }

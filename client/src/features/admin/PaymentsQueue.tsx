@@ -16,6 +16,7 @@ import { MarkPaidForm, PAYMENT_QUERIES } from "./MarkPaidForm.tsx";
 import { AwaitingTransferList } from "./AwaitingTransferList.tsx";
 import { formatPhone } from "../../../../common/phone.ts";
 import { FormError } from "../../ui/FormError.tsx";
+import { useIsAdmin } from "../../lib/viewer.ts";
 
 const PaymentsQueueQuery = graphql(`
   query PaymentsQueue {
@@ -86,6 +87,7 @@ function ReceiptPreview({ receipt }: { receipt: QueueOrder["receipts"][number] }
 }
 
 function QueueItem({ order, now }: { order: QueueOrder; now: number }) {
+  const isAdmin = useIsAdmin();
   const [mode, setMode] = useState<"idle" | "reject" | "history">("idle");
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -174,9 +176,11 @@ function QueueItem({ order, now }: { order: QueueOrder; now: number }) {
           <button type="button" className="button button--ghost" onClick={() => setMode("reject")}>
             Reject
           </button>
-          <button type="button" className="link-button" aria-expanded={mode === "history"} onClick={() => setMode(mode === "history" ? "idle" : "history")}>
-            History
-          </button>
+          {isAdmin ? (
+            <button type="button" className="link-button" aria-expanded={mode === "history"} onClick={() => setMode(mode === "history" ? "idle" : "history")}>
+              History
+            </button>
+          ) : null}
         </div>
       )}
       {mode === "history" && <OrderAuditTimeline orderId={order.id} />}
@@ -185,6 +189,7 @@ function QueueItem({ order, now }: { order: QueueOrder; now: number }) {
 }
 
 export function PaymentsQueue() {
+  const isAdmin = useIsAdmin();
   const { data, loading, error } = useQueueData();
   const now = useNow(30_000);
   const queue = data?.paymentsQueue ?? [];
@@ -206,7 +211,7 @@ export function PaymentsQueue() {
         )}
       </section>
       <AwaitingTransferList count={data?.paymentCounts.awaitingTransfer ?? null} />
-      <AuditLogList />
+      {isAdmin ? <AuditLogList /> : null}
     </div>
   );
 }

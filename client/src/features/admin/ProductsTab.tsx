@@ -8,6 +8,7 @@ import { toast } from "../../ui/toast.tsx";
 import { ProductDialog, type ProductDialogFragment } from "./ProductDialog.tsx";
 import type { FragmentType } from "../../gql/index.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
+import { useIsAdmin } from "../../lib/viewer.ts";
 
 export const AdminProductsQuery = graphql(`
   query AdminProductsList($search: String) {
@@ -46,6 +47,7 @@ const DeleteProductMutation = graphql(`
 `);
 
 export function ProductsTab() {
+  const isAdmin = useIsAdmin();
   const [search, setSearch] = useState("");
   const { data, loading, error, refetch } = useQuery(AdminProductsQuery, { variables: { search: search.trim() || null }, fetchPolicy: "cache-and-network" });
   const [editing, setEditing] = useState<FragmentType<typeof ProductDialogFragment> | "new" | null>(null);
@@ -106,9 +108,11 @@ export function ProductsTab() {
               <button type="button" className="button button--small button--ghost" onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`}>
                 Edit
               </button>
-              <button type="button" className="button button--small button--danger" onClick={() => onDelete(product.id)} aria-label={`Delete ${product.name}`}>
-                Delete
-              </button>
+              {isAdmin ? (
+                <button type="button" className="button button--small button--danger" onClick={() => onDelete(product.id)} aria-label={`Delete ${product.name}`}>
+                  Delete
+                </button>
+              ) : null}
             </div>
           </li>
         ))}

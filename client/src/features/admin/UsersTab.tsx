@@ -1,7 +1,7 @@
-// Admin users: email, name, roles and sign-up date; grant or revoke the admin role.
+// Admin users: email, name, role and sign-up date; set a user's role (customer, staff, admin).
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
-import type { AdminUsersListQuery } from "../../gql/graphql.ts";
+import type { AdminUsersListQuery, UserRole } from "../../gql/graphql.ts";
 import { useViewer } from "../../lib/viewer.ts";
 import { toast } from "../../ui/toast.tsx";
 import { formatLagosDate } from "../../../../common/lagos-time.ts";
@@ -14,23 +14,23 @@ const AdminUsersQuery = graphql(`
       id
       email
       fullName
-      roles
-      isAdmin
+      role
       createdAt
     }
   }
 `);
 
-const SetUserAdminMutation = graphql(`
-  mutation AdminSetUserAdmin($userId: ID!, $admin: Boolean!) {
-    setUserAdmin(userId: $userId, admin: $admin) {
+const SetUserRoleMutation = graphql(`
+  mutation AdminSetUserRole($userId: ID!, $role: UserRole!) {
+    setUserRole(userId: $userId, role: $role) {
       __typename
       ... on Error {
         message
       }
-      ... on MutationSetUserAdminSuccess {
+      ... on MutationSetUserRoleSuccess {
         data {
           id
+          role
           roles
           isAdmin
         }
@@ -39,19 +39,20 @@ const SetUserAdminMutation = graphql(`
   }
 `);
 
+const ROLE_LABELS: Record<UserRole, string> = { customer: "Customer", staff: "Staff", admin: "Admin" };
 
 export function UsersTab() {
   const { viewer } = useViewer();
   const { data, loading, error, refetch } = useQuery(AdminUsersQuery, { fetchPolicy: "cache-and-network" });
-  const [setAdmin] = useMutation(SetUserAdminMutation);
+  const [setRole] = useMutation(SetUserRoleMutation);
 
-  async function toggle(user: AdminUsersListQuery["adminUsers"][number]) {
-    const grant = !user.isAdmin;
-    if (!window.confirm(grant ? `Make ${user.email} an admin?` : `Remove the admin role from ${user.email}?`)) return;
+  async function change(user: AdminUsersListQuery["adminUsers"][number], role: UserRole) {
+    if (role === user.role) return;
+    if (!window.confirm(`Make ${user.email} ${ROLE_LABELS[role].toLowerCase()}?`)) return;
     try {
-      const result = await setAdmin({ variables: { userId: user.id, admin: grant } });
-      const payload = result.data?.setUserAdmin;
-      if (payload?.__typename === "MutationSetUserAdminSuccess") toast(grant ? "Admin role granted" : "Admin role removed");
+      const result = await setRole({ variables: { userId: user.id, role } });
+      const payload = result.data?.setUserRole;
+      if (payload?.__typename === "MutationSetUserRoleSuccess") toast(`${user.email} is now ${ROLE_LABELS[role].toLowerCase()}`);
       else toast.error(resultError(payload, "Failed to change the role"));
     } catch {
       toast.error("Failed to change the role");
@@ -71,11 +72,8 @@ export function UsersTab() {
             <tr>
               <th scope="col">Email</th>
               <th scope="col">Name</th>
-              <th scope="col">Roles</th>
+              <th scope="col">Role</th>
               <th scope="col">Signed up</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -83,17 +81,20 @@ export function UsersTab() {
               <tr key={user.id}>
                 <td>{user.email}</td>
                 <td>{user.fullName ?? "—"}</td>
-                <td>{user.roles.length ? user.roles.join(", ") : "customer"}</td>
-                <td>{formatLagosDate(user.createdAt)}</td>
                 <td>
                   {user.id === viewer?.id ? (
-                    <span className="admin-muted">You</span>
+                    `${ROLE_LABELS[user.role]} (you)`
                   ) : (
-                    <button type="button" className="button button--small button--ghost" onClick={() => void toggle(user)}>
-                      {user.isAdmin ? "Remove admin" : "Make admin"}
-                    </button>
+                    <select aria-label={`Role of ${user.email}`} value={user.role} onChange={(event) => void change(user, event.target.value as UserRole)}>
+                      {(Object.keys(ROLE_LABELS) as UserRole[]).map((role) => (
+                        <option key={role} value={role}>
+                          {ROLE_LABELS[role]}
+                        </option>
+                      ))}
+                    </select>
                   )}
                 </td>
+                <td>{formatLagosDate(user.createdAt)}</td>
               </tr>
             ))}
           </tbody>
