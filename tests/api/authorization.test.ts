@@ -55,6 +55,10 @@ const ADMIN_ONLY = [
   "updateDeliveryFees", "adminHomepageSections", "createHomepageSection", "updateHomepageSection", "deleteHomepageSection",
   // the audit log and the email outbox
   "auditLog", "auditActions", "orderAuditTimeline", "adminEmails", "adminMailDelivery", "retryEmail",
+  // the messages outbox (WhatsApp, SMS)
+  "adminMessages", "adminMessageDelivery", "retryMessage",
+  // discount codes
+  "adminDiscountCodes", "createDiscountCode", "updateDiscountCode",
   // deleting what staff may only edit, and money that needs the owner's decision
   "deleteOrder", "deleteProduct", "unmatchedPayments",
 ];
