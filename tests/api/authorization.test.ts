@@ -38,7 +38,7 @@ const teamFields = rootFields.filter(({ field }) => scopesOf(field)?.staff === t
  */
 const STAFF_MAY = [
   // orders: see and work them
-  "adminOrders", "updateOrderStatus",
+  "adminOrders", "updateOrderStatus", "createManualOrder",
   // the payments queue
   "paymentsQueue", "awaitingTransferOrders", "paymentCounts", "markOrderPaid", "rejectPayment",
   // products, their images and stock

@@ -25,9 +25,9 @@ builder.prismaObjectFields("Order", (t) => ({
   channel: t.expose("channel", { type: SaleChannelEnum, description: "Where the sale was made; web for orders placed on the site" }),
   note: t.string({
     nullable: true,
-    description: "The shop's own note on an order it took by hand. Admins only; null for anyone else.",
+    description: "The shop's own note on an order it took by hand. Staff and admins only; null for anyone else.",
     select: { note: true },
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     unauthorizedResolver: () => null,
     resolve: (order) => order.note,
   }),
@@ -60,8 +60,8 @@ const ManualOrderInput = builder.inputType("ManualOrderInput", {
 builder.mutationField("createManualOrder", (t) =>
   t.prismaField({
     type: "Order",
-    description: "Records an order taken outside the store (admin): holds or takes its pieces from the same stock as the web store.",
-    authScopes: { admin: true },
+    description: "Records an order taken outside the store (staff and admins): holds or takes its pieces from the same stock as the web store.",
+    authScopes: { staff: true },
     errors: { types: [ValidationError, NotFoundError, InsufficientStockError] },
     args: { input: t.arg({ type: ManualOrderInput, required: true, description: "The buyer, the pieces, the delivery and the payment" }) },
     resolve: async (query, _root, { input }, ctx) => {
