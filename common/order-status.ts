@@ -45,3 +45,18 @@ export function paymentStatusLabel(status: string): string {
   return (PAYMENT_STATUSES as readonly string[]).includes(status) ? PAYMENT_STATUS_LABELS[status as PaymentStatus] : status;
 }
 
+/** A cancelled order that was never paid awaits nothing: it never reads "Awaiting transfer" (issue 40). */
+function awaitsNothing(order: { status: string; paymentStatus: string }): boolean {
+  return order.status === "cancelled" && (UNPAID_STATUSES as readonly string[]).includes(order.paymentStatus);
+}
+
+/** An order's payment as a label: its payment status, or "Nothing due (cancelled)". */
+export function orderPaymentLabel(order: { status: string; paymentStatus: string }): string {
+  return awaitsNothing(order) ? "Nothing due (cancelled)" : paymentStatusLabel(order.paymentStatus);
+}
+
+/** "Processing · Paid"; a cancelled, never paid order reads "Cancelled" alone. */
+export function orderStatusLine(order: { status: string; paymentStatus: string }): string {
+  return awaitsNothing(order) ? orderStatusLabel(order.status) : `${orderStatusLabel(order.status)} · ${paymentStatusLabel(order.paymentStatus)}`;
+}
+

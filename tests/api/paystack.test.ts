@@ -35,7 +35,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const PAYMENTS = `providerPayments { provider reference amount paidAmount difference channel status flag paidAt accountNumber accountName bankName accountExpiresAt checkoutUrl }`;
+const PAYMENTS = `providerPayments { provider reference amount paidAmount difference channel status flag failureReason paidAt accountNumber accountName bankName accountExpiresAt checkoutUrl }`;
 const ORDER_WITH_PAYMENTS = `query($reference: String!) { trackOrder(reference: $reference) { id total paymentStatus paymentMethod status holdExpiresAt bankReference ${PAYMENTS} } }`;
 const MONEY_OF = `query($reference: String!) { trackOrder(reference: $reference) { total amountPaid amountDue amountOverpaid paymentStatus } }`;
 const MARK_PAID = `mutation($orderId: ID!) { markOrderPaid(orderId: $orderId) { __typename ... on Error { message } } }`;
@@ -332,13 +332,15 @@ describe("the card path", () => {
     expect(await confirmedEmails(placed.email)).toHaveLength(1);
   });
 
-  it("a declined card says what went wrong and a retry opens a new checkout for the same order", async () => {
+  it("a declined card says what went wrong, the payment is marked failed with Paystack's reason, and a retry opens a new checkout for the same order", async () => {
     const placed = await order("paystack_card");
     const back = await payOnCheckout(placed.payment!.checkoutUrl!, "failed");
     const client = t.client();
     const res = await client.data(CONFIRM_CARD, { reference: back.searchParams.get("reference") });
     expect(res.confirmCardPayment.data).toMatchObject({ outcome: "failed", message: expect.stringMatching(/did not go through/) });
     expect((await stored(placed.id)).paymentStatus).toBe("awaiting_transfer");
+    const { trackOrder } = await (await t.admin()).data(ORDER_WITH_PAYMENTS, { reference: placed.shortOrderId });
+    expect(trackOrder.providerPayments[0]).toMatchObject({ status: "failed", failureReason: "failed · Declined" });
     const retry = await client.data(RETRY_CARD, { reference: placed.payment!.reference });
     const url = retry.retryCardPayment.data.authorizationUrl as string;
     expect(url).not.toBe(placed.payment!.checkoutUrl);
@@ -363,6 +365,16 @@ describe("the card path", () => {
     expect((await t.prisma.providerPayment.findUniqueOrThrow({ where: { id: balance.id } })).flag).toBeNull();
   });
 
+  it("back from Paystack without paying (abandoned): the payment is marked failed with the reason", async () => {
+    const placed = await order("paystack_card");
+    const res = await t.client().data(CONFIRM_CARD, { reference: placed.payment!.reference });
+    expect(res.confirmCardPayment.data).toMatchObject({ outcome: "failed", message: expect.stringMatching(/not completed/) });
+    expect(await t.prisma.providerPayment.findUniqueOrThrow({ where: { id: placed.payment!.id } })).toMatchObject({
+      status: "failed",
+      failureReason: "abandoned · The transaction was not completed",
+    });
+  });
+
   it("an unknown reference on the return page is not found", async () => {
     const res = await t.client().data(CONFIRM_CARD, { reference: "made-up" });
     expect(res.confirmCardPayment).toEqual({ __typename: "NotFoundError", message: expect.stringMatching(/could not find that payment/) });
@@ -382,8 +394,11 @@ describe("reconciliation (a lost webhook)", () => {
       const client = new (t.client().constructor as new (url: string) => GraphQLClient)(instances[0]!.store.url);
       const orders = [];
       for (let i = 0; i < 3; i++) orders.push(await order("paystack_transfer", { client }));
-      // The money arrives but no webhook does.
+      // The money arrives but no webhook does; a card is declined and its shopper never comes back.
       for (const placed of orders) await fake.payTransfer(placed.payment!.reference, { webhook: false });
+      const declined = await order("paystack_card", { client });
+      await fetch(`${declined.payment!.checkoutUrl}/pay`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "outcome=failed", redirect: "manual" });
+      await t.prisma.providerPayment.update({ where: { id: declined.payment!.id }, data: { nextCheckAt: new Date() } });
       for (const placed of orders) {
         const now = await until(() => stored(placed.id), (o) => o.paymentStatus === "paid", 8000);
         expect(now.paymentStatus).toBe("paid");
@@ -393,6 +408,8 @@ describe("reconciliation (a lost webhook)", () => {
         expect(await confirmedEmails(placed.email)).toHaveLength(1);
         expect(await t.prisma.auditEntry.count({ where: { orderId: placed.id, action: "payment.paid_by_provider" } })).toBe(1);
       }
+      const closed = await until(() => t.prisma.providerPayment.findUniqueOrThrow({ where: { id: declined.payment!.id } }), (p) => p.status !== "pending", 8000);
+      expect(closed).toMatchObject({ status: "failed", failureReason: "failed · Declined" });
     } finally {
       for (const { store, db } of instances) {
         await store.close();

@@ -14,7 +14,7 @@ const ProviderPaymentStatusEnum = builder.enumType("ProviderPaymentStatus", {
   values: {
     pending: { description: "Asked for; the provider has not reported the money" },
     succeeded: { description: "The provider verified that the money arrived" },
-    failed: { description: "Never paid: the provider could not open it, or the order closed without it" },
+    failed: { description: "Never paid: declined or abandoned (see failureReason), the provider could not open it, or the order closed without it" },
   } as const,
 });
 
@@ -35,7 +35,7 @@ builder.prismaObject("ProviderPayment", {
     id: t.exposeID("id", { description: "Payment id (UUID)" }),
     provider: t.exposeString("provider", { description: "The provider, e.g. paystack" }),
     reference: t.exposeString("reference", { description: "The payment's reference at the provider" }),
-    amount: t.field({ type: "Money", description: "The amount asked (the order total)", resolve: (p) => fromKobo(p.amountKobo) }),
+    amount: t.field({ type: "Money", description: "The amount asked (the order's amountDue when it was opened)", resolve: (p) => fromKobo(p.amountKobo) }),
     paidAmount: t.field({
       type: "Money",
       nullable: true,
@@ -51,6 +51,10 @@ builder.prismaObject("ProviderPayment", {
     channel: t.exposeString("channel", { description: "Asked: bank_transfer or checkout; once paid, the provider's channel (card, bank_transfer, ussd…)" }),
     status: t.expose("status", { type: ProviderPaymentStatusEnum, description: "Where its money stands" }),
     flag: t.expose("flag", { type: ProviderPaymentFlagEnum, nullable: true, description: "Why it needs the owner; null when it does not" }),
+    failureReason: t.exposeString("failureReason", {
+      nullable: true,
+      description: "Failed payments: the provider's verdict and words, e.g. \"failed · Declined\"; null otherwise",
+    }),
     paidAt: t.expose("paidAt", { type: "DateTime", nullable: true, description: "When the provider says it was paid" }),
     accountNumber: t.exposeString("accountNumber", { nullable: true, description: "Pay with Transfer: the one-time account number" }),
     accountName: t.exposeString("accountName", { nullable: true, description: "Pay with Transfer: the one-time account's name" }),

@@ -6,7 +6,7 @@ import type { AccountProfileQuery as AccountProfileData } from "../../gql/graphq
 import { formatNaira } from "../../../../common/naira.ts";
 import { WhatsAppOrderLink } from "../orders/WhatsAppOrderLink.tsx";
 import { deliveryFeeText } from "../orders/order-labels.ts";
-import { orderStatusLabel, paymentStatusLabel } from "../../../../common/order-status.ts";
+import { orderStatusLine } from "../../../../common/order-status.ts";
 import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { OrderItemsList } from "../orders/OrderItemsList.tsx";
@@ -25,7 +25,7 @@ export function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: (
           </button>
         </div>
         <p>
-          {formatLagosTime(order.createdAt)} · {orderStatusLabel(order.status)} · {paymentStatusLabel(order.paymentStatus)}
+          {formatLagosTime(order.createdAt)} · {orderStatusLine(order)}
         </p>
         <p>
           {deliveryMethodLabel(order.deliveryMethod)}: {order.customerAddress}

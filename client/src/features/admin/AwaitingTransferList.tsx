@@ -11,7 +11,7 @@ import { formatPhone } from "../../../../common/phone.ts";
 import { orderStatusLabel } from "../../../../common/order-status.ts";
 import { holdRuns } from "../../../../common/payment-state.ts";
 import { formatWaiting, useNow } from "../../lib/time.ts";
-import { MarkPaidForm } from "./MarkPaidForm.tsx";
+import { AmountDueFacts, MarkPaidForm } from "./MarkPaidForm.tsx";
 import { FormError } from "../../ui/FormError.tsx";
 
 const PaymentsAwaitingTransferQuery = graphql(`
@@ -20,6 +20,8 @@ const PaymentsAwaitingTransferQuery = graphql(`
       id
       shortOrderId
       total
+      amountPaid
+      amountDue
       status
       createdAt
       holdExpiresAt
@@ -54,8 +56,7 @@ function AwaitingItem({ order, now }: { order: AwaitingOrder; now: number }) {
       </div>
       <div className="payment-review__body">
         <dl>
-          <dt>Amount</dt>
-          <dd className="payment-review__amount">{formatNaira(order.total)}</dd>
+          <AmountDueFacts order={order} label="Amount" />
           <dt>Reference</dt>
           <dd>{order.shortOrderId}</dd>
           <dt>Customer</dt>

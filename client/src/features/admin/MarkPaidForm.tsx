@@ -1,6 +1,7 @@
 // "Mark as paid" with the bank's transaction reference: the one form for a receipt under review and
-// for an order whose transfer came without one. The server's markOrderPaid does the rest (paid,
-// hold ended, shopper emailed, audited).
+// for an order whose transfer came without one. The server's markOrderPaid does the rest (the
+// balance counted in, paid, hold ended, shopper emailed, audited). Beside it, what the order still
+// asks and what already arrived (amountDue, amountPaid: decision 034), wherever it is shown.
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
@@ -21,6 +22,8 @@ const PaymentsMarkPaidMutation = graphql(`
             id
             status
             paymentStatus
+            amountPaid
+            amountDue
           }
         }
       }
@@ -31,7 +34,34 @@ const PaymentsMarkPaidMutation = graphql(`
 /** A decision changes both lists, the counts and the audit log (and any open timeline). */
 export const PAYMENT_QUERIES = ["PaymentsQueue", "PaymentsAwaitingTransfer", "PaymentsAuditLog", "PaymentsOrderAudit"];
 
-export function MarkPaidForm({ order, onError }: { order: { id: string; shortOrderId: string; total: string }; onError: (message: string) => void }) {
+/** The money of an order to mark paid, as read from the server. */
+export interface OrderToMark {
+  id: string;
+  shortOrderId: string;
+  total: string;
+  amountPaid: string;
+  amountDue: string;
+}
+
+/** "To pay ₦1,000" and, once part of it arrived, "Received ₦4,000 of ₦5,000": rows of a <dl>. */
+export function AmountDueFacts({ order, label }: { order: OrderToMark; label: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className="payment-review__amount">{formatNaira(order.amountDue)}</dd>
+      {Number(order.amountPaid) > 0 && (
+        <>
+          <dt>Already received</dt>
+          <dd className="payment-review__received">
+            {formatNaira(order.amountPaid)} of {formatNaira(order.total)}
+          </dd>
+        </>
+      )}
+    </>
+  );
+}
+
+export function MarkPaidForm({ order, onError }: { order: OrderToMark; onError: (message: string) => void }) {
   const [bankReference, setBankReference] = useState("");
   const [markPaid, paying] = useMutation(PaymentsMarkPaidMutation, {
     refetchQueries: PAYMENT_QUERIES,
@@ -39,7 +69,9 @@ export function MarkPaidForm({ order, onError }: { order: { id: string; shortOrd
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!window.confirm(`Mark order ${order.shortOrderId} as paid (${formatNaira(order.total)})? Only do this after checking the bank account.`)) return;
+    const received = Number(order.amountPaid) > 0 ? `; ${formatNaira(order.amountPaid)} already received` : "";
+    const asked = `Mark order ${order.shortOrderId} as paid (${formatNaira(order.amountDue)} due${received})? Only do this after checking the bank account.`;
+    if (!window.confirm(asked)) return;
     const { data } = await markPaid({
       variables: {
         orderId: order.id,

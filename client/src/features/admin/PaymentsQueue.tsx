@@ -12,7 +12,7 @@ import { OrderAuditTimeline } from "./OrderAuditTimeline.tsx";
 import { formatWaiting, useNow } from "../../lib/time.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { resultError } from "../../lib/mutation-result.ts";
-import { MarkPaidForm, PAYMENT_QUERIES } from "./MarkPaidForm.tsx";
+import { AmountDueFacts, MarkPaidForm, PAYMENT_QUERIES } from "./MarkPaidForm.tsx";
 import { AwaitingTransferList } from "./AwaitingTransferList.tsx";
 import { formatPhone } from "../../../../common/phone.ts";
 import { FormError } from "../../ui/FormError.tsx";
@@ -24,6 +24,8 @@ const PaymentsQueueQuery = graphql(`
       id
       shortOrderId
       total
+      amountPaid
+      amountDue
       createdAt
       holdExpiresAt
       customerName
@@ -120,8 +122,7 @@ function QueueItem({ order, now }: { order: QueueOrder; now: number }) {
       <div className="payment-review__body">
         {latest && <ReceiptPreview receipt={latest} />}
         <dl>
-          <dt>Expected amount</dt>
-          <dd className="payment-review__amount">{formatNaira(order.total)}</dd>
+          <AmountDueFacts order={order} label="Expected amount" />
           {latest && (
             <>
               <dt>Sender</dt>

@@ -16,6 +16,7 @@ export const AdminProviderPaymentsFragment = graphql(`
       channel
       status
       flag
+      failureReason
       paidAt
       createdAt
     }
@@ -38,7 +39,7 @@ export function ProviderPaymentsList(props: { order: FragmentType<typeof AdminPr
       {providerPayments.map((p) => (
         <li key={p.id} data-flag={p.flag ?? undefined}>
           <strong>{p.provider}</strong> {p.reference} · {formatNaira(p.paidAmount ?? p.amount)} · {p.channel} ·{" "}
-          {p.status === "succeeded" ? `paid ${p.paidAt ? formatLagosTime(p.paidAt) : ""}` : p.status === "pending" ? `waiting since ${formatLagosTime(p.createdAt)}` : "not paid"}
+          {p.status === "succeeded" ? `paid ${p.paidAt ? formatLagosTime(p.paidAt) : ""}` : p.status === "pending" ? `waiting since ${formatLagosTime(p.createdAt)}` : `not paid${p.failureReason ? ` (${p.failureReason})` : ""}`}
           {p.flag ? (
             <span className="admin-order__payment-flag" role="note">
               {" "}

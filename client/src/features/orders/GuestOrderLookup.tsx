@@ -11,7 +11,7 @@ import { LazyOrderPayment } from "./LazyOrderPayment.tsx";
 import { OrderStatusHistory } from "./OrderStatusHistory.tsx";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { deliveryFeeText } from "./order-labels.ts";
-import { orderStatusLabel, paymentStatusLabel } from "../../../../common/order-status.ts";
+import { orderPaymentLabel, orderStatusLabel } from "../../../../common/order-status.ts";
 import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
 import { isErrorResult } from "../../lib/mutation-result.ts";
 import { formatPhone } from "../../../../common/phone.ts";
@@ -88,7 +88,7 @@ export function GuestOrderLookup({ reference }: { reference: string }) {
           <dt>Status</dt>
           <dd className="guest-order__status">{orderStatusLabel(order.status)}</dd>
           <dt>Payment</dt>
-          <dd className="guest-order__payment">{paymentStatusLabel(order.paymentStatus)}</dd>
+          <dd className="guest-order__payment">{orderPaymentLabel(order)}</dd>
           <dt>Delivery fee</dt>
           <dd>{deliveryFeeText(order.deliveryFee)}</dd>
           <dt>Total</dt>

@@ -1,11 +1,13 @@
 // The payment part of every order view (thank-you, tracker, account, guest lookup): the bank details,
 // countdown and receipt form only while payment is due; otherwise one clear sentence saying that the
 // receipt is being checked, the order is paid, or it was cancelled. The rule is common/payment-state.ts,
-// shared with the emails.
+// shared with the emails; what arrived and what is left are the server's amountPaid and amountDue
+// (decision 034), worded by common/money.ts as the emails word them.
 import { lazy, Suspense, useState } from "react";
 import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import { holdRuns, PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState, rejectionSentence } from "../../../../common/payment-state.ts";
 import { orderStatusLabel } from "../../../../common/order-status.ts";
+import { isPartPaid, moneySentence } from "../../../../common/money.ts";
 import { PayByTransfer } from "./PayByTransfer.tsx";
 import { hasProviderPayment } from "./provider-payment.ts";
 
@@ -22,6 +24,9 @@ export const OrderPaymentFragment = graphql(`
     status
     paymentStatus
     rejectionReason
+    amountPaid
+    amountDue
+    amountOverpaid
     ...PayByTransfer
     ...ReceiptUpload
     ...ProviderPaymentDetails
@@ -37,6 +42,8 @@ export interface OrderPaymentProps {
 export function OrderPayment(props: OrderPaymentProps) {
   const order = getFragmentData(OrderPaymentFragment, props.order);
   const state = paymentState(order);
+  const cancelled = order.status === "cancelled" || order.paymentStatus === "expired";
+  const money = moneySentence(cancelled, order);
   const [another, setAnother] = useState(false);
   const receiptForm = (
     <Suspense fallback={null}>
@@ -60,6 +67,12 @@ export function OrderPayment(props: OrderPaymentProps) {
         {state === "rejected" && (
           <p className="payment-rejected" role="alert">
             {rejectionSentence(order.rejectionReason!, "Please check the transfer and upload a new receipt below.")}
+          </p>
+        )}
+        {isPartPaid(order) && (
+          <p className="payment-part-paid" role="status">
+            <strong>{money}</strong> Please transfer the rest to our account below with your order reference in the narration, then upload the
+            receipt.
           </p>
         )}
         {/* Moved on unpaid by the owner (decision 032): still owed, but no hold counts down any more. */}
@@ -88,9 +101,10 @@ export function OrderPayment(props: OrderPaymentProps) {
       </div>
     );
   }
+  // Money held for a cancelled order replaces its "Nothing more to pay"; an over-payment follows "paid".
   return (
     <p className={`order-payment payment-state payment-state--${state}`} data-payment-state={state} role="status">
-      {PAYMENT_STATE_MESSAGES[state]}
+      {cancelled && money ? money : [PAYMENT_STATE_MESSAGES[state], money].filter(Boolean).join(" ")}
     </p>
   );
 }

@@ -2,7 +2,7 @@
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
-import { orderStatusLabel, paymentStatusLabel } from "../../../../common/order-status.ts";
+import { orderPaymentLabel, orderStatusLabel } from "../../../../common/order-status.ts";
 
 const PaymentsStatusHistoryQuery = graphql(`
   query PaymentsStatusHistory($reference: String!) {
@@ -39,7 +39,7 @@ export function OrderStatusHistory({ reference }: { reference: string }) {
             <time dateTime={step.at}>{formatLagosTime(step.at)}</time>
             <span className="visually-hidden">
               {" "}
-              Order {orderStatusLabel(step.status)}, payment {paymentStatusLabel(step.paymentStatus)}
+              Order {orderStatusLabel(step.status)}, payment {orderPaymentLabel(step)}
             </span>
           </li>
         ))}

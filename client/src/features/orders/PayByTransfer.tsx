@@ -10,7 +10,7 @@ export const PayByTransferFragment = graphql(`
   fragment PayByTransfer on Order {
     shortOrderId
     status
-    total
+    amountDue
     holdExpiresAt
     holdExtended
   }
@@ -22,7 +22,7 @@ export function PayByTransfer(props: { order: FragmentType<typeof PayByTransferF
   const holdExpiresAt = holdRuns(order) ? order.holdExpiresAt : null;
   // The order reference (short order id) goes in the transfer narration.
   return (
-    <BankTransferDetails amount={order.total} reference={order.shortOrderId}>
+    <BankTransferDetails amount={order.amountDue} reference={order.shortOrderId}>
       {holdExpiresAt && (
         <DeadlineCountdown
           until={holdExpiresAt}

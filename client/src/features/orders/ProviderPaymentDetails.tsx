@@ -17,16 +17,16 @@ export function ProviderPaymentDetails(props: ProviderPaymentProps) {
       <section className="pay-by-transfer pay-by-card" id="pay-by-card" aria-labelledby="pay-by-card-title">
         <h2 id="pay-by-card-title">Pay by card, USSD or bank app</h2>
         <p>
-          Pay <strong>{formatNaira(order.total)}</strong> securely on Paystack. You will come back here once it is done.
+          Pay <strong>{formatNaira(order.amountDue)}</strong> securely on Paystack. You will come back here once it is done.
         </p>
         <a className="button" href={payment.checkoutUrl!}>
-          Pay {formatNaira(order.total)} now
+          Pay {formatNaira(order.amountDue)} now
         </a>
       </section>
     );
   }
   const rows: TransferRow[] = [
-    { label: "Amount", value: Number(order.total).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(order.total), className: "pay-by-transfer__amount" },
+    { label: "Amount", value: Number(order.amountDue).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(order.amountDue), className: "pay-by-transfer__amount" },
     { label: "Account number", value: payment.accountNumber!, shown: payment.accountNumber!, className: "pay-by-transfer__number" },
     { label: "Bank", value: payment.bankName ?? "", shown: payment.bankName ?? "" },
     { label: "Account name", value: payment.accountName ?? "", shown: payment.accountName ?? "" },
@@ -35,7 +35,7 @@ export function ProviderPaymentDetails(props: ProviderPaymentProps) {
     <section className="pay-by-transfer one-time-account" id="one-time-account" aria-labelledby="one-time-account-title">
       <h2 id="one-time-account-title">Pay by transfer to this one-time account</h2>
       <p>
-        Transfer <strong>exactly {formatNaira(order.total)}</strong> to the account below. It is for this order only: your payment is confirmed
+        Transfer <strong>exactly {formatNaira(order.amountDue)}</strong> to the account below. It is for this order only: your payment is confirmed
         automatically within moments, no receipt needed.
       </p>
       <TransferDetails rows={rows} />

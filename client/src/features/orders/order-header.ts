@@ -2,7 +2,7 @@
 // the tracker both show it: one selection, worded once.
 import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
-import { orderStatusLabel, paymentStatusLabel } from "../../../../common/order-status.ts";
+import { orderStatusLine } from "../../../../common/order-status.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { deliveryFeeText } from "./order-labels.ts";
 
@@ -22,7 +22,7 @@ export function orderHeader(ref: FragmentType<typeof OrderHeaderFragment>) {
   return {
     order,
     /** "Processing · Paid" */
-    statuses: `${orderStatusLabel(order.status)} · ${paymentStatusLabel(order.paymentStatus)}`,
+    statuses: orderStatusLine(order),
     placed: formatLagosTime(order.createdAt),
     subtotal: formatNaira(order.subtotal),
     deliveryFee: deliveryFeeText(order.deliveryFee),

@@ -7,7 +7,7 @@ import type { ProviderPaymentDetailsFragment as ProviderPaymentDetailsData } fro
 export const ProviderPaymentDetailsFragment = graphql(`
   fragment ProviderPaymentDetails on Order {
     paymentMethod
-    total
+    amountDue
     providerPayments {
       id
       reference

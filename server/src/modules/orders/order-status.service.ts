@@ -7,6 +7,7 @@ import type { OrderStatus } from "../../generated/prisma/enums.ts";
 import type { Db } from "../../db/database.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
+import { orderBalance } from "../../../../common/money.ts";
 import { InsufficientStockError, NotFoundError, UnpaidOrderError, ValidationError, invariant } from "../errors.ts";
 import { isAwaitingPayment } from "../payments/awaiting-payment.ts";
 import { formatPhone, normalizeNigerianPhone } from "../../../../common/phone.ts";
@@ -154,7 +155,7 @@ export async function changeOrderStatus(prisma: Db, actor: Actor, change: Status
 
     const statusChanged = from !== to;
     const unpaidConfirmed = statusChanged && NEEDS_PAYMENT_OR_CONFIRMATION.includes(to) && isAwaitingPayment(order);
-    if (unpaidConfirmed && !change.confirmUnpaid) throw new UnpaidOrderError(order.total.toFixed(2), to);
+    if (unpaidConfirmed && !change.confirmUnpaid) throw new UnpaidOrderError(orderBalance(order).amountDue, to);
     // The first time an order ships it gets a tracking number; it keeps it afterwards.
     const trackingNumber = order.trackingNumber ?? (to === "shipped" ? newTrackingNumber() : null);
     const updated = await tx.order.update({

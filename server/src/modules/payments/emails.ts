@@ -4,7 +4,7 @@ import { holdRuns, PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState, rejection
 import type { StoreSettings } from "../../../../common/store-settings.ts";
 import type { EmailMessage } from "../../mail/outbox.ts";
 import { fromKobo, toKobo } from "../../../../common/payment-methods.ts";
-import { isPartPaid, latePaymentSentence, moneySentence, orderBalance, overpaidSentence, partPaidLine } from "../../../../common/money.ts";
+import { heldForCancelledSentence, isPartPaid, latePaymentSentence, moneySentence, orderBalance, overpaidSentence, partPaidLine } from "../../../../common/money.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 
 export interface OrderForEmail {
@@ -95,13 +95,16 @@ export function paymentRejectedEmail(publicUrl: string, order: OrderForEmail, re
   };
 }
 
-export function orderExpiredEmail(publicUrl: string, order: OrderForEmail): EmailMessage {
+export function orderExpiredEmail(publicUrl: string, order: OrderForEmail & { amountPaid: string }): EmailMessage {
+  // Part of the money may have arrived (a short payment): it is acknowledged, not left unsaid.
+  const held = Number(order.amountPaid) > 0 ? `${heldForCancelledSentence(order.amountPaid)}\n` : "";
   return {
     to: order.customerEmail,
     subject: `Order ${order.shortOrderId} was cancelled: no payment received in time`,
     body:
       `Hello ${order.customerName},\n\nWe did not receive payment of ${formatNaira(order.total.toString())} for order ` +
       `${order.shortOrderId} before its reservation ended, so the order was cancelled and the items were released.\n` +
+      held +
       `If you already paid, reply to this email or chat with us on WhatsApp and we will sort it out.\n\n` +
       `Shop again: ${publicUrl}/products\n`,
   };

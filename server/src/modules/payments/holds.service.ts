@@ -62,7 +62,7 @@ export async function expireOverdueBatch(prisma: Db, config: Config, now: Date, 
         after: { status: "cancelled", paymentStatus: "expired", stockReturned: returned },
         reason: `No payment confirmed before the hold ended on ${formatLagosTime(order.hold_expires_at)}`,
       });
-      await queueEmail(tx, orderExpiredEmail(config.publicUrl, lockedOrderForEmail(order)));
+      await queueEmail(tx, orderExpiredEmail(config.publicUrl, { ...lockedOrderForEmail(order), amountPaid: order.amount_paid }));
     }
     return due.map((o) => o.short_order_id);
   });

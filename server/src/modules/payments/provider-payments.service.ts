@@ -240,26 +240,44 @@ const RECONCILE_BATCH = 25;
 export async function reconcilePendingPayments(prisma: Db, config: Config, provider: PaymentProvider, now = new Date()): Promise<{ checked: number; settled: number }> {
   const intervalMs = config.paystack?.reconcileIntervalMs ?? 60_000;
   const next = new Date(now.getTime() + intervalMs);
-  const claimed = await prisma.$queryRaw<{ reference: string; order_id: string | null }[]>`
+  const claimed = await prisma.$queryRaw<{ reference: string; order_id: string | null; created_at: Date }[]>`
     UPDATE payments SET next_check_at = ${next}
     WHERE id IN (
       SELECT id FROM payments
       WHERE provider = ${provider.name} AND status = 'pending' AND next_check_at <= ${now}
       ORDER BY next_check_at LIMIT ${RECONCILE_BATCH}
       FOR UPDATE SKIP LOCKED)
-    RETURNING reference, order_id::text AS order_id`;
+    RETURNING reference, order_id::text AS order_id, created_at`;
   let settled = 0;
-  for (const { reference, order_id } of claimed) {
+  for (const { reference, order_id, created_at } of claimed) {
     try {
-      const { settlement } = await verifyAndSettle(prisma, config, provider, reference);
-      if (settlement === "not_paid") await closeIfOrderClosed(prisma, reference, order_id);
-      else settled++;
+      const { settlement, verified } = await verifyAndSettle(prisma, config, provider, reference);
+      if (settlement !== "not_paid") settled++;
+      // A checkout is "abandoned" from the moment it opens until the shopper pays: only an old one has given up.
+      else if (verified && endedUnpaid(verified, now.getTime() - created_at.getTime() > ABANDONED_AFTER_MS)) await markPaymentFailed(prisma, verified);
+      else await closeIfOrderClosed(prisma, reference, order_id);
     } catch (error) {
       // The next interval tries again; one provider hiccup does not stop the batch.
       logger.warn(`Could not reconcile payment ${reference}`, error instanceof Error ? error.message : String(error));
     }
   }
   return { checked: claimed.length, settled };
+}
+
+/** Reconciliation gives an unpaid checkout this long before taking Paystack's "abandoned" as final. */
+const ABANDONED_AFTER_MS = 30 * 60_000;
+
+/** The provider's verdict says this attempt will never pay: declined or reversed, or (once the shopper
+ *  is back, or long after it opened) abandoned. */
+function endedUnpaid(verified: VerifiedPayment, givenUp: boolean): boolean {
+  return verified.status === "failed" || verified.status === "reversed" || (verified.status === "abandoned" && givenUp);
+}
+
+/** Stops checking a payment the provider says will not pay, keeping its words for the owner. A late
+ *  webhook still settles it (settling takes any payment not yet succeeded). */
+async function markPaymentFailed(prisma: Db, verified: VerifiedPayment): Promise<void> {
+  const failureReason = verified.gatewayResponse ? `${verified.status} · ${verified.gatewayResponse}` : verified.status;
+  await prisma.providerPayment.updateMany({ where: { reference: verified.reference, status: "pending" }, data: { status: "failed", failureReason } });
 }
 
 /** A payment whose order no longer waits for it stops being checked (a late webhook still settles it). */
@@ -288,6 +306,8 @@ export async function confirmCardPayment(prisma: Db, config: Config, reference: 
   if (current.flag) return { orderId: payment.orderId!, outcome: current.flag, message: null };
   if (order.paymentStatus === "paid") return { orderId: payment.orderId!, outcome: "paid", message: null };
   const status = verified?.status ?? "abandoned";
+  // The shopper is back: whatever did not pay, and will not, is closed with the provider's reason.
+  if (verified && endedUnpaid(verified, true)) await markPaymentFailed(prisma, verified);
   if (status === "ongoing" || status === "pending" || status === "processing" || status === "queued") return { orderId: payment.orderId!, outcome: "pending", message: null };
   return { orderId: payment.orderId!, outcome: "failed", message: CARD_FAILURES[status] ?? CARD_FAILURES.failed! };
 }

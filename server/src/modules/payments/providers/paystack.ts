@@ -104,6 +104,7 @@ export class Paystack implements PaymentProvider {
       currency: string;
       channel?: string | null;
       paid_at?: string | null;
+      gateway_response?: string | null;
     }>("GET", `/transaction/verify/${encodeURIComponent(reference)}`);
     // Paystack answers an unknown reference with 400/404 and status false.
     if ((httpStatus === 400 || httpStatus === 404) && !answer.status) return null;
@@ -121,6 +122,7 @@ export class Paystack implements PaymentProvider {
       currency: data.currency,
       channel: data.channel ?? null,
       paidAt: data.paid_at ? new Date(data.paid_at) : null,
+      gatewayResponse: typeof data.gateway_response === "string" ? data.gateway_response.slice(0, 200) : null,
     };
   }
 

@@ -31,6 +31,8 @@ export interface VerifiedPayment {
   currency: string;
   channel: string | null;
   paidAt: Date | null;
+  /** The bank's or card network's words on the attempt (Paystack's gateway_response), e.g. "Declined". */
+  gatewayResponse: string | null;
 }
 
 export interface PaymentProvider {

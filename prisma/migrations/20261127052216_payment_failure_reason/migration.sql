@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "payments" ADD COLUMN     "failure_reason" TEXT;
