@@ -10,6 +10,7 @@ import { orderStatusLabel } from "../../../../common/order-status.ts";
 import { isPartPaid, moneySentence } from "../../../../common/money.ts";
 import { PayByTransfer } from "./PayByTransfer.tsx";
 import { hasProviderPayment } from "./provider-payment.ts";
+import { usePaymentPoll } from "./use-payment-poll.ts";
 
 // Only orders paid through Paystack show it: the others never download it.
 const ProviderPaymentDetails = lazy(() => import("./ProviderPaymentDetails.tsx").then((module) => ({ default: module.ProviderPaymentDetails })));
@@ -37,6 +38,8 @@ export interface OrderPaymentProps {
   order: FragmentType<typeof OrderPaymentFragment>;
   /** Guests who opened the order with reference + phone prove ownership with the phone. */
   phone?: string | null;
+  /** Reads the order again: given, the view polls while the order waits for a provider payment. */
+  refresh?: () => unknown;
 }
 
 export function OrderPayment(props: OrderPaymentProps) {
@@ -45,6 +48,8 @@ export function OrderPayment(props: OrderPaymentProps) {
   const cancelled = order.status === "cancelled" || order.paymentStatus === "expired";
   const money = moneySentence(cancelled, order);
   const [another, setAnother] = useState(false);
+  const awaitsProvider = paymentIsDue(state) && hasProviderPayment({ order });
+  usePaymentPoll(awaitsProvider, props.refresh);
   const receiptForm = (
     <Suspense fallback={null}>
       <ReceiptUpload order={order} phone={props.phone} onUploaded={() => setAnother(false)} />
@@ -52,7 +57,7 @@ export function OrderPayment(props: OrderPaymentProps) {
   );
 
   // A Paystack order pays its own way (no receipt); without a usable provider payment, manually.
-  if (paymentIsDue(state) && hasProviderPayment({ order })) {
+  if (awaitsProvider) {
     return (
       <div className="order-payment" data-payment-state={state}>
         <Suspense fallback={null}>

@@ -58,7 +58,8 @@ export function ThankYouPage() {
     skip: viewerLoading,
   });
 
-  if (viewerLoading || loading) return <p className="page-status">Loading your order...</p>;
+  // Only the first load: a poll's refetch (OrderPayment) keeps the page on screen.
+  if (viewerLoading || (loading && !data)) return <p className="page-status">Loading your order...</p>;
   if (error && !data) return <LoadError retry={refetch} />;
   const order = data?.latestOrder;
   if (!order) {
@@ -130,7 +131,7 @@ export function ThankYouPage() {
       <OrderItemsList items={order.items} showSize />
 
       <h2>Payment</h2>
-      <OrderPayment order={order} />
+      <OrderPayment order={order} refresh={refetch} />
       <div className="no-print">
         <WhatsAppOrderLink order={order} />
       </div>

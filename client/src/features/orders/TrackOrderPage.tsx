@@ -153,7 +153,7 @@ function OrderTracker({ reference }: { reference: string }) {
             ]}
           />
           <h2>Payment</h2>
-          <LazyOrderPayment order={order} />
+          <LazyOrderPayment order={order} refresh={refetch} />
           <WhatsAppOrderLink order={order} />
         </>
       ) : (
