@@ -42,7 +42,7 @@ async function checkoutWith(page: import("playwright-core").Page, choice: RegExp
   await page.getByRole("button", { name: "Confirm Order" }).click();
 }
 
-it("one-time account: shown with copy buttons and expiry on the thank-you page, paid by a signed webhook, the tracker says paid", async () => {
+it("one-time account: shown with copy buttons and expiry on the thank-you page, paid by a signed webhook: thank-you and the tracker say paid without a reload", async () => {
   const product = await makeProduct(t.prisma, { stock: 1, price: "45500.00", size: null });
   const { page, context } = await newShopper(browser, t.url);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -66,10 +66,50 @@ it("one-time account: shown with copy buttons and expiry on the thank-you page, 
   // No receipt form: this payment confirms itself.
   expect(await page.getByRole("heading", { name: /receipt/i }).count()).toBe(0);
 
+  const tracker = await context.newPage();
+  await tracker.goto(`/track-order/${order.shortOrderId}`);
+  await tracker.locator("#one-time-account").waitFor();
   expect((await fake.payTransfer(payment.reference))!.status).toBe(200);
-  await page.goto(`/track-order/${order.shortOrderId}`);
-  await page.locator('[data-payment-state="paid"]').waitFor();
+  // Neither page is reloaded: each asks again while the order waits for its payment (issue 40, finding 4).
+  await page.locator('[data-payment-state="paid"]').waitFor({ timeout: 20_000 });
+  await tracker.locator('[data-payment-state="paid"]').waitFor({ timeout: 20_000 });
+  expect(await page.locator("#one-time-account").count()).toBe(0);
   expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus).toBe("paid");
+  await context.close();
+});
+
+it("a short payment: the thank-you page says what arrived and what is left and how to pay it, the owner sees it beside Mark as paid; cancelled, the tracker owns the money and awaits no transfer", async () => {
+  const product = await makeProduct(t.prisma, { stock: 1, price: "5000.00", size: null });
+  const { page, context } = await newShopper(browser, t.url);
+  await fillGuestCart(page, [{ productId: product.id, quantity: 1 }]);
+  await checkoutWith(page, /one-time account/, "ada.short@example.com");
+  await page.waitForURL(/\/thank-you$/);
+  await page.locator("#one-time-account").waitFor();
+  const order = await t.prisma.order.findFirstOrThrow({ where: { customerEmail: "ada.short@example.com" }, include: { providerPayments: true } });
+  await fake.payTransfer(order.providerPayments[0]!.reference, { amount: 400000 });
+  // Issue 40, finding 1: the page updates itself and asks for the rest, not for everything again.
+  await page.getByText("₦4,000 received · ₦1,000 to pay").waitFor({ timeout: 20_000 });
+  expect(await page.locator("#bank-transfer .pay-by-transfer__amount").innerText()).toBe("₦1,000");
+
+  const admin = await newShopper(browser, t.url, { mobile: false });
+  const [name, ...value] = (await t.admin()).cookie!.split("=");
+  await admin.context.addCookies([{ name: name!, value: value.join("="), url: t.url }]);
+  await admin.page.goto("/admin");
+  await admin.page.getByRole("tab", { name: /^Payments/ }).click();
+  const card = admin.page.getByRole("listitem", { name: `Order ${order.shortOrderId}` });
+  await card.locator(".payment-review__received").waitFor();
+  expect(await card.locator(".payment-review__amount").innerText()).toBe("₦1,000");
+  expect(await card.locator(".payment-review__received").innerText()).toBe("₦4,000 of ₦5,000");
+  await card.getByRole("button", { name: "Mark as paid" }).waitFor();
+  await admin.context.close();
+
+  // Issue 40, finding 2: a cancelled order holding money says so, and awaits no transfer.
+  await t.prisma.order.update({ where: { id: order.id }, data: { status: "cancelled" } });
+  await page.goto(`/track-order/${order.shortOrderId}`);
+  await page.getByText("This order is cancelled, and your payment of ₦4,000 reached us. We will refund it or contact you about it.").waitFor();
+  expect(await page.locator(".tracker__meta").innerText()).toMatch(/· Cancelled ·/);
+  expect(await page.locator(".tracker__meta").innerText()).not.toMatch(/Awaiting transfer/);
+  expect(await page.locator(".order-payment").innerText()).not.toMatch(/Awaiting transfer|Nothing more to pay/);
   await context.close();
 });
 
