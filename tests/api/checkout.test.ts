@@ -4,6 +4,7 @@ import { ADD_TO_CART, CART, details, placeOrder, signedUp, PLACE_ORDER } from ".
 import { makeProduct } from "../helpers/fixtures.ts";
 import { schema } from "../../server/src/graphql/schema.ts";
 import { loadTrustedDocuments } from "../../server/src/cache/trusted-documents.ts";
+import { SESSION_ENDED } from "../../server/src/modules/orders/place-order.service.ts";
 
 /** Every field of a type that takes no argument, and of the types below it to `depth` levels. */
 function everyField(type: GraphQLObjectType, depth: number): string {
@@ -236,6 +237,29 @@ describe("placing an order", () => {
     expect(JSON.stringify(stolen)).not.toContain(placed.data.order.id);
     const guest = await placeOrder(t.client(), { ...input, items: [{ productId: product.id, quantity: 1 }] });
     expect(guest.__typename).toBe("ValidationError");
+  });
+
+  it("a session that ended before Confirm places nothing and says so; as a guest, without signedInAs, the same checkout goes through (issue 40, finding 3)", async () => {
+    const product = await makeProduct(t.prisma, { stock: 2 });
+    const client = await signedUp(t);
+    await client.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
+    const me = (await client.data(`{ viewer { id } }`)).viewer.id as string;
+    const ordersBefore = await t.prisma.order.count();
+    // The session expires (or is signed out elsewhere) while the page still shows the account.
+    await t.prisma.session.deleteMany({ where: { userId: me } });
+    const input = { ...details(), signedInAs: me, items: [{ productId: product.id, quantity: 1 }] };
+    const refused = await placeOrder(client, input);
+    expect(refused).toMatchObject({ __typename: "ValidationError", message: SESSION_ENDED });
+    // Another account's session is refused the same way: the page named someone else.
+    const other = await signedUp(t);
+    expect(await placeOrder(other, { ...input, idempotencyKey: details().idempotencyKey })).toMatchObject({ message: SESSION_ENDED });
+    expect(await t.prisma.order.count()).toBe(ordersBefore);
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(2);
+    expect(await t.prisma.cartItem.count({ where: { userId: me } })).toBe(1);
+    // The shopper chose to go on as a guest: the page no longer names the account.
+    const guest = await placeOrder(client, { ...input, signedInAs: null });
+    expect(guest.__typename).toBe("MutationPlaceOrderSuccess");
+    expect(guest.data.guestToken).toEqual(expect.any(String));
   });
 
   it("refuses an empty cart and an unknown product without creating anything", async () => {

@@ -199,6 +199,10 @@ const PlaceOrderInput = builder.inputType("PlaceOrderInput", {
       defaultValue: "bank_transfer",
       description: "How the shopper will pay; the Paystack methods are refused when the shop has no Paystack key (see paymentMethods)",
     }),
+    signedInAs: t.id({
+      required: false,
+      description: "The account the page shows as signed in (Viewer.id): when the session no longer is that account, nothing is placed (ValidationError on signedInAs)",
+    }),
   }),
 });
 
@@ -252,7 +256,7 @@ builder.mutationField("placeOrder", (t) =>
         ctx,
         ctx.config,
         ctx.viewer,
-        { ...input, items: input.items?.map((l) => ({ productId: String(l.productId), quantity: l.quantity })) },
+        { ...input, signedInAs: input.signedInAs == null ? null : String(input.signedInAs), items: input.items?.map((l) => ({ productId: String(l.productId), quantity: l.quantity })) },
       ).catch((error: unknown) => {
         // Refused ("out of stock", a bad field): its transaction, if any, wrote nothing.
         if (error instanceof DomainError) recordStockWrite(ctx, []);

@@ -43,6 +43,9 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   /** bank_transfer (the default), or one of the provider's methods when a provider is configured. */
   paymentMethod?: string | null;
+  /** The account the page shows as signed in, if any: a session that has ended since must not turn
+   *  the checkout into a guest order (issue 40, finding 3). */
+  signedInAs?: string | null;
 }
 
 export interface PlacedOrder {
@@ -57,10 +60,13 @@ export interface PlacedOrder {
 }
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
+export const SESSION_ENDED = "You were signed out, so nothing was placed. Sign in again to order on your account, or confirm again to order as a guest.";
 export const KEY_REUSED = "This checkout was already used for another order. Please refresh the page and try again.";
 
 /** The buyer and delivery as the core checks them, plus what only the site asks: the key and how to pay. */
-function validate(input: PlaceOrderInput, config: Config): OrderDetails & { email: string; paymentMethod: PaymentMethodName } {
+function validate(input: PlaceOrderInput, config: Config, viewer: Viewer | null): OrderDetails & { email: string; paymentMethod: PaymentMethodName } {
+  // Before anything else, a retry included: the shopper decides whose order this is.
+  if (input.signedInAs && input.signedInAs !== viewer?.userId) throw new ValidationError(SESSION_ENDED, "signedInAs");
   const details = checkedDetails(input, config);
   if (!KEY.test(input.idempotencyKey)) throw new ValidationError("Invalid checkout key. Please refresh the page and try again.", "idempotencyKey");
   const paymentMethod = (input.paymentMethod ?? "bank_transfer") as PaymentMethodName;
@@ -97,7 +103,7 @@ type InTurn = <T>(transaction: () => Promise<T>) => Promise<T>;
 
 export async function placeOrder(driver: Driver, config: Config, viewer: Viewer | null, input: PlaceOrderInput): Promise<PlacedOrder> {
   const { prisma, sql } = driver;
-  const details = validate(input, config);
+  const details = validate(input, config, viewer);
   const lines = viewer ? [] : checkedLines(input.items);
   const known = await precheck(sql, input.idempotencyKey, lines, new Date());
   // A retry of an order that went through gets it back, even once its pieces have sold out.
