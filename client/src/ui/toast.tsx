@@ -9,6 +9,10 @@ interface ToastItem {
 }
 
 const EVENT = "app-toast";
+/** What one "clear the errors" call sends: no message, only the kind to drop. */
+const CLEAR = "app-toast-clear";
+/** At most this many on screen: more covered a quarter of a phone screen (issue 40, finding 8). */
+const MAX_ON_SCREEN = 2;
 let nextId = 1;
 
 export function toast(message: string, kind: ToastKind = "success") {
@@ -16,6 +20,8 @@ export function toast(message: string, kind: ToastKind = "success") {
 }
 toast.error = (message: string) => toast(message, "error");
 toast.info = (message: string) => toast(message, "info");
+/** Takes the error toasts off screen: what they complained about has been put right. */
+toast.clearErrors = () => window.dispatchEvent(new Event(CLEAR));
 
 export function Toaster() {
   const [items, setItems] = useState<ToastItem[]>([]);
@@ -24,11 +30,16 @@ export function Toaster() {
       const item = (event as CustomEvent<ToastItem>).detail;
       // The same message again replaces the one on screen (its time restarts) instead of stacking:
       // four identical toasts covered a third of a phone screen.
-      setItems((current) => [...current.filter((t) => t.message !== item.message || t.kind !== item.kind).slice(-2), item]);
+      setItems((current) => [...current.filter((t) => t.message !== item.message || t.kind !== item.kind).slice(1 - MAX_ON_SCREEN), item]);
       window.setTimeout(() => setItems((current) => current.filter((t) => t.id !== item.id)), 4000);
     };
+    const onClear = () => setItems((current) => current.filter((t) => t.kind !== "error"));
     window.addEventListener(EVENT, onToast);
-    return () => window.removeEventListener(EVENT, onToast);
+    window.addEventListener(CLEAR, onClear);
+    return () => {
+      window.removeEventListener(EVENT, onToast);
+      window.removeEventListener(CLEAR, onClear);
+    };
   }, []);
   return (
     <div className="toaster no-print" role="status" aria-live="polite">

@@ -67,6 +67,8 @@ describe("a guest's journey from product card to order tracker", () => {
     await toast(page, "Only 2 items available in stock").waitFor();
     expect(await blouseLine.getByTestId("quantity").innerText()).toBe("2");
     expect(await page.getByTestId("total").innerText()).toBe("₦33,000");
+    // Delivery is chosen at checkout: the cart's figure does not read as final (issue 40, finding 20).
+    expect(await page.locator(".order-summary__total dt").innerText()).toBe("Total before delivery");
     await page.getByTestId("cart-count").filter({ hasText: "3" }).waitFor();
     expect(await page.getByRole("heading", { name: "Shop Related Products" }).count()).toBe(1);
     const related = await page.locator(".cart-related .product-card__name").allInnerTexts();

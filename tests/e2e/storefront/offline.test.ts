@@ -132,6 +132,26 @@ describe("offline", () => {
     await context.close();
   });
 
+  it("a guest cart never opened online still opens offline, with checkout's form (issue 40, finding 9)", async () => {
+    const { page, context } = await newShopper(browser, t.url, { serviceWorker: true });
+    await page.goto("/");
+    await controlledByServiceWorker(page);
+    const firstCard = page.locator(".product-card").first();
+    await firstCard.waitFor();
+    const name = await firstCard.locator(".product-card__name").innerText();
+    await firstCard.getByRole("button", { name: "Add to Cart" }).click();
+    await page.waitForFunction(() => (localStorage.getItem("guestCart") ?? "").includes("product_id"));
+
+    await context.setOffline(true);
+    await page.goto("/cart");
+    await page.getByTestId("cart-line").filter({ hasText: name }).waitFor();
+    expect(await page.getByText("Could not reach the shop").count()).toBe(0);
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await page.getByRole("alert").filter({ hasText: "placing an order needs a connection" }).waitFor();
+    expect(await page.locator(".checkout-items").innerText()).toContain(name);
+    await context.close();
+  });
+
   it("the listing a shopper first opened (served before the service worker was in control) opens offline on a repeat visit", async () => {
     const { page, context } = await newShopper(browser, t.url, { serviceWorker: true });
     await page.goto("/products");

@@ -10,6 +10,7 @@ import { ProductCard } from "../../ui/ProductCard.tsx";
 import { SaveButton } from "../saved/SaveButton.tsx";
 import { AddToCartButton } from "./AddToCartButton.tsx";
 import { useCart, type CartLine } from "./useCart.ts";
+import { useCartEdits } from "./useCartEdits.ts";
 import { useDeliveryFees } from "../delivery/delivery-fees.ts";
 import { deliveryFeeFor, lowestFee, toKobo } from "../../../../common/delivery.ts";
 import "../../personal-pages.css";
@@ -90,7 +91,8 @@ function RelatedProducts({ lines }: { lines: CartLine[] }) {
 
 export function CartPage() {
   usePageMeta({ title: "Your Cart" });
-  const { lines, loading, failed, retry, signedIn, subtotal, setQuantity, remove } = useCart();
+  const { lines, loading, failed, retry, signedIn, subtotal, refetch } = useCart();
+  const { setQuantity, remove } = useCartEdits({ signedIn, refetch });
   const navigate = useNavigate();
   // Lines the shop cannot sell as they stand: sold out, or more than are left.
   const unavailable = lines.filter((line) => line.product.stock === 0 || line.quantity > line.product.stock);
@@ -153,8 +155,9 @@ export function CartPage() {
                 <dd data-testid="subtotal">{formatNaira(subtotal)}</dd>
               </div>
               <DeliveryFeeRow subtotal={subtotal} />
+              {/* Delivery is chosen at checkout: this figure is not what the shopper will pay (issue 40, finding 20). */}
               <div className="order-summary__total">
-                <dt>Total</dt>
+                <dt>Total before delivery</dt>
                 <dd data-testid="total">{formatNaira(subtotal)}</dd>
               </div>
             </dl>

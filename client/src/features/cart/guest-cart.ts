@@ -1,9 +1,12 @@
 // The guest cart in browser storage (key "guestCart", [{ product_id, quantity }]). Every change
-// fires "cart-updated" so the header badge and open cart views refresh.
+// fires "cart-updated" so the header badge and open cart views refresh. Beside it ("guestCartProducts")
+// the products of its lines as last seen (name, price, picture, stock), so the cart and checkout
+// render offline even when the cart was never opened online (issue 40, finding 9).
 import { registerSignInStep } from "../../lib/sign-in-steps.ts";
 
 export const CART_UPDATED = "cart-updated";
 export const GUEST_CART_KEY = "guestCart";
+const KEPT_PRODUCTS_KEY = "guestCartProducts";
 
 export interface GuestCartLine {
   product_id: string;
@@ -34,13 +37,34 @@ export function guestQuantityOf(productId: string): number {
   return readGuestCart().find((l) => l.product_id === productId)?.quantity ?? 0;
 }
 
+/** The products last seen for the guest cart's lines, by id (an offline cart shows these). */
+export function keptCartProducts<P>(): Record<string, P> {
+  try {
+    return JSON.parse(localStorage.getItem(KEPT_PRODUCTS_KEY) ?? "{}") ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps these products for the cart's lines (and drops those of lines no longer in it). */
+export function keepCartProducts(products: { id: string }[]): void {
+  const inCart = new Set(readGuestCart().map((l) => l.product_id));
+  const kept = Object.entries({ ...keptCartProducts(), ...Object.fromEntries(products.map((p) => [p.id, p])) }).filter(([id]) => inCart.has(id));
+  try {
+    localStorage.setItem(KEPT_PRODUCTS_KEY, JSON.stringify(Object.fromEntries(kept)));
+  } catch {
+    // Storage full: the cart still works online.
+  }
+}
+
 /** Adding a product already in the cart increments it. */
-export function addGuestLine(productId: string, quantity: number): void {
+export function addGuestLine(product: { id: string }, quantity: number): void {
   const lines = readGuestCart();
-  const line = lines.find((l) => l.product_id === productId);
+  const line = lines.find((l) => l.product_id === product.id);
   if (line) line.quantity += quantity;
-  else lines.push({ product_id: productId, quantity });
+  else lines.push({ product_id: product.id, quantity });
   writeGuestCart(lines);
+  keepCartProducts([product]);
 }
 
 export function setGuestQuantity(productId: string, quantity: number): void {
@@ -53,7 +77,15 @@ export function removeGuestLine(productId: string): void {
 
 export function clearGuestCart(): void {
   localStorage.removeItem(GUEST_CART_KEY);
+  localStorage.removeItem(KEPT_PRODUCTS_KEY);
   notifyCartUpdated();
+}
+
+/** The account's lines as this browser's guest cart: a checkout whose session ended goes on as a
+ *  guest with the same pieces. */
+export function keepAsGuestCart(lines: { quantity: number; product: { id: string } }[]): void {
+  writeGuestCart(lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity })));
+  keepCartProducts(lines.map((l) => l.product));
 }
 
 // Signing in or up sends the guest cart with the credentials; the server merges it into the

@@ -126,7 +126,7 @@ export function useAddToCart() {
           toast.error(onlyInStockMessage(product.stock));
           return;
         }
-        addGuestLine(product.id, wanted);
+        addGuestLine(product, wanted);
       }
       toast("Added to cart!");
     } catch {

@@ -1,15 +1,14 @@
 // One cart for the cart and checkout pages: the server cart when signed in, else the browser's guest
 // cart with current prices and stock read in one query by id list. The server decides the final total.
-import { useCallback, useEffect, useMemo, useState } from "react";
+// Changing it (useCartEdits.ts) is the cart page's alone: checkout does without that code.
+import { useEffect, useMemo, useState } from "react";
 import { useApolloClient, useMutation, useQuery } from "@apollo/client/react";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { getFragmentData, graphql } from "../../gql/index.ts";
 import type { CartProductFragment as CartProductFields } from "../../gql/graphql.ts";
 import { useViewer, ViewerQuery } from "../../lib/viewer.ts";
 import { toast } from "../../ui/toast.tsx";
-import { onlyInStockMessage } from "../../../../common/checkout.ts";
-import { CART_UPDATED, notifyCartUpdated, readGuestCart, removeGuestLine, setGuestQuantity, type GuestCartLine } from "./guest-cart.ts";
-import { resultError } from "../../lib/mutation-result.ts";
+import { CART_UPDATED, keepCartProducts, keptCartProducts, readGuestCart, type GuestCartLine } from "./guest-cart.ts";
 
 export const CartProductFragment = graphql(`
   fragment CartProduct on Product {
@@ -42,34 +41,6 @@ const GuestCartProductsQuery = graphql(`
   query CartGuestProducts($ids: [ID!]!) {
     cartProducts(ids: $ids) {
       ...CartProduct
-    }
-  }
-`);
-
-const UpdateCartItemMutation = graphql(`
-  mutation CartUpdateItem($itemId: ID!, $quantity: Int!) {
-    updateCartItem(itemId: $itemId, quantity: $quantity) {
-      __typename
-      ... on Error {
-        message
-      }
-      ... on MutationUpdateCartItemSuccess {
-        data {
-          id
-          quantity
-        }
-      }
-    }
-  }
-`);
-
-const RemoveCartItemMutation = graphql(`
-  mutation CartRemoveItem($itemId: ID!) {
-    removeCartItem(itemId: $itemId) {
-      __typename
-      ... on Error {
-        message
-      }
     }
   }
 `);
@@ -124,8 +95,6 @@ export function useCart() {
   const ids = useMemo(() => guestLines.map((l) => l.product_id).sort(), [guestLines]);
   const server = useQuery(ServerCartQuery, { skip: !signedIn, fetchPolicy: "cache-and-network" });
   const guest = useQuery(GuestCartProductsQuery, { skip: signedIn || viewerLoading || ids.length === 0, variables: { ids } });
-  const [updateItem] = useMutation(UpdateCartItemMutation);
-  const [removeItem] = useMutation(RemoveCartItemMutation);
   const [logOut] = useMutation(CartLogOutMutation);
 
   // A session that stopped working signs the shopper out; the guest cart takes over (SPEC §4).
@@ -140,65 +109,27 @@ export function useCart() {
       });
   }, [sessionLost, logOut, apollo]);
 
+  const fresh = useMemo(() => guest.data?.cartProducts.map((ref) => getFragmentData(CartProductFragment, ref)), [guest.data]);
+  useEffect(() => void (fresh && keepCartProducts(fresh)), [fresh]);
+  // The shop unreachable: the products as last seen in this browser, when every line has one.
+  const kept = useMemo(() => (guest.error && !fresh ? keptCartProducts<CartProductFields>() : null), [guest.error, fresh, guestLines]);
+  const fromKept = Boolean(kept) && guestLines.every((l) => kept![l.product_id]);
+
   const lines: CartLine[] = useMemo(() => {
     if (signedIn) return (server.data?.cart ?? []).map((item) => ({ key: item.id, quantity: item.quantity, product: getFragmentData(CartProductFragment, item.product) }));
-    const products = new Map((guest.data?.cartProducts ?? []).map((ref) => getFragmentData(CartProductFragment, ref)).map((p) => [p.id, p]));
+    const products = new Map(Object.entries(kept ?? {}));
+    for (const product of fresh ?? []) products.set(product.id, product);
     return guestLines.flatMap((l) => {
       const product = products.get(l.product_id);
       return product ? [{ key: product.id, quantity: l.quantity, product }] : [];
     });
-  }, [signedIn, server.data, guest.data, guestLines]);
+  }, [signedIn, server.data, fresh, kept, guestLines]);
 
   const loading = viewerLoading || (signedIn ? server.loading && !server.data : ids.length > 0 && guest.loading && !guest.data);
 
-  /** Below 1 is ignored; above the stock is refused with the spec's message. */
-  const setQuantity = useCallback(
-    async (line: CartLine, quantity: number) => {
-      if (quantity < 1) return;
-      if (quantity > line.product.stock) {
-        toast.error(onlyInStockMessage(line.product.stock));
-        return;
-      }
-      if (!signedIn) {
-        setGuestQuantity(line.product.id, quantity);
-        return;
-      }
-      try {
-        const { data } = await updateItem({ variables: { itemId: line.key, quantity } });
-        const result = data?.updateCartItem;
-        if (result?.__typename !== "MutationUpdateCartItemSuccess") {
-          toast.error(resultError(result, "Failed to update cart"));
-        }
-        notifyCartUpdated();
-      } catch {
-        toast.error("Failed to update cart");
-      }
-    },
-    [signedIn, updateItem],
-  );
-
-  const remove = useCallback(
-    async (line: CartLine) => {
-      if (!signedIn) {
-        removeGuestLine(line.product.id);
-        toast("Item removed from cart");
-        return;
-      }
-      try {
-        await removeItem({ variables: { itemId: line.key } });
-        await server.refetch();
-        notifyCartUpdated();
-        toast("Item removed from cart");
-      } catch {
-        toast.error("Failed to remove item");
-      }
-    },
-    [signedIn, removeItem, server],
-  );
-
   // The shop could not be reached: say so rather than show an empty cart.
   const query = signedIn ? server : guest;
-  const failed = !loading && ((Boolean(viewerError) && !guestWhileUnreachable) || (Boolean(query.error) && !query.data && !sessionLost));
+  const failed = !loading && ((Boolean(viewerError) && !guestWhileUnreachable) || (Boolean(query.error) && !query.data && !sessionLost && !fromKept));
   const retry = viewerError ? refetchViewer : query.refetch;
-  return { lines, loading, failed, retry, signedIn, subtotal: subtotalOf(lines), setQuantity, remove, refetch: server.refetch };
+  return { lines, loading, failed, retry, signedIn, subtotal: subtotalOf(lines), refetch: server.refetch };
 }

@@ -2,7 +2,7 @@
 // prices the order and takes the stock; this page only gives early feedback with the same rules.
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate } from "react-router-dom";
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useApolloClient, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { checkoutDetailsErrors } from "../../../../common/checkout.ts";
 import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS, type DeliveryMethodName } from "../../../../common/delivery-methods.ts";
@@ -16,8 +16,8 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethodName } from "../../../../commo
 import type { ParkChoice } from "./ParkPicker.tsx";
 import type { PlacedOrder } from "./PlacedOrder.tsx";
 import { lineTotal, useCart } from "../cart/useCart.ts";
-import { clearGuestCart, notifyCartUpdated } from "../cart/guest-cart.ts";
-import { rememberGuestOrder } from "../orders/guest-orders.ts";
+import { clearGuestCart, keepAsGuestCart, notifyCartUpdated } from "../cart/guest-cart.ts";
+import { useViewer, ViewerQuery } from "../../lib/viewer.ts";
 import { deliveryFeeFor, feeAwaitsState } from "../../../../common/delivery.ts";
 import { StateSelect } from "../../ui/StateSelect.tsx";
 import { addAmounts, useDeliveryFees } from "../delivery/delivery-fees.ts";
@@ -37,6 +37,8 @@ const BankTransferDetails = lazy(() => loadBankTransferDetails().then((module) =
 const loadPlacedOrder = () => import("./PlacedOrder.tsx");
 const PlacedOrderPayment = lazy(() => loadPlacedOrder().then((module) => ({ default: module.PlacedOrderPayment })));
 const OrderConfirmedDialog = lazy(() => loadPlacedOrder().then((module) => ({ default: module.OrderConfirmedDialog })));
+// Sending the order (the mutation, its retry): needed only at Confirm, fetched just after the page shows.
+const loadPlaceOrder = () => import("./place-order.ts");
 
 const CheckoutProfileQuery = graphql(`
   query CheckoutProfile {
@@ -50,40 +52,23 @@ const CheckoutProfileQuery = graphql(`
   }
 `);
 
-const CheckoutPlaceOrderMutation = graphql(`
-  mutation CheckoutPlaceOrder($input: PlaceOrderInput!) {
-    placeOrder(input: $input) {
-      __typename
-      ... on Error {
-        message
-      }
-      ... on MutationPlaceOrderSuccess {
-        data {
-          guestToken
-          order {
-            id
-            shortOrderId
-            total
-            deliveryFee
-            paymentMethod
-            providerPayments {
-              status
-              checkoutUrl
-            }
-            ...PayByTransfer
-            ...ProviderPaymentDetails
-          }
-        }
-      }
-    }
-  }
-`);
 
 type Method = DeliveryMethodName;
 
 /** What checkout says (and why Confirm is off) while the browser is offline. */
 const NEEDS_CONNECTION = "You are offline: placing an order needs a connection.";
 
+
+/** This tab's details, kept across a refresh (sessionStorage: this tab only, gone when it closes;
+ *  issue 40, finding 6). Contact and delivery choices only: card details are never typed here. */
+const DETAILS_KEY = "checkoutDetails";
+function savedDetails(): Record<string, string | undefined> {
+  try {
+    return JSON.parse(sessionStorage.getItem(DETAILS_KEY) ?? "{}") ?? {};
+  } catch {
+    return {};
+  }
+}
 
 /** A random key per checkout attempt, so a retried request cannot create a second order. */
 function newCheckoutKey(): string {
@@ -116,19 +101,21 @@ export function CheckoutPage() {
   usePageMeta({ title: "Checkout" });
   const navigate = useNavigate();
   const { lines, loading, failed, retry, signedIn, subtotal } = useCart();
+  const { viewer } = useViewer();
+  const apollo = useApolloClient();
   const profile = useQuery(CheckoutProfileQuery, { skip: !signedIn });
-  const [placeOrder] = useMutation(CheckoutPlaceOrderMutation);
-  const [fullName, setFullName] = useState("");
-  const [email, setEmail] = useState("");
-  const [phone, setPhone] = useState("");
-  const [method, setMethod] = useState<Method>("doorstep");
-  const [payWith, setPayWith] = useState<PaymentMethodName>(PAYMENT_CHOICES[0] ?? "bank_transfer");
-  const [address, setAddress] = useState("");
+  const [saved] = useState(savedDetails);
+  const [fullName, setFullName] = useState(saved.fullName ?? "");
+  const [email, setEmail] = useState(saved.email ?? "");
+  const [phone, setPhone] = useState(saved.phone ?? "");
+  const [method, setMethod] = useState<Method>(DELIVERY_METHODS.find((m) => m === saved.method) ?? "doorstep");
+  const [payWith, setPayWith] = useState<PaymentMethodName>(PAYMENT_CHOICES.find((c) => c === saved.payWith) ?? PAYMENT_CHOICES[0] ?? "bank_transfer");
+  const [address, setAddress] = useState(saved.address ?? "");
   // One state for both doorstep and motor park, so switching method keeps what the shopper chose.
-  const [deliveryState, setDeliveryState] = useState("");
+  const [deliveryState, setDeliveryState] = useState(saved.deliveryState ?? "");
   const fees = useDeliveryFees();
   const online = useOnline();
-  const [parkName, setParkName] = useState("");
+  const [parkName, setParkName] = useState(saved.parkName ?? "");
   const park: ParkChoice = { state: deliveryState, park: parkName };
   const setPark = (choice: ParkChoice) => {
     setDeliveryState(choice.state);
@@ -138,6 +125,11 @@ export function CheckoutPage() {
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(true);
+  // The race for a last piece lost: what the server said is left, by product (issue 40, finding 5).
+  const [left, setLeft] = useState<Record<string, number>>({});
+  // The session ended before Confirm: the server's message, shown until the page is left.
+  const [signedOut, setSignedOut] = useState<string | null>(null);
   const checkoutKey = useRef(newCheckoutKey());
   const transferBlock = useRef<HTMLDivElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -145,6 +137,7 @@ export function CheckoutPage() {
   useEffect(() => {
     void loadParkPicker().catch(() => undefined); // rendering it asks again
     void loadBankTransferDetails().catch(() => undefined);
+    void loadPlaceOrder().catch(() => undefined);
   }, []);
 
   // Signed-in shoppers start from their profile.
@@ -156,10 +149,6 @@ export function CheckoutPage() {
     setPhone((v) => v || me.phone || "");
     setAddress((v) => v || me.address || "");
   }, [me]);
-
-  if (loading) return <p className="page-status">Loading checkout...</p>;
-  if (failed) return <LoadError retry={retry} />;
-  if (!placed && lines.length === 0) return <Navigate to="/cart" replace />;
 
   const input = {
     fullName,
@@ -180,6 +169,29 @@ export function CheckoutPage() {
 
   const found = checkoutDetailsErrors(input);
   const errors: Record<string, string> = checked ? Object.fromEntries(found.map((e) => [e.field, e.message])) : {};
+
+  useEffect(() => {
+    if (placed) return;
+    try {
+      sessionStorage.setItem(DETAILS_KEY, JSON.stringify({ fullName, email, phone, method, address, deliveryState, parkName, payWith }));
+    } catch {
+      // Storage off or full: the form still works, it just does not outlive a refresh.
+    }
+  }, [placed, fullName, email, phone, method, address, deliveryState, parkName, payWith]);
+
+  // Once the details are right, the toasts that complained about them are stale (issue 40, finding 8).
+  const valid = found.length === 0;
+  useEffect(() => {
+    if (checked && valid) toast.clearErrors();
+  }, [checked, valid]);
+
+  if (loading) return <p className="page-status">Loading checkout...</p>;
+  if (failed) return <LoadError retry={retry} />;
+  if (!placed && lines.length === 0) return <Navigate to="/cart" replace />;
+
+  // Lines the shop cannot sell as they stand: sold out or short, as read or as the server just said.
+  const leftOf = (line: (typeof lines)[number]) => Math.min(line.product.stock, left[line.product.id] ?? Infinity);
+  const unavailable = placed ? [] : lines.filter((line) => line.quantity > leftOf(line));
 
   /** Shows the field errors; when there are any, takes the shopper to the first one. */
   function validate(): { field: string; message: string }[] {
@@ -216,27 +228,37 @@ export function CheckoutPage() {
     setBusy(true);
     void loadPlacedOrder().catch(() => undefined);
     try {
-      const { data } = await placeOrder({
-        variables: {
-          input: {
-            ...input,
-            parkState: method === "park" ? park.state : null,
-            parkName: method === "park" ? park.park : null,
-            deliveryState: method === "doorstep" ? deliveryState : null,
-            items: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })),
-            idempotencyKey: checkoutKey.current,
-            paymentMethod: payWith,
-          },
-        },
+      const { sendOrder } = await loadPlaceOrder();
+      const result = await sendOrder(apollo, {
+        ...input,
+        parkState: method === "park" ? park.state : null,
+        parkName: method === "park" ? park.park : null,
+        deliveryState: method === "doorstep" ? deliveryState : null,
+        items: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })),
+        idempotencyKey: checkoutKey.current,
+        paymentMethod: payWith,
+        signedInAs: viewer?.id ?? null,
       });
-      const result = data?.placeOrder;
+      if (result?.__typename === "InsufficientStockError") {
+        setLeft((current) => ({ ...current, [result.productId]: result.available }));
+        void Promise.resolve(retry()).catch(() => undefined); // fresh stock for the other lines too
+        return;
+      }
+      if (result?.__typename === "ValidationError" && result.field === "signedInAs") {
+        // Nothing was placed. The header and cart follow the server: signed out, with the same
+        // pieces in this browser's guest cart, so Confirm again orders as a guest (issue 40, finding 3).
+        keepAsGuestCart(lines);
+        apollo.writeQuery({ query: ViewerQuery, data: { viewer: null } });
+        setSignedOut(result.message);
+        return;
+      }
       if (result?.__typename !== "MutationPlaceOrderSuccess") {
         toast.error(resultError(result, "Order submission failed"));
         return;
       }
-      const { order, guestToken } = result.data;
+      const { order } = result.data;
+      sessionStorage.removeItem(DETAILS_KEY);
       setPlaced(order);
-      if (guestToken) rememberGuestOrder({ orderId: order.id, reference: order.shortOrderId, token: guestToken });
       if (signedIn) notifyCartUpdated();
       else clearGuestCart();
       checkoutKey.current = newCheckoutKey();
@@ -342,9 +364,10 @@ export function CheckoutPage() {
           <h2 id="checkout-summary-title">Order Summary</h2>
           <ul className="checkout-items">
             {lines.map((l) => (
-              <li key={l.key}>
+              <li key={l.key} className={unavailable.includes(l) ? "is-unavailable" : undefined}>
                 <span>
                   {l.product.name} × {l.quantity}
+                  {unavailable.includes(l) && <strong className="stock stock--out">{leftOf(l) > 0 ? ` Only ${leftOf(l)} left` : " Sold out"}</strong>}
                 </span>
                 <span>{formatNaira(lineTotal(l))}</span>
               </li>
@@ -369,7 +392,7 @@ export function CheckoutPage() {
         </aside>
       </div>
 
-      <div ref={transferBlock} className="checkout-transfer">
+      <div ref={transferBlock} className="checkout-transfer" tabIndex={-1}>
         {placed ? (
           <Suspense fallback={null}>
             <PlacedOrderPayment order={placed} />
@@ -390,14 +413,40 @@ export function CheckoutPage() {
             {NEEDS_CONNECTION}
           </p>
         )}
-        <button type="button" className="button checkout-confirm" onClick={() => void confirmOrder()} disabled={busy || Boolean(placed) || !online}>
+        {signedOut && !placed && (
+          <p className="checkout-offline" role="alert">
+            {signedOut}{" "}
+            <Link to="/auth" state={{ from: "/checkout" }} onClick={clearGuestCart}>
+              Sign in again
+            </Link>
+          </p>
+        )}
+        {unavailable.length > 0 && (
+          <p className="checkout-offline" id="checkout-unavailable" role="alert">
+            {unavailable.map((l) => `“${l.product.name}”`).join(", ")} {unavailable.length === 1 ? "is" : "are"} no longer available as ordered: <Link to="/cart">change your cart</Link> to
+            place your order.
+          </p>
+        )}
+        <button
+          type="button"
+          className="button checkout-confirm"
+          onClick={() => void confirmOrder()}
+          disabled={busy || Boolean(placed) || !online || unavailable.length > 0}
+          aria-describedby={unavailable.length > 0 ? "checkout-unavailable" : undefined}
+        >
           {busy ? "Processing..." : "Confirm Order"}
         </button>
       </div>
 
-      {placed && placed.paymentMethod === "bank_transfer" && (
+      {placed && placed.paymentMethod === "bank_transfer" && dialogOpen && (
         <Suspense fallback={null}>
-          <OrderConfirmedDialog order={placed} />
+          <OrderConfirmedDialog
+            order={placed}
+            onClose={() => {
+              setDialogOpen(false);
+              transferBlock.current?.focus(); // to how to pay, behind the dialog
+            }}
+          />
         </Suspense>
       )}
     </section>
