@@ -6,7 +6,7 @@ import { registerSignInStep } from "../../lib/sign-in-steps.ts";
 
 export const CART_UPDATED = "cart-updated";
 export const GUEST_CART_KEY = "guestCart";
-const KEPT_PRODUCTS_KEY = "guestCartProducts";
+export const KEPT_PRODUCTS_KEY = "guestCartProducts";
 
 export interface GuestCartLine {
   product_id: string;
@@ -28,7 +28,7 @@ export function notifyCartUpdated(): void {
   window.dispatchEvent(new Event(CART_UPDATED));
 }
 
-function writeGuestCart(lines: GuestCartLine[]): void {
+export function writeGuestCart(lines: GuestCartLine[]): void {
   localStorage.setItem(GUEST_CART_KEY, JSON.stringify(lines));
   notifyCartUpdated();
 }
@@ -37,23 +37,14 @@ export function guestQuantityOf(productId: string): number {
   return readGuestCart().find((l) => l.product_id === productId)?.quantity ?? 0;
 }
 
-/** The products last seen for the guest cart's lines, by id (an offline cart shows these). */
-export function keptCartProducts<P>(): Record<string, P> {
-  try {
-    return JSON.parse(localStorage.getItem(KEPT_PRODUCTS_KEY) ?? "{}") ?? {};
-  } catch {
-    return {};
-  }
-}
-
 /** Keeps these products for the cart's lines (and drops those of lines no longer in it). */
 export function keepCartProducts(products: { id: string }[]): void {
   const inCart = new Set(readGuestCart().map((l) => l.product_id));
-  const kept = Object.entries({ ...keptCartProducts(), ...Object.fromEntries(products.map((p) => [p.id, p])) }).filter(([id]) => inCart.has(id));
   try {
+    const kept = Object.entries({ ...JSON.parse(localStorage.getItem(KEPT_PRODUCTS_KEY) ?? "{}"), ...Object.fromEntries(products.map((p) => [p.id, p])) }).filter(([id]) => inCart.has(id));
     localStorage.setItem(KEPT_PRODUCTS_KEY, JSON.stringify(Object.fromEntries(kept)));
   } catch {
-    // Storage full: the cart still works online.
+    // Storage full or its copy unreadable: the cart still works online.
   }
 }
 
@@ -79,13 +70,6 @@ export function clearGuestCart(): void {
   localStorage.removeItem(GUEST_CART_KEY);
   localStorage.removeItem(KEPT_PRODUCTS_KEY);
   notifyCartUpdated();
-}
-
-/** The account's lines as this browser's guest cart: a checkout whose session ended goes on as a
- *  guest with the same pieces. */
-export function keepAsGuestCart(lines: { quantity: number; product: { id: string } }[]): void {
-  writeGuestCart(lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity })));
-  keepCartProducts(lines.map((l) => l.product));
 }
 
 // Signing in or up sends the guest cart with the credentials; the server merges it into the

@@ -8,7 +8,7 @@ import { getFragmentData, graphql } from "../../gql/index.ts";
 import type { CartProductFragment as CartProductFields } from "../../gql/graphql.ts";
 import { useViewer, ViewerQuery } from "../../lib/viewer.ts";
 import { toast } from "../../ui/toast.tsx";
-import { CART_UPDATED, keepCartProducts, keptCartProducts, readGuestCart, type GuestCartLine } from "./guest-cart.ts";
+import { CART_UPDATED, KEPT_PRODUCTS_KEY, keepCartProducts, readGuestCart, writeGuestCart, type GuestCartLine } from "./guest-cart.ts";
 
 export const CartProductFragment = graphql(`
   fragment CartProduct on Product {
@@ -69,6 +69,23 @@ export function subtotalOf(lines: CartLine[]): string {
   return (lines.reduce((sum, line) => sum + lineKobo(line), 0) / 100).toFixed(2);
 }
 
+/** The products last seen for the guest cart's lines, by id (an offline cart shows these). Here,
+ *  not in guest-cart.ts, which every page loads: only the cart and checkout read them. */
+function keptCartProducts(): Record<string, CartProductFields> {
+  try {
+    return JSON.parse(localStorage.getItem(KEPT_PRODUCTS_KEY) ?? "{}") ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** The account's lines as this browser's guest cart: a checkout whose session ended goes on as a
+ *  guest with the same pieces. */
+export function keepAsGuestCart(lines: CartLine[]): void {
+  writeGuestCart(lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity })));
+  keepCartProducts(lines.map((l) => l.product));
+}
+
 function useGuestLines(): GuestCartLine[] {
   const [lines, setLines] = useState(readGuestCart);
   useEffect(() => {
@@ -112,7 +129,7 @@ export function useCart() {
   const fresh = useMemo(() => guest.data?.cartProducts.map((ref) => getFragmentData(CartProductFragment, ref)), [guest.data]);
   useEffect(() => void (fresh && keepCartProducts(fresh)), [fresh]);
   // The shop unreachable: the products as last seen in this browser, when every line has one.
-  const kept = useMemo(() => (guest.error && !fresh ? keptCartProducts<CartProductFields>() : null), [guest.error, fresh, guestLines]);
+  const kept = useMemo(() => (guest.error && !fresh ? keptCartProducts() : null), [guest.error, fresh, guestLines]);
   const fromKept = Boolean(kept) && guestLines.every((l) => kept![l.product_id]);
 
   const lines: CartLine[] = useMemo(() => {
