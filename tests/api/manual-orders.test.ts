@@ -149,6 +149,17 @@ describe("createManualOrder", () => {
     }
   });
 
+  it("the admin order list filters by channel", async () => {
+    const piece = await makeProduct(t.prisma, { stock: 1 });
+    const taken = (await createManual(admin, manual(piece.id, { channel: "other" }))).data;
+    const list = async (channel: string) =>
+      (await admin.data(`query($filter: AdminOrderFilter) { adminOrders(filter: $filter) { id channel } }`, { filter: { channel } })).adminOrders;
+    expect(await list("other")).toEqual([{ id: taken.id, channel: "other" }]);
+    const web = await list("web");
+    expect(web.length).toBeGreaterThan(0);
+    expect(web.every((order: { channel: string }) => order.channel === "web")).toBe(true);
+  });
+
   it.each([
     ["the web channel", { channel: "web" }, "Choose where the sale was made: WhatsApp, Instagram, in person or other"],
     ["a hold of 73 hours", { holdHours: 73 }, "Hold must be between 1 and 72 hours"],

@@ -54,6 +54,7 @@ describe("orders export", () => {
       paymentStatus: "paid",
       customerName: "Ọlámídé Ìbàdàn",
       deliveryMethod: "park",
+      channel: "instagram",
     });
     // 22:30 UTC on the 9th is 23:30 in Lagos on the 9th: outside.
     await placeOrder(t.prisma, { lines: [{ product: gown, quantity: 1 }], total: "12500.50", createdAt: at("2031-04-09T22:30:00Z"), customerName: "Too Early" });
@@ -88,6 +89,8 @@ describe("orders export", () => {
     expect(gownRow[col("Awaiting payment")]).toBe("no");
     const doorstepRow = body.find((r) => r[col("Customer")] === "Last Minute")!;
     expect([doorstepRow[col("Delivery")], doorstepRow[col("State")], doorstepRow[col("Awaiting payment")]]).toEqual(["doorstep", "Lagos", "yes"]);
+    // Where each sale was made: a DM order and a site order.
+    expect([gownRow[col("Channel")], doorstepRow[col("Channel")]]).toEqual(["instagram", "web"]);
     expect(gownRow[col("Size")]).toBe("UK 12");
     expect(gownRow[col("Unit price (NGN)")]).toBe("12500.50");
     expect(gownRow[col("Delivery fee (NGN)")]).toBe("1500.00");

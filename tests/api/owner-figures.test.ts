@@ -200,6 +200,31 @@ describe("owner's figures", () => {
     expect(lastDays(daily, 30)).toEqual({ paidSales: month.paidSales, paidOrders: month.paidOrders, ordersPlaced: month.ordersPlaced });
   });
 
+  it("breaks every period and every day down by channel, with the totals' definitions, adding up to them", async () => {
+    // 20 August 2033, 13:00 Lagos.
+    const asOf = "2033-08-20T12:00:00.000Z";
+    const line = [{ product: jeans, quantity: 1 }];
+    const paid = { paymentStatus: "paid" as const, lines: line };
+    await placeOrder(t.prisma, { ...paid, channel: "whatsapp", total: "5000.00", createdAt: at("2033-08-20T08:00:00Z"), paidAt: at("2033-08-20T09:00:00Z") });
+    await placeOrder(t.prisma, { ...paid, channel: "whatsapp", status: "cancelled", total: "9000.00", createdAt: at("2033-08-20T08:30:00Z"), paidAt: at("2033-08-20T09:30:00Z") });
+    await placeOrder(t.prisma, { lines: line, channel: "instagram", total: "2500.00", createdAt: at("2033-08-20T10:00:00Z") });
+    await placeOrder(t.prisma, { ...paid, channel: "in_person", total: "3000.50", createdAt: at("2033-08-17T10:00:00Z"), paidAt: at("2033-08-17T10:00:00Z") });
+    await placeOrder(t.prisma, { ...paid, total: "4000.00", createdAt: at("2033-08-01T10:00:00Z"), paidAt: at("2033-08-02T10:00:00Z") });
+    const admin = await t.admin();
+    const channelsOf = `channels { channel ordersPlaced paidOrders paidSales }`;
+    const f = (await admin.data(`query($asOf: DateTime) { ownerFigures(asOf: $asOf) {
+      periods { key paidSales paidOrders ordersPlaced ${channelsOf} } daily { date paidSales paidOrders ordersPlaced ${channelsOf} } } }`, { asOf })).ownerFigures;
+    const [today, week, month] = f.periods;
+    const row = (channel: string, ordersPlaced: number, paidOrders: number, paidSales: string) => ({ channel, ordersPlaced, paidOrders, paidSales });
+    expect(today.channels).toEqual([row("web", 0, 0, "0.00"), row("whatsapp", 2, 1, "5000.00"), row("instagram", 1, 0, "0.00"), row("in_person", 0, 0, "0.00"), row("other", 0, 0, "0.00")]);
+    expect(week.channels.find((c: { channel: string }) => c.channel === "in_person")).toEqual(row("in_person", 1, 1, "3000.50"));
+    expect(month.channels.find((c: { channel: string }) => c.channel === "web")).toEqual(row("web", 1, 1, "4000.00"));
+    for (const figures of [...f.periods, ...f.daily]) {
+      expect(lastDays(figures.channels, figures.channels.length)).toEqual({ paidSales: figures.paidSales, paidOrders: figures.paidOrders, ordersPlaced: figures.ordersPlaced });
+    }
+    expect(f.daily.find((d: Day) => d.date === "2033-08-02").channels[0]).toEqual(row("web", 0, 1, "4000.00"));
+  });
+
   it("is refused to guests and customers", async () => {
     const guest = await t.client().request(FIGURES, { asOf: AS_OF });
     expect(guest.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");

@@ -40,6 +40,7 @@ export interface PlacedOrder {
   deliveryMethod?: "doorstep" | "park" | "pickup";
   /** Part of total, as checkout stores it. */
   deliveryFee?: string;
+  channel?: "web" | "whatsapp" | "instagram" | "in_person" | "other";
 }
 
 export async function placeOrder(prisma: Db, o: PlacedOrder) {
@@ -61,6 +62,7 @@ export async function placeOrder(prisma: Db, o: PlacedOrder) {
       paidAt: o.paidAt ?? null,
       holdExpiresAt: o.holdExpiresAt ?? null,
       createdAt: o.createdAt,
+      channel: o.channel ?? "web",
       items: {
         create: o.lines.map((l) => ({
           productId: l.product.id,

@@ -1,19 +1,21 @@
-// Admin: every order (newest first, filters by month and size), status changes and deletion.
+// Admin: every order (newest first, filters by month, size and channel), status changes and deletion.
 import { builder } from "./builder.ts";
 import { nonEmptySelect } from "./prisma-query.ts";
 import { ADMIN_PAGE } from "../modules/admin/paging.ts";
 import { pageWindow } from "../modules/paging.ts";
 import { OrderStatusEnum } from "./orders.ts";
+import { SaleChannelEnum } from "./sale-channels.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
 import { InsufficientStockError, NotFoundError, UnpaidOrderError, ValidationError } from "../modules/errors.ts";
 import { changeOrderStatus } from "../modules/orders/order-status.service.ts";
 import { ADMIN_ORDER_ORDER, adminOrderWhere, deleteOrder } from "../modules/orders/order-admin.service.ts";
 
 const AdminOrderFilter = builder.inputType("AdminOrderFilter", {
-  description: "Narrows the admin order list; both conditions must hold.",
+  description: "Narrows the admin order list; every condition given must hold.",
   fields: (t) => ({
     month: t.string({ required: false, description: "YYYY-MM: orders created that month (West Africa Time)" }),
     size: t.string({ required: false, description: "Case-insensitive match on an item's size" }),
+    channel: t.field({ type: SaleChannelEnum, required: false, description: "Only orders made through this channel" }),
   }),
 });
 
@@ -36,10 +38,10 @@ const UpdateOrderStatusInput = builder.inputType("UpdateOrderStatusInput", {
 builder.queryFields((t) => ({
   adminOrders: t.prismaField({
     type: ["Order"],
-    description: "Orders with their items, newest first, optionally filtered by month and item size.",
+    description: "Orders with their items, newest first, optionally filtered by month, item size and channel.",
     authScopes: { staff: true },
     args: {
-      filter: t.arg({ type: AdminOrderFilter, required: false, description: "Month and size conditions; none lists all" }),
+      filter: t.arg({ type: AdminOrderFilter, required: false, description: "Month, size and channel conditions; none lists all" }),
       offset: t.arg.int({ required: false, defaultValue: 0, description: "Orders to skip" }),
       limit: t.arg.int({ required: false, defaultValue: 100, description: `Page size, at most ${ADMIN_PAGE.maxLimit}` }),
     },

@@ -1,8 +1,10 @@
 // Admin: the owner's figures for the dashboard (rules and definitions in modules/reports/figures.service.ts).
 import { builder } from "./builder.ts";
+import { SaleChannelEnum } from "./sale-channels.ts";
 import {
   ownerFigures,
   type CategoryFigures as CategoryFiguresShape,
+  type ChannelFigures as ChannelFiguresShape,
   type DayFigures as DayFiguresShape,
   type OrdersAndValue as OrdersAndValueShape,
   type OwnerFigures as OwnerFiguresShape,
@@ -21,6 +23,16 @@ const CategoryFigures = builder.objectRef<CategoryFiguresShape>("CategoryFigures
   }),
 });
 
+const ChannelFigures = builder.objectRef<ChannelFiguresShape>("ChannelFigures").implement({
+  description: "One sale channel's figures, with the same definitions as the totals they add up to.",
+  fields: (t) => ({
+    channel: t.field({ type: SaleChannelEnum, description: "Where the sales were made", resolve: (c) => c.channel }),
+    ordersPlaced: t.exposeInt("ordersPlaced", { description: "Orders of this channel created in the window, whatever their state now" }),
+    paidOrders: t.exposeInt("paidOrders", { description: "Orders of this channel paid in the window (not cancelled)" }),
+    paidSales: t.expose("paidSales", { type: "Money", description: "Sum of totals of this channel's orders paid in the window (not cancelled)" }),
+  }),
+});
+
 const PeriodFigures = builder.objectRef<PeriodFiguresShape>("PeriodFigures").implement({
   description: "Figures for the last N Lagos days up to now (today counts as the first day).",
   fields: (t) => ({
@@ -33,6 +45,7 @@ const PeriodFigures = builder.objectRef<PeriodFiguresShape>("PeriodFigures").imp
     paidOrders: t.exposeInt("paidOrders", { description: "Orders paid in the period (not cancelled)" }),
     ordersPlaced: t.exposeInt("ordersPlaced", { description: "Orders created in the period, whatever their state now" }),
     averageOrderValue: t.expose("averageOrderValue", { type: "Money", nullable: true, description: "Paid sales ÷ paid orders, to the kobo" }),
+    channels: t.field({ type: [ChannelFigures], description: "The period by sale channel, every channel listed (they add up to the totals)", resolve: (p) => p.channels }),
     categories: t.field({ type: [CategoryFigures], description: "Every category's figures for the period", resolve: (p) => p.categories }),
     bestCategory: t.field({ type: CategoryFigures, nullable: true, description: "Highest sell-through (ties: more units sold); null without categories", resolve: (p) => p.bestCategory }),
     slowestCategory: t.field({ type: CategoryFigures, nullable: true, description: "Lowest sell-through; null with fewer than two categories", resolve: (p) => p.slowestCategory }),
@@ -46,6 +59,7 @@ const DayFigures = builder.objectRef<DayFiguresShape>("DayFigures").implement({
     ordersPlaced: t.exposeInt("ordersPlaced", { description: "Orders created that day, whatever their state now" }),
     paidOrders: t.exposeInt("paidOrders", { description: "Orders paid that day (not cancelled)" }),
     paidSales: t.expose("paidSales", { type: "Money", description: "Sum of totals of orders paid that day (not cancelled)" }),
+    channels: t.field({ type: [ChannelFigures], description: "The day by sale channel, every channel listed (they add up to the day)", resolve: (d) => d.channels }),
   }),
 });
 

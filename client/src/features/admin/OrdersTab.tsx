@@ -1,4 +1,4 @@
-// Admin orders: newest first with items; filters by month and item size (applied by the server);
+// Admin orders: newest first with items; filters by month, item size and channel (applied by the server);
 // status select (any to any); shipping details; delete after a confirm.
 import { useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
@@ -14,6 +14,7 @@ import { ORDER_STATUSES, type OrderStatus } from "../../../../common/order-statu
 import { isErrorResult, resultError } from "../../lib/mutation-result.ts";
 import { formatPhone } from "../../../../common/phone.ts";
 import { useIsAdmin } from "../../lib/viewer.ts";
+import { SALE_CHANNEL_LABELS, SALE_CHANNELS, type SaleChannelName } from "../../../../common/sale-channels.ts";
 
 
 const AdminOrdersQuery = graphql(`
@@ -23,6 +24,7 @@ const AdminOrdersQuery = graphql(`
       shortOrderId
       orderNumber
       createdAt
+      channel
       status
       paymentStatus
       total
@@ -79,8 +81,8 @@ const DeleteOrderMutation = graphql(`
 
 type AdminOrder = NonNullable<ReturnType<typeof useAdminOrders>["data"]>["adminOrders"][number];
 
-function useAdminOrders(month: string, size: string) {
-  const filter = { month: month || null, size: size.trim() || null };
+function useAdminOrders(month: string, size: string, channel: SaleChannelName | "") {
+  const filter = { month: month || null, size: size.trim() || null, channel: channel || null };
   return useQuery(AdminOrdersQuery, { variables: { filter }, fetchPolicy: "cache-and-network" });
 }
 
@@ -151,7 +153,10 @@ function OrderRow({ order }: { order: AdminOrder }) {
     <li className="admin-order" data-testid="admin-order" data-order={order.shortOrderId}>
       <div className="admin-order__head">
         <div>
-          <strong>#{order.shortOrderId}</strong> <span className="admin-muted">{formatLagosTime(order.createdAt)}</span>
+          <strong>#{order.shortOrderId}</strong> <span className="admin-muted">{formatLagosTime(order.createdAt)}</span>{" "}
+          <span className="admin-pill" data-testid="order-channel">
+            {SALE_CHANNEL_LABELS[order.channel]}
+          </span>
           <div>
             {order.customerName} · {order.customerEmail} · {order.customerPhone && formatPhone(order.customerPhone)}
           </div>
@@ -221,7 +226,8 @@ function OrderRow({ order }: { order: AdminOrder }) {
 export function OrdersTab() {
   const [month, setMonth] = useState("");
   const [size, setSize] = useState("");
-  const { data, loading, error, refetch } = useAdminOrders(month, size);
+  const [channel, setChannel] = useState<SaleChannelName | "">("");
+  const { data, loading, error, refetch } = useAdminOrders(month, size, channel);
   const orders = data?.adminOrders ?? [];
   return (
     <div className="admin-panel">
@@ -237,8 +243,19 @@ export function OrdersTab() {
           Size
           <input value={size} maxLength={30} placeholder="e.g. M" onChange={(e) => setSize(e.target.value)} />
         </label>
-        {month || size ? (
-          <button type="button" className="link-button" onClick={() => (setMonth(""), setSize(""))}>
+        <label>
+          Channel
+          <select value={channel} onChange={(e) => setChannel(e.target.value as SaleChannelName | "")}>
+            <option value="">All</option>
+            {SALE_CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {SALE_CHANNEL_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {month || size || channel ? (
+          <button type="button" className="link-button" onClick={() => (setMonth(""), setSize(""), setChannel(""))}>
             Clear filters
           </button>
         ) : null}

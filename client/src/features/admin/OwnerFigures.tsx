@@ -9,6 +9,7 @@ import { formatNaira } from "../../../../common/naira.ts";
 import { DailySalesChart } from "./DailySalesChart.tsx";
 import { SellThroughChart } from "./SellThroughChart.tsx";
 import { dayLabel } from "./sales-trend.ts";
+import { ChannelFigures } from "../sales/ChannelFigures.tsx";
 import "./owner-figures.css";
 
 const OwnerFiguresQuery = graphql(`
@@ -36,6 +37,7 @@ const OwnerFiguresQuery = graphql(`
         paidOrders
         ordersPlaced
         averageOrderValue
+        ...PeriodChannels
         categories {
           categoryId
           name
@@ -152,6 +154,7 @@ export function OwnerFigures() {
               </div>
             </details>
           </DailySalesChart>
+          <ChannelFigures periods={figures.periods} />
           {period ? (
             <div className="owner-figures__categories">
               <div className="admin-filters">

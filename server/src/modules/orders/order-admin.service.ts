@@ -1,16 +1,19 @@
-// Admin order list filters and order deletion.
+// Admin order list filters (month, size, channel) and order deletion.
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { NotFoundError, invariant } from "../errors.ts";
 import { holdsStock, lockOrder, returnStock } from "./order-status.service.ts";
 import { isUuid } from "../../../../common/uuid.ts";
+import type { SaleChannelName } from "../../../../common/sale-channels.ts";
 
 export interface AdminOrderFilter {
   /** "YYYY-MM": orders created in that month, shop time. */
   month?: string | null;
   /** Case-insensitive match on an item's size. */
   size?: string | null;
+  /** Where the sale was made. */
+  channel?: SaleChannelName | null;
 }
 
 /** The shop runs on West Africa Time (UTC+1, no daylight saving): a month starts at 00:00 in Lagos. */
@@ -37,6 +40,7 @@ export function adminOrderWhere(filter: AdminOrderFilter): Prisma.OrderWhereInpu
     invariant(size.length <= 30, "Size must be at most 30 characters", "size");
     and.push({ items: { some: { size: { equals: size, mode: "insensitive" } } } });
   }
+  if (filter.channel) and.push({ channel: filter.channel });
   return and.length ? { AND: and } : {};
 }
 

@@ -24,6 +24,8 @@ export const ORDER_COLUMNS = [
   "Order number",
   "Order ID",
   "Placed (Lagos)",
+  // Where the sale was made (web, whatsapp, instagram, in_person, other: decision 035).
+  "Channel",
   "Status",
   "Payment",
   // payments/awaiting-payment.ts: the dashboard's "Awaiting payment" counts exactly these orders.
@@ -48,12 +50,13 @@ interface OrderRow {
   order_number: number;
   short_order_id: string;
   created_at: Date;
+  channel: string;
   status: string;
   payment_status: string;
   awaiting_payment: boolean;
   paid_at: Date | null;
   customer_name: string;
-  customer_email: string;
+  customer_email: string | null;
   customer_phone: string;
   delivery_method: string;
   customer_address: string | null;
@@ -77,7 +80,7 @@ function deliveryPlace(row: OrderRow): string {
 
 export async function ordersCsv(prisma: Db, range: { start: Date; end: Date }): Promise<string> {
   const rows = await prisma.$queryRaw<OrderRow[]>`
-    SELECT o.order_number, o.short_order_id, o.created_at, o.status::text AS status, o.payment_status::text AS payment_status,
+    SELECT o.order_number, o.short_order_id, o.created_at, o.channel::text AS channel, o.status::text AS status, o.payment_status::text AS payment_status,
            ${awaitingPaymentSql("o")} AS awaiting_payment,
            o.paid_at, o.customer_name, o.customer_email, o.customer_phone, o.delivery_method::text AS delivery_method,
            o.customer_address, o.delivery_state, o.park_state, o.park_name, o.delivery_fee::text AS delivery_fee, o.total::text AS total,
@@ -92,6 +95,7 @@ export async function ordersCsv(prisma: Db, range: { start: Date; end: Date }): 
       r.order_number,
       r.short_order_id,
       formatLagos(r.created_at),
+      r.channel,
       r.status,
       r.payment_status,
       r.awaiting_payment ? "yes" : "no",

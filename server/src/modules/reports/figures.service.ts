@@ -19,7 +19,13 @@
 // - Best category: highest sell-through (ties: more units sold, then name); slowest: the lowest.
 // - Daily figures: the last 30 Lagos days one by one, with the same rules and the same window as the
 //   30-day period cut at each Lagos midnight, so any run of the last N days adds up to the N-day period.
+// - By channel (decision 035): paid sales, paid orders and orders placed with the rules above, per
+//   order channel (web, whatsapp, instagram, in_person, other); every channel is listed, in that
+//   order, so the channels of a period or a day add up to its totals.
 import type { Db } from "../../db/database.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
+import { fromKobo, toKobo } from "../../../../common/payment-methods.ts";
+import { SALE_CHANNELS, type SaleChannelName } from "../../../../common/sale-channels.ts";
 import { lastLagosDays } from "./lagos-days.ts";
 import { toLagosDateInput } from "../../../../common/lagos-time-input.ts";
 import { awaitingPaymentSql } from "../payments/awaiting-payment.ts";
@@ -42,6 +48,13 @@ export interface CategoryFigures {
   medianDaysToSale: string | null;
 }
 
+export interface ChannelFigures {
+  channel: SaleChannelName;
+  ordersPlaced: number;
+  paidOrders: number;
+  paidSales: string;
+}
+
 export interface PeriodFigures {
   key: string;
   label: string;
@@ -52,6 +65,7 @@ export interface PeriodFigures {
   paidOrders: number;
   ordersPlaced: number;
   averageOrderValue: string | null;
+  channels: ChannelFigures[];
   categories: CategoryFigures[];
   bestCategory: CategoryFigures | null;
   slowestCategory: CategoryFigures | null;
@@ -68,6 +82,7 @@ export interface DayFigures {
   ordersPlaced: number;
   paidOrders: number;
   paidSales: string;
+  channels: ChannelFigures[];
 }
 
 export const DAILY_DAYS = 30;
@@ -98,34 +113,63 @@ async function salesIn(prisma: Db, from: Date, to: Date) {
 async function salesByDay(prisma: Db, from: Date, to: Date) {
   // The day is counted from `from` in whole 24-hour steps (Lagos has no daylight saving), so no
   // time-zone database is needed (PGlite has none) and the cut is the one lastLagosDays makes.
-  return prisma.$queryRaw<{ day: number; paid_sales: string; paid_orders: number; orders_placed: number }[]>`
-    WITH events AS (
-      SELECT paid_at AS at, total, 1 AS paid, 0 AS placed FROM orders
+  return prisma.$queryRaw<ChannelRow[]>`
+    WITH ${salesEvents(from, to)}
+    SELECT FLOOR(EXTRACT(EPOCH FROM (at - ${from}::timestamptz)) / 86400)::int AS day, ${channelSums}
+    FROM events
+    GROUP BY 1, 2
+    ORDER BY 1, 2`;
+}
+
+/** A period's sales and placed orders as events: each paid order at its paid_at, each order at its
+ *  created_at (the definitions above, in one place for the days and the channels). */
+function salesEvents(from: Date, to: Date): Prisma.Sql {
+  return Prisma.sql`events AS (
+      SELECT paid_at AS at, channel, total, 1 AS paid, 0 AS placed FROM orders
       WHERE payment_status = 'paid' AND status <> 'cancelled' AND paid_at >= ${from}::timestamptz AND paid_at < ${to}::timestamptz
       UNION ALL
-      SELECT created_at, 0, 0, 1 FROM orders
+      SELECT created_at, channel, 0, 0, 1 FROM orders
       WHERE created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz
-    )
-    SELECT FLOOR(EXTRACT(EPOCH FROM (at - ${from}::timestamptz)) / 86400)::int AS day,
-           SUM(total)::numeric(14, 2)::text AS paid_sales,
-           SUM(paid)::int AS paid_orders,
-           SUM(placed)::int AS orders_placed
-    FROM events
-    GROUP BY 1
-    ORDER BY 1`;
+    )`;
+}
+
+const channelSums = Prisma.sql`channel::text AS channel, SUM(total)::numeric(14, 2)::text AS paid_sales, SUM(paid)::int AS paid_orders, SUM(placed)::int AS orders_placed`;
+
+interface ChannelRow {
+  day?: number;
+  channel: SaleChannelName;
+  paid_sales: string;
+  paid_orders: number;
+  orders_placed: number;
+}
+
+/** Every channel, in SALE_CHANNELS' order, from the rows that had any (the rest are zero). */
+function everyChannel(rows: ChannelRow[]): ChannelFigures[] {
+  return SALE_CHANNELS.map((channel) => {
+    const row = rows.find((r) => r.channel === channel);
+    return { channel, ordersPlaced: row?.orders_placed ?? 0, paidOrders: row?.paid_orders ?? 0, paidSales: row?.paid_sales ?? "0.00" };
+  });
+}
+
+async function channelsIn(prisma: Db, from: Date, to: Date): Promise<ChannelFigures[]> {
+  return everyChannel(await prisma.$queryRaw<ChannelRow[]>`WITH ${salesEvents(from, to)} SELECT ${channelSums} FROM events GROUP BY 1`);
+}
+
+/** A day's totals from its channels' rows (exact: kobo are integers). */
+function dayTotals(channels: ChannelFigures[]) {
+  return {
+    ordersPlaced: channels.reduce((sum, c) => sum + c.ordersPlaced, 0),
+    paidOrders: channels.reduce((sum, c) => sum + c.paidOrders, 0),
+    paidSales: fromKobo(channels.reduce((sum, c) => sum + toKobo(c.paidSales), 0)),
+  };
 }
 
 async function dailyFigures(prisma: Db, asOf: Date): Promise<DayFigures[]> {
   const { from, to } = lastLagosDays(asOf, DAILY_DAYS);
-  const rows = new Map((await salesByDay(prisma, from, to)).map((r) => [r.day, r]));
+  const rows = await salesByDay(prisma, from, to);
   return Array.from({ length: DAILY_DAYS }, (_, day) => {
-    const row = rows.get(day);
-    return {
-      date: toLagosDateInput(new Date(from.getTime() + day * 86_400_000)),
-      ordersPlaced: row?.orders_placed ?? 0,
-      paidOrders: row?.paid_orders ?? 0,
-      paidSales: row?.paid_sales ?? "0.00",
-    };
+    const channels = everyChannel(rows.filter((row) => row.day === day));
+    return { date: toLagosDateInput(new Date(from.getTime() + day * 86_400_000)), ...dayTotals(channels), channels };
   });
 }
 
@@ -203,6 +247,7 @@ export async function ownerFigures(prisma: Db, asOf: Date = new Date()): Promise
     const { from, to } = lastLagosDays(asOf, period.days);
     const sales = await salesIn(prisma, from, to);
     const categories = await categoriesIn(prisma, from, to);
+    const channels = await channelsIn(prisma, from, to);
     periods.push({
       ...period,
       from,
@@ -211,6 +256,7 @@ export async function ownerFigures(prisma: Db, asOf: Date = new Date()): Promise
       paidOrders: sales.paid_orders,
       ordersPlaced: sales.orders_placed,
       averageOrderValue: sales.average,
+      channels,
       categories,
       // With nothing sold there is no best category ("Best: Bales (0.0%)" read as a result).
       bestCategory: categories[0] && categories[0].unitsSold > 0 ? categories[0] : null,
