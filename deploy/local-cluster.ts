@@ -232,6 +232,7 @@ export async function startLocalCluster(options: { databaseUrl: string; instance
       DATABASE_DIRECT_URL: options.databaseUrl,
       TRUST_PROXY: "1",
       SHUTDOWN_TIMEOUT_MS: "10000",
+      KEEP_ALIVE_TIMEOUT_MS: "8000",
       ...options.env,
     };
     for (const [i, port] of ports.entries()) instances.push(storeInstance(`store${i + 1}`, port, env));

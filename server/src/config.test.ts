@@ -51,6 +51,7 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
       databasePool: { size: 10, connectTimeoutMs: 5000, statementTimeoutMs: 15000 },
       shutdownTimeoutMs: 10000,
+      keepAliveTimeoutMs: 8000,
     });
     const config = loadConfig({
       DATA_DIR: dataDir,
@@ -61,6 +62,9 @@ describe("configuration", () => {
     });
     expect(config.databasePool).toEqual({ size: 20, connectTimeoutMs: 2000, statementTimeoutMs: 30000 });
     expect(config.shutdownTimeoutMs).toBe(25000);
+    // Behind a balancer that keeps idle connections 60 s, the store keeps them longer, and drains longer still.
+    expect(loadConfig({ DATA_DIR: dataDir, KEEP_ALIVE_TIMEOUT_MS: "65000", SHUTDOWN_TIMEOUT_MS: "75000" })).toMatchObject({ keepAliveTimeoutMs: 65000, shutdownTimeoutMs: 75000 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, KEEP_ALIVE_TIMEOUT_MS: "65000" })).toThrow("KEEP_ALIVE_TIMEOUT_MS (65000) must be shorter than SHUTDOWN_TIMEOUT_MS (10000)");
   });
 
   it.each([

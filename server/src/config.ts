@@ -23,6 +23,9 @@ export interface Config {
   databasePool: { size: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** On SIGTERM/SIGINT: how long in-flight requests may take to finish before their sockets are closed. */
   shutdownTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open (Node's keepAliveTimeout), also while draining:
+   *  longer than the balancer's own idle timeout, so the balancer always closes first. */
+  keepAliveTimeoutMs: number;
   dataDir: string;
   uploadDir: string;
   clientDir: string;
@@ -232,6 +235,18 @@ function receiptLinkSecret(value: string | undefined): string | null {
   return value;
 }
 
+/** The drain's two clocks (decision 028 addendum): idle connections must age out on their own
+ *  keep-alive timer before the deadline that cuts everything, or the deadline closes a connection
+ *  the balancer may be sending a request on. */
+function drainTimes(env: NodeJS.ProcessEnv): { shutdownTimeoutMs: number; keepAliveTimeoutMs: number } {
+  const shutdownTimeoutMs = positiveInt("SHUTDOWN_TIMEOUT_MS", env.SHUTDOWN_TIMEOUT_MS, 10_000, 600_000);
+  const keepAliveTimeoutMs = positiveInt("KEEP_ALIVE_TIMEOUT_MS", env.KEEP_ALIVE_TIMEOUT_MS, 8_000, 600_000);
+  if (keepAliveTimeoutMs >= shutdownTimeoutMs) {
+    throw new ConfigError(`KEEP_ALIVE_TIMEOUT_MS (${keepAliveTimeoutMs}) must be shorter than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs})`);
+  }
+  return { shutdownTimeoutMs, keepAliveTimeoutMs };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = environmentName(env);
   const port = env.PORT === "0" ? 0 : positiveInt("PORT", env.PORT, 4000, 65535);
@@ -273,7 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectTimeoutMs: positiveInt("DATABASE_CONNECT_TIMEOUT_MS", env.DATABASE_CONNECT_TIMEOUT_MS, 5_000, 60_000),
       statementTimeoutMs: positiveInt("DATABASE_STATEMENT_TIMEOUT_MS", env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000, 600_000),
     },
-    shutdownTimeoutMs: positiveInt("SHUTDOWN_TIMEOUT_MS", env.SHUTDOWN_TIMEOUT_MS, 10_000, 600_000),
+    ...drainTimes(env),
     dataDir,
     uploadDir,
     clientDir: path.resolve(env.CLIENT_DIR || path.join(ROOT, "dist/client")),

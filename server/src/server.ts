@@ -1,6 +1,6 @@
 // Starting and stopping the whole store: database, migrations, first-run data, HTTP.
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
@@ -49,14 +49,19 @@ export async function prepareDatabase(config: Config, db: Database): Promise<voi
 
 /**
  * Stops accepting connections and lets requests in flight finish, for at most timeoutMs; then
- * closes whatever is still open. Keep-alive connections are closed as soon as they are idle.
+ * closes whatever is still open (decision 028 addendum, "draining without racing keep-alive").
+ *
+ * Idle keep-alive connections are not closed: a balancer (nginx) may be writing a request on one at
+ * that very moment, and a POST it already sent is neither answered nor resent (a checkout's 502).
+ * Each request that still comes on one is answered with Connection: close (app.ts), which ends the
+ * connection after its answer; the rest age out on their keep-alive timer, which is longer than the
+ * balancer's, so the balancer closes them first. http.Server#close() would close them at once
+ * (Node ≥ 19), so only the listening socket is closed, by net.Server's close.
  */
 async function drain(server: Server, timeoutMs: number): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
   let timer: NodeJS.Timeout | undefined;
   const finished = await Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
-  clearInterval(idle);
   clearTimeout(timer);
   if (!finished) {
     logger.warn(`Requests still running after ${timeoutMs} ms; closing their connections`);
@@ -144,5 +149,10 @@ function listen(app: Awaited<ReturnType<typeof createApp>>["app"], config: Confi
       else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") reject(new Error(`Port ${config.port} is already in use (set PORT)`));
       else reject(error);
     });
+    // Longer than the balancer's idle timeout (nginx.conf's upstream keepalive_timeout), so the
+    // balancer, not the store, closes an idle connection, and never one it is sending on. Node's
+    // guidance: the headers timeout stays above the keep-alive one.
+    s.keepAliveTimeout = config.keepAliveTimeoutMs;
+    s.headersTimeout = Math.max(s.headersTimeout, config.keepAliveTimeoutMs + 1_000);
   });
 }

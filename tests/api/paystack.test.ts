@@ -2,7 +2,7 @@
 // follows its published API (tests/mocks/paystack-server.ts): one-time accounts and the hosted
 // checkout at order time, signed webhooks verified before value, reconciliation, the owner's emails.
 import { randomUUID } from "node:crypto";
-import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
+import { closeStoreNow, startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { details, placeOrder, PLACE_ORDER } from "../helpers/shopper.ts";
 import { makeProduct } from "../helpers/fixtures.ts";
 import { receiptUrl } from "../helpers/orders.ts";
@@ -412,7 +412,7 @@ describe("reconciliation (a lost webhook)", () => {
       expect(closed).toMatchObject({ status: "failed", failureReason: "failed · Declined" });
     } finally {
       for (const { store, db } of instances) {
-        await store.close();
+        await closeStoreNow(store);
         await db?.close();
       }
     }
@@ -431,7 +431,7 @@ describe("without a Paystack key", () => {
       expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(1);
       expect((await fetch(`${off.url}/api/payments/paystack/webhook`, { method: "POST", body: "{}" })).status).toBe(404);
     } finally {
-      await off.close();
+      await closeStoreNow(off);
     }
   });
 });

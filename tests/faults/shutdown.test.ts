@@ -1,5 +1,6 @@
 // Graceful shutdown of the real server process: SIGTERM lets requests in flight finish (bounded),
-// refuses new connections, reports not-ready, and exits 0.
+// refuses new connections, reports not-ready, keeps idle keep-alive connections for the balancer
+// (a request on one is answered, with Connection: close), and exits 0.
 import net from "node:net";
 import { startChildStore, type ChildStore } from "./child-store.ts";
 
@@ -71,7 +72,7 @@ it("SIGTERM: the request in flight completes, new connections are refused, readi
 }, 90_000);
 
 it("SIGTERM with a request that never finishes: its connection is closed after SHUTDOWN_TIMEOUT_MS and the process still exits 0", async () => {
-  store = await startChildStore({ env: { SHUTDOWN_TIMEOUT_MS: "1500" } });
+  store = await startChildStore({ env: { SHUTDOWN_TIMEOUT_MS: "1500", KEEP_ALIVE_TIMEOUT_MS: "1000" } });
   const { socket, received, closed } = await openSocket(store.url);
   socket.write(slowRequestHead + BODY.slice(0, 10));
   await pause(300);
@@ -80,4 +81,32 @@ it("SIGTERM with a request that never finishes: its connection is closed after S
   await closed;
   expect(received()).toBe("");
   expect(store.output()).toMatch(/Requests still running after 1500 ms; closing their connections/);
+}, 90_000);
+
+it("SIGTERM keeps an idle keep-alive connection: a request nginx sends on it later is answered with Connection: close; an unused one ends on its keep-alive timer", async () => {
+  store = await startChildStore({ env: { KEEP_ALIVE_TIMEOUT_MS: "3000" } });
+  const ask = "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  const [used, unused] = [await openSocket(store.url), await openSocket(store.url)];
+  for (const connection of [used, unused]) {
+    connection.socket.write(ask);
+    await waitFor(() => /\{"status":"ok"/.test(connection.received()), "the first answer");
+    expect(connection.received()).toMatch(/^HTTP\/1\.1 200 [^]*Connection: keep-alive/i);
+  }
+  const before = used.received().length;
+  const lastUse = Date.now();
+  store.child.kill("SIGTERM");
+  await waitFor(() => refusesConnections(store!.url), "new connections to be refused");
+  // Past the moment the old drain closed idle connections (every 100 ms), as a balancer may be.
+  await pause(1_000);
+  used.socket.write(ask);
+  await used.closed;
+  const answer = used.received().slice(before);
+  expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+  expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+  // The unused one was not cut by the drain: it ends on its 3 s timer, and the process after it.
+  const code = await store.exited;
+  await unused.closed;
+  expect(Date.now() - lastUse).toBeGreaterThanOrEqual(2_500);
+  expect(code).toBe(0);
+  expect(store.output()).not.toMatch(/Requests still running/);
 }, 90_000);

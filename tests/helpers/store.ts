@@ -75,11 +75,23 @@ export async function startTestStore(options: StartOptions = {}): Promise<TestSt
       return client;
     },
     async close() {
-      await store.close();
+      await closeStoreNow(store);
       await testDb.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Closes a store started in this process at once. Its drain keeps idle keep-alive connections open
+ *  until their clients close them (server.ts, for the balancer in front); a test has no balancer,
+ *  and its HTTP clients would hold them for seconds. */
+export async function closeStoreNow(store: RunningStore): Promise<void> {
+  const idle = setInterval(() => store.server.closeIdleConnections(), 20);
+  try {
+    await store.close();
+  } finally {
+    clearInterval(idle);
+  }
 }
 
 export interface GraphQLResponse<T> {
@@ -154,7 +166,7 @@ export async function startPeerStore(first: TestStore): Promise<{ url: string; c
     url: store.url,
     client: () => new GraphQLClient(store.url),
     async close() {
-      await store.close();
+      await closeStoreNow(store);
       await db.close();
     },
   };
