@@ -1,7 +1,7 @@
 // A session that stops working mid-visit signs the shopper out; shopping continues with the guest cart.
 // At Confirm (issue 40, finding 3) nothing is placed as a guest behind the shopper's back: they are
 // told, the header and cart follow the server, and Confirm again orders as a guest.
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { newShopper } from "../../helpers/browser.ts";
 import type { TestStore } from "../../helpers/store.ts";
 import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
@@ -11,16 +11,21 @@ let browser: Browser;
 beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
 afterAll(() => closeStoreAndBrowser({ t, browser }));
 
-it("a session error at checkout signs the shopper out and continues with the guest cart", async () => {
-  const product = await t.prisma.product.findFirstOrThrow({ where: { stock: { gt: 1 } }, orderBy: { createdAt: "desc" } });
-  const { page, context } = await newShopper(browser, t.url);
+/** Signs up on the auth page, which lands on the account page. */
+async function signUp(page: Page, email: string) {
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
-  await page.getByLabel("Email").fill("session-lost@example.ng");
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("secret-pass");
   await page.getByLabel("Confirm password", { exact: true }).fill("secret-pass");
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
   await page.waitForURL(/\/account$/);
+}
+
+it("a session error at checkout signs the shopper out and continues with the guest cart", async () => {
+  const product = await t.prisma.product.findFirstOrThrow({ where: { stock: { gt: 1 } }, orderBy: { createdAt: "desc" } });
+  const { page, context } = await newShopper(browser, t.url);
+  await signUp(page, "session-lost@example.ng");
   // The session ends on the server (expired, or signed out elsewhere) while the page stays open.
   await t.prisma.session.deleteMany();
   await page.evaluate(
@@ -43,13 +48,7 @@ it("a session that ends before Confirm places nothing, says so, and Confirm agai
   await page.goto("/");
   // The piece goes in the guest cart, which signing up moves into the account's cart.
   await page.evaluate(([id]) => localStorage.setItem("guestCart", JSON.stringify([{ product_id: id, quantity: 1 }])), [product.id]);
-  await page.goto("/auth");
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  await page.getByLabel("Email").fill("expired-at-checkout@example.ng");
-  await page.getByLabel("Password", { exact: true }).fill("secret-pass");
-  await page.getByLabel("Confirm password", { exact: true }).fill("secret-pass");
-  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await page.waitForURL(/\/account$/);
+  await signUp(page, "expired-at-checkout@example.ng");
   const user = await t.prisma.user.findUniqueOrThrow({ where: { email: "expired-at-checkout@example.ng" } });
   expect(await t.prisma.cartItem.count({ where: { userId: user.id } })).toBe(1);
   await page.goto("/checkout");
