@@ -35,6 +35,8 @@ export interface Config {
   /** With the demo catalogue, also an upcoming drop (SEED_DEMO_DROP, default true). */
   seedDemoDrop: boolean;
   holdHours: number;
+  /** How long after placing an order its owner may add pieces to it, no second delivery fee (BUNDLE_HOURS). */
+  bundleHours: number;
   /** Signs the short-lived links to transfer receipts (RECEIPT_LINK_SECRET); null: a key kept in the database. */
   receiptLinkSecret: string | null;
   cloudinaryUrl: string | null;
@@ -297,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== "false",
     seedDemoDrop: env.SEED_DEMO_DROP !== "false",
     holdHours: positiveInt("HOLD_HOURS", env.HOLD_HOURS, 24, 24 * 14),
+    bundleHours: positiveInt("BUNDLE_HOURS", env.BUNDLE_HOURS, 48, 24 * 14),
     receiptLinkSecret: receiptLinkSecret(env.RECEIPT_LINK_SECRET),
     cloudinaryUrl: env.CLOUDINARY_URL || null,
     smtpUrl: env.SMTP_URL || null,

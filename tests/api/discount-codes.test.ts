@@ -1,7 +1,7 @@
 // Discount codes through the API: the admin's list and edits, the cart's preview, and the
 // checkout's use of a code (its rules, the 20-way race, free delivery after the discount).
-import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
-import { ADD_TO_CART, signedUp } from "../helpers/shopper.ts";
+import { requestStatements, startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
+import { ADD_TO_CART, details, PLACE_ORDER, signedUp } from "../helpers/shopper.ts";
 import { makeProduct } from "../helpers/fixtures.ts";
 
 const CODE_FIELDS = "id code percentOff amountOff minSubtotal startsAt endsAt maxUses maxUsesPerPhone active uses";
@@ -100,5 +100,93 @@ describe("the cart's preview of a code", () => {
       "Add ₦4,000 more to use this code",
     ]);
     expect((await preview(t.client(), "BIG1", [{ productId: top.id, quantity: 3 }])).discount).toBe("5000.00");
+  });
+});
+
+const CHECKOUT = PLACE_ORDER.replace("id shortOrderId", "id shortOrderId discountCode discount deliveryFee subtotal").replace(
+  "... on Error { message }",
+  "... on Error { message } ... on ValidationError { field }",
+);
+
+async function checkout(client: GraphQLClient, input: Record<string, unknown>) {
+  return (await client.data(CHECKOUT, { input: { ...details(), ...input } })).placeOrder;
+}
+
+describe("a code at checkout", () => {
+  beforeAll(async () => {
+    // Doorstep ₦3,000 everywhere, free from ₦20,000 of items (after the discount).
+    await t.prisma.deliverySettings.upsert({
+      where: { id: 1 },
+      create: { id: 1, doorstepFee: "3000", parkFee: "2000", freeDeliveryThreshold: "20000" },
+      update: { doorstepFee: "3000", parkFee: "2000", freeDeliveryThreshold: "20000" },
+    });
+  });
+
+  it("comes off the items, never the fee, is kept on the order and in its email, and counts one use in one more statement", async () => {
+    const skirt = await makeProduct(t.prisma, { stock: 2, price: "9000.00" });
+    const code = await createCode({ code: "IGFAM10", percentOff: 10 });
+    t.queries.length = 0;
+    const placed = await checkout(t.client(), { discountCode: "igfam10", email: "ife@example.ng", items: [{ productId: skirt.id, quantity: 1 }] });
+    const statements = requestStatements(t.queries);
+    expect(statements.slice(0, statements.findIndex((sql) => sql.includes("INSERT INTO orders")) + 1)).toHaveLength(4);
+    expect(statements.some((sql) => /UPDATE discount_codes dc SET uses = dc\.uses \+ 1[\s\S]*RETURNING/.test(sql))).toBe(true);
+    expect(placed.data.order).toMatchObject({ discountCode: "IGFAM10", discount: "900.00", subtotal: "9000.00", deliveryFee: "3000.00", total: "11100.00" });
+    expect((await t.prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } })).uses).toBe(1);
+    const [email] = await t.prisma.emailOutbox.findMany({ where: { to: "ife@example.ng" } });
+    expect(email!.body).toContain("Discount (IGFAM10): −₦900\nDelivery fee: ₦3,000\nTotal: ₦11,100");
+  });
+
+  it("an amount off never takes the items below zero; the fee is still charged", async () => {
+    const socks = await makeProduct(t.prisma, { stock: 1, price: "1500.00" });
+    await createCode({ code: "BIGAMOUNT", amountOff: "5,000" });
+    const placed = await checkout(t.client(), { discountCode: "BIGAMOUNT", items: [{ productId: socks.id, quantity: 1 }] });
+    expect(placed.data.order).toMatchObject({ discount: "1500.00", deliveryFee: "3000.00", total: "3000.00" });
+  });
+
+  it("free delivery is judged on the items after the discount: just below the threshold pays the fee, at it delivers free", async () => {
+    const coat = await makeProduct(t.prisma, { stock: 2, price: "21999.99" });
+    const gown = await makeProduct(t.prisma, { stock: 2, price: "22000.00" });
+    await createCode({ code: "TWOK", amountOff: "2,000" });
+    const below = await checkout(t.client(), { discountCode: "TWOK", items: [{ productId: coat.id, quantity: 1 }] });
+    expect(below.data.order).toMatchObject({ discount: "2000.00", deliveryFee: "3000.00", total: "22999.99" });
+    const at = await checkout(t.client(), { discountCode: "TWOK", items: [{ productId: gown.id, quantity: 1 }] });
+    expect(at.data.order).toMatchObject({ discount: "2000.00", deliveryFee: "0.00", total: "20000.00" });
+  });
+
+  it("a refused code places no order and takes no stock; the same details go through without it", async () => {
+    const bag = await makeProduct(t.prisma, { stock: 1, price: "5000.00" });
+    await createCode({ code: "MIN20", percentOff: 20, minSubtotal: "20,000" });
+    const same = details({ items: [{ productId: bag.id, quantity: 1 }] });
+    for (const [code, message] of [["NOSUCH", "This code is not valid"], ["MIN20", "Add ₦15,000 more to use this code"]]) {
+      expect(await checkout(t.client(), { ...same, discountCode: code })).toEqual({ __typename: "ValidationError", field: "discountCode", message });
+    }
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: bag.id } })).stock).toBe(1);
+    expect(await t.prisma.orderItem.count({ where: { productId: bag.id } })).toBe(0);
+    expect((await t.prisma.discountCode.findUniqueOrThrow({ where: { code: "MIN20" } })).uses).toBe(0);
+    expect((await checkout(t.client(), same)).__typename).toBe("MutationPlaceOrderSuccess");
+  });
+
+  it("a limit per phone number counts that number's orders, whatever way it is written", async () => {
+    const [first, second] = await Promise.all([1, 2].map(() => makeProduct(t.prisma, { stock: 1, price: "8000.00" })));
+    await createCode({ code: "ONEEACH", amountOff: "1000", maxUsesPerPhone: 1 });
+    expect((await checkout(t.client(), { discountCode: "ONEEACH", phone: "0803 555 0101", items: [{ productId: first!.id, quantity: 1 }] })).__typename).toBe("MutationPlaceOrderSuccess");
+    expect(await checkout(t.client(), { discountCode: "ONEEACH", phone: "+234 803 555 0101", items: [{ productId: second!.id, quantity: 1 }] })).toMatchObject({
+      message: "You have already used this code",
+    });
+    expect((await checkout(t.client(), { discountCode: "ONEEACH", phone: "0803 555 0202", items: [{ productId: second!.id, quantity: 1 }] })).data.order.discount).toBe("1000.00");
+    expect((await t.prisma.discountCode.findUniqueOrThrow({ where: { code: "ONEEACH" } })).uses).toBe(2);
+  });
+
+  it("20 checkouts at once with a single-use code: exactly one is discounted, the others are told it is used up and place nothing", async () => {
+    const pieces = await Promise.all(Array.from({ length: 20 }, () => makeProduct(t.prisma, { stock: 1, price: "10000.00" })));
+    await createCode({ code: "FIRST1", amountOff: "2500", maxUses: 1 });
+    const results = await Promise.all(pieces.map((piece) => checkout(t.client(), { discountCode: "FIRST1", items: [{ productId: piece.id, quantity: 1 }] })));
+    const won = results.filter((r) => r.__typename === "MutationPlaceOrderSuccess");
+    expect(won).toHaveLength(1);
+    expect(won[0].data.order).toMatchObject({ discountCode: "FIRST1", discount: "2500.00" });
+    expect(results.filter((r) => r.__typename === "ValidationError" && r.message === "This code has been used up")).toHaveLength(19);
+    expect((await t.prisma.discountCode.findUniqueOrThrow({ where: { code: "FIRST1" } })).uses).toBe(1);
+    expect(await t.prisma.order.count({ where: { discountCode: "FIRST1" } })).toBe(1);
+    expect(await t.prisma.orderItem.count({ where: { productId: { in: pieces.map((p) => p.id) } } })).toBe(1);
   });
 });

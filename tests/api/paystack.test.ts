@@ -305,6 +305,26 @@ describe("a signed charge.success", () => {
   });
 });
 
+describe("a bundle on a Paystack order (addToOrder)", () => {
+  it("a paid order that grows asks Paystack for exactly the balance, in kobo, and paying it settles the order", async () => {
+    const placed = await order("paystack_transfer", { price: "4500.00" });
+    await fake.payTransfer(placed.payment!.reference);
+    await until(() => stored(placed.id), (o) => o.paymentStatus === "paid");
+    const extra = await makeProduct(t.prisma, { stock: 1, price: "1250.50" });
+    const added = await t.client().data(
+      `mutation($input: AddToOrderInput!) { addToOrder(input: $input) { __typename ... on Error { message } ... on MutationAddToOrderSuccess { data { total amountPaid amountDue } } } }`,
+      { input: { reference: placed.shortOrderId, phone: "0803 123 4567", items: [{ productId: extra.id, quantity: 1 }] } },
+    );
+    expect(added.addToOrder.data).toEqual({ total: "5750.50", amountPaid: "4500.00", amountDue: "1250.50" });
+    const balance = await t.prisma.providerPayment.findFirstOrThrow({ where: { orderId: placed.id, status: "pending" } });
+    expect(balance.amountKobo).toBe(125050);
+    expect(fake.transactions.get(balance.reference)!.amount).toBe(125050);
+    await fake.payTransfer(balance.reference);
+    const paid = await until(() => stored(placed.id), (o) => o.paymentStatus === "paid");
+    expect(paid.amountPaid.toFixed(2)).toBe("5750.50");
+  });
+});
+
 describe("the card path", () => {
   async function payOnCheckout(checkoutUrl: string, outcome: "success" | "failed"): Promise<URL> {
     const page = await fetch(checkoutUrl);

@@ -1,12 +1,17 @@
-// Offers: discount codes (the admin's list and edits, the cart's preview). The checkout takes a code
-// through PlaceOrderInput.discountCode (orders.ts); the rules live in modules/offers.
+// Offers: discount codes (the admin's list and edits, the cart's preview), an order's discount and
+// bundle window, and adding pieces to an order (addToOrder). The checkout takes a code through
+// PlaceOrderInput.discountCode (orders.ts); the rules live in modules/offers and common/.
 import { builder } from "./builder.ts";
-import { NotFoundError, ValidationError } from "../modules/errors.ts";
+import { DomainError, InsufficientStockError, NotFoundError, RateLimitError, ValidationError } from "../modules/errors.ts";
+import { recordStockWrite } from "./cache-policy.ts";
+import { grantOrderAccess } from "../modules/orders/ownership.ts";
+import { addToOrder } from "../modules/offers/add-to-order.service.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
 import { GuestCartLineInput } from "./cart.ts";
 import { nonEmptySelect } from "./prisma-query.ts";
 import { createDiscountCode, previewDiscount, updateDiscountCode, type DiscountPreview } from "../modules/offers/discount-codes.service.ts";
 import type { DiscountCodeFields } from "../../../common/discount-codes.ts";
+import { addableUntil } from "../../../common/bundles.ts";
 
 const DiscountCodeRef = builder.prismaObject("DiscountCode", {
   description: "A discount code shoppers type at checkout (admins only).",
@@ -94,3 +99,53 @@ builder.mutationFields((t) => ({
     resolve: (_root, { id, input }, ctx) => updateDiscountCode(ctx.prisma, actorOf(ctx.viewer), String(id), fields(input)),
   }),
 }));
+
+builder.prismaObjectFields("Order", (t) => ({
+  discountCode: t.exposeString("discountCode", { nullable: true, description: "The discount code the order was placed with (capitals); null for none" }),
+  discount: t.expose("discount", { type: "Money", description: "What the discount code took off the items (never the delivery fee); 0 for none" }),
+  addableUntil: t.field({
+    type: "DateTime",
+    nullable: true,
+    description: "Until when its owner may add pieces to the order with addToOrder (no extra delivery fee); null once it ships, is cancelled or expires, or the time has passed",
+    select: { createdAt: true, status: true, paymentStatus: true, holdExpiresAt: true },
+    resolve: (order, _args, ctx) => addableUntil(order, ctx.config.bundleHours, new Date()),
+  }),
+}));
+
+builder.prismaObjectField("OrderItem", "addedAt", (t) =>
+  t.expose("addedAt", { type: "DateTime", nullable: true, description: "When the piece was added to the order after it was placed (addToOrder); null when placed with it" }),
+);
+
+const AddToOrderInput = builder.inputType("AddToOrderInput", {
+  description: "Pieces to add to an order already placed (a bundle): no second delivery fee.",
+  fields: (t) => ({
+    reference: t.string({ required: true, description: "The order's short id, as in the transfer narration" }),
+    phone: t.string({ required: false, description: "Guests: the phone number the order was placed with (its owner's proof, as on the tracker)" }),
+    items: t.field({ type: [GuestCartLineInput], required: true, description: "The pieces to add; prices always come from the database" }),
+  }),
+});
+
+builder.mutationField("addToOrder", (t) =>
+  t.prismaField({
+    type: "Order",
+    description:
+      "Adds pieces to the owner's order for BUNDLE_HOURS after placing and until it ships, with no second delivery fee. The stock is taken as at checkout; a paid order then awaits its balance (amountDue).",
+    authScopes: { public: true },
+    errors: { types: [ValidationError, NotFoundError, InsufficientStockError, RateLimitError] },
+    args: { input: t.arg({ type: AddToOrderInput, required: true, description: "The order and the pieces" }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const added = await addToOrder(ctx, ctx.config, ctx.viewer, ctx.ip, {
+        reference: input.reference,
+        phone: input.phone ?? null,
+        items: input.items.map((l) => ({ productId: String(l.productId), quantity: l.quantity })),
+      }).catch((error: unknown) => {
+        // Refused: its transaction, if any, wrote nothing.
+        if (error instanceof DomainError) recordStockWrite(ctx, []);
+        throw error;
+      });
+      recordStockWrite(ctx, added.products);
+      grantOrderAccess(ctx, added.orderId);
+      return ctx.prisma.order.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: added.orderId } });
+    },
+  }),
+);

@@ -110,13 +110,13 @@ builder.prismaObject("Order", {
         unauthorizedResolver: () => null,
         resolve: (order) => order.orderNumber,
       }),
-      total: t.expose("total", { type: "Money", description: "Items plus the delivery fee" }),
+      total: t.expose("total", { type: "Money", description: "Items, less any discount, plus the delivery fee" }),
       deliveryFee: t.expose("deliveryFee", { type: "Money", description: "The delivery fee charged when the order was placed" }),
       subtotal: t.field({
         type: "Money",
-        description: "The items' total (total minus the delivery fee)",
-        select: { total: true, deliveryFee: true },
-        resolve: (order) => order.total.sub(order.deliveryFee),
+        description: "The items' total before any discount (total minus the delivery fee, plus the discount)",
+        select: { total: true, deliveryFee: true, discount: true },
+        resolve: (order) => order.total.sub(order.deliveryFee).add(order.discount),
       }),
       amountPaid: t.expose("amountPaid", {
         type: "Money",
@@ -193,6 +193,7 @@ const PlaceOrderInput = builder.inputType("PlaceOrderInput", {
       description: "A guest's cart lines. Ignored for a signed-in shopper (the server cart is used). Prices always come from the database.",
     }),
     idempotencyKey: t.string({ required: true, description: "Random key per checkout: a retry with the same key returns the same order" }),
+    discountCode: t.string({ required: false, description: "A discount code as the shopper typed it (any case); a refused code places no order (ValidationError on discountCode)" }),
     paymentMethod: t.field({
       type: PaymentMethodEnum,
       required: false,

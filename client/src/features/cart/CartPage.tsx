@@ -12,7 +12,7 @@ import { AddToCartButton } from "./AddToCartButton.tsx";
 import { useCart, type CartLine } from "./useCart.ts";
 import { useCartEdits } from "./useCartEdits.ts";
 import { useDeliveryFees } from "../delivery/delivery-fees.ts";
-import { deliveryFeeFor, lowestFee, toKobo } from "../../../../common/delivery.ts";
+import { deliveryFeeFor, freeDeliveryShortfall, lowestFee, toKobo } from "../../../../common/delivery.ts";
 import "../../personal-pages.css";
 
 /** What delivery will cost, before the shopper picks a method and state at checkout. */
@@ -22,6 +22,7 @@ function DeliveryFeeRow({ subtotal }: { subtotal: string }) {
   const doorstep = deliveryFeeFor(fees, "doorstep", null, subtotal) === "0.00" ? "0.00" : lowestFee(fees, "doorstep");
   const park = deliveryFeeFor(fees, "park", null, subtotal) === "0.00" ? "0.00" : lowestFee(fees, "park");
   const free = toKobo(doorstep) === 0 && toKobo(park) === 0;
+  const shortOfFree = freeDeliveryShortfall(fees, subtotal);
   const from = (amount: string) => (toKobo(amount) === 0 ? "free" : `from ${formatNaira(amount)}`);
   return (
     <div className="order-summary__delivery">
@@ -29,6 +30,7 @@ function DeliveryFeeRow({ subtotal }: { subtotal: string }) {
       <dd data-testid="delivery-fee">
         {free ? "Free" : `Doorstep ${from(doorstep)}, motor park ${from(park)}, store pickup free (chosen at checkout)`}
         {!free && fees.freeDeliveryThreshold && <small className="order-summary__note">Free delivery on orders of {formatNaira(fees.freeDeliveryThreshold)} or more</small>}
+        {!free && shortOfFree && <small className="order-summary__note">Add {formatNaira(shortOfFree)} more for free delivery</small>}
       </dd>
     </div>
   );

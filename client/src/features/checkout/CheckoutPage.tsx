@@ -18,7 +18,8 @@ import type { PlacedOrder } from "./PlacedOrder.tsx";
 import { keepAsGuestCart, lineTotal, useCart } from "../cart/useCart.ts";
 import { clearGuestCart, notifyCartUpdated } from "../cart/guest-cart.ts";
 import { useViewer, ViewerQuery } from "../../lib/viewer.ts";
-import { deliveryFeeFor, feeAwaitsState } from "../../../../common/delivery.ts";
+import { deliveryFeeFor, feeAwaitsState, freeDeliveryShortfall, fromKobo, toKobo } from "../../../../common/delivery.ts";
+import type { AppliedCode } from "../offers/DiscountCodeField.tsx";
 import { StateSelect } from "../../ui/StateSelect.tsx";
 import { addAmounts, useDeliveryFees } from "../delivery/delivery-fees.ts";
 import { resultError } from "../../lib/mutation-result.ts";
@@ -39,6 +40,8 @@ const PlacedOrderPayment = lazy(() => loadPlacedOrder().then((module) => ({ defa
 const OrderConfirmedDialog = lazy(() => loadPlacedOrder().then((module) => ({ default: module.OrderConfirmedDialog })));
 // Sending the order (the mutation, its retry): needed only at Confirm, fetched just after the page shows.
 const loadPlaceOrder = () => import("./place-order.ts");
+// The discount code field and its query: its own chunk, fetched just after the page shows.
+const DiscountCodeField = lazy(() => import("../offers/DiscountCodeField.tsx").then((module) => ({ default: module.DiscountCodeField })));
 
 const CheckoutProfileQuery = graphql(`
   query CheckoutProfile {
@@ -130,6 +133,8 @@ export function CheckoutPage() {
   const [left, setLeft] = useState<Record<string, number>>({});
   // The session ended before Confirm: the server's message, shown until the page is left.
   const [signedOut, setSignedOut] = useState<string | null>(null);
+  const [code, setCode] = useState<AppliedCode | null>(null);
+  const [codeProblem, setCodeProblem] = useState<string | null>(null);
   const checkoutKey = useRef(newCheckoutKey());
   const transferBlock = useRef<HTMLDivElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -162,10 +167,14 @@ export function CheckoutPage() {
   };
   // What the shopper will be charged (the server recomputes it when the order is placed). Until the
   // state is chosen a per-state fee is unknown: the page says so rather than show a total.
+  // A code comes off the items, and free delivery is judged on what is left (decision 037).
   const feeState = deliveryState;
-  const awaitingState = !placed && fees !== null && feeAwaitsState(fees, method, feeState, subtotal);
-  const deliveryFee = placed?.deliveryFee ?? (fees ? deliveryFeeFor(fees, method, feeState, subtotal) : null);
-  const total = placed?.total ?? addAmounts(subtotal, deliveryFee ?? "0");
+  const discount = placed?.discount ?? code?.discount ?? "0.00";
+  const items = fromKobo(Math.max(toKobo(subtotal) - toKobo(discount), 0));
+  const awaitingState = !placed && fees !== null && feeAwaitsState(fees, method, feeState, items);
+  const deliveryFee = placed?.deliveryFee ?? (fees ? deliveryFeeFor(fees, method, feeState, items) : null);
+  const total = placed?.total ?? addAmounts(items, deliveryFee ?? "0");
+  const shortOfFree = !placed && fees && method !== "pickup" ? freeDeliveryShortfall(fees, items) : null;
 
   const found = checkoutDetailsErrors(input);
   const errors: Record<string, string> = checked ? Object.fromEntries(found.map((e) => [e.field, e.message])) : {};
@@ -238,6 +247,7 @@ export function CheckoutPage() {
         idempotencyKey: checkoutKey.current,
         paymentMethod: payWith,
         signedInAs: viewer?.id ?? null,
+        discountCode: code?.code ?? null,
       });
       if (result?.__typename === "InsufficientStockError") {
         setLeft((current) => ({ ...current, [result.productId]: result.available }));
@@ -253,6 +263,8 @@ export function CheckoutPage() {
         return;
       }
       if (result?.__typename !== "MutationPlaceOrderSuccess") {
+        // A refused code placed nothing: the details stay, so the shopper removes it and goes on.
+        if (result?.__typename === "ValidationError" && result.field === "discountCode") setCodeProblem(result.message);
         toast.error(resultError(result, "Order submission failed"));
         return;
       }
@@ -378,6 +390,12 @@ export function CheckoutPage() {
               <dt>Items</dt>
               <dd data-testid="checkout-subtotal">{formatNaira(subtotal)}</dd>
             </div>
+            {toKobo(discount) > 0 && (
+              <div>
+                <dt>Discount{code ? ` (${code.code})` : ""}</dt>
+                <dd data-testid="checkout-discount">−{formatNaira(discount)}</dd>
+              </div>
+            )}
             <div>
               <dt>Delivery</dt>
               <dd data-testid="checkout-delivery-fee">
@@ -389,6 +407,16 @@ export function CheckoutPage() {
               <dd data-testid="checkout-total">{awaitingState ? `${formatNaira(subtotal)} + delivery (depends on your state)` : formatNaira(total)}</dd>
             </div>
           </dl>
+          {shortOfFree && <p className="order-summary__note">Add {formatNaira(shortOfFree)} more for free delivery</p>}
+          <Suspense fallback={null}>
+            <DiscountCodeField
+              items={signedIn ? null : lines.map((l) => ({ productId: l.product.id, quantity: l.quantity }))}
+              applied={code}
+              onChange={(next) => (setCode(next), setCodeProblem(null))}
+              problem={codeProblem}
+              disabled={Boolean(placed) || busy}
+            />
+          </Suspense>
         </aside>
       </div>
 

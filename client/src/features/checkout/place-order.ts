@@ -29,6 +29,7 @@ const CheckoutPlaceOrderMutation = graphql(`
             shortOrderId
             total
             deliveryFee
+            discount
             paymentMethod
             providerPayments {
               status

@@ -37,6 +37,7 @@ import { paymentParagraph } from "../payments/emails.ts";
 import { isVisibleAt, NOT_LIVE_YET, visibleNowSql } from "../catalog/visibility.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { pieceTurns } from "./piece-turns.ts";
+import { useDiscountCode } from "../offers/discount-codes.service.ts";
 import { readableCode } from "./readable-codes.ts";
 
 export const EMPTY_CART = "Your cart is empty";
@@ -199,11 +200,16 @@ export interface OrderDraft {
   note: string | null;
   idempotencyKey: string | null;
   guestTokenHash: string | null;
+  /** A discount code as the shopper typed it (the web checkout); null for none. */
+  discountCode?: string | null;
 }
 
 /** The order as priced in its transaction, for the use case's own statements (`more`). */
 export interface PricedOrder {
   subtotal: Prisma.Decimal;
+  /** The code the order used (capitals) and what it took off the items (0 for none). */
+  discountCode: string | null;
+  discount: Prisma.Decimal;
   deliveryFee: Prisma.Decimal;
   total: Prisma.Decimal;
   holdExpiresAt: Date;
@@ -230,7 +236,7 @@ interface TakenProduct {
  * taken, the product as it is says why (gone, not live yet, not enough left). An order's first
  * take also brings the fee table, in the same statement: no round trip of its own.
  */
-async function takeStock(sql: SqlRunner, line: GuestCartLine, now: Date, withFeeTable: boolean): Promise<{ product: TakenProduct; feeTable: DeliveryFeeTable | null }> {
+export async function takeStock(sql: SqlRunner, line: GuestCartLine, now: Date, withFeeTable: boolean): Promise<{ product: TakenProduct; feeTable: DeliveryFeeTable | null }> {
   const columns = Prisma.sql`p.id::text AS id, p.name, p.price, p.image_url AS "imageUrl", p.size, p.stock, p.goes_live_at AS "goesLiveAt"`;
   const take = Prisma.sql`
     UPDATE products p SET stock = p.stock - ${line.quantity}, updated_at = ${now}
@@ -254,10 +260,11 @@ function insertOrderSql(order: NewOrder, items: OrderItem[], more: Prisma.Sql[])
   const clauses = more.map((statement, index) => Prisma.sql`, ${Prisma.raw(`more${index}`)} AS (${statement})`);
   return Prisma.sql`
     WITH new_order AS (
-      INSERT INTO orders (id, short_order_id, user_id, total, delivery_fee, customer_name, customer_email, customer_phone, customer_address,
+      INSERT INTO orders (id, short_order_id, user_id, total, delivery_fee, discount_code, discount, customer_name, customer_email, customer_phone, customer_address,
         delivery_method, delivery_state, park_state, park_name, payment_method, channel, note, status, payment_status, hold_expires_at,
         idempotency_key, guest_token_hash, created_at, updated_at)
       VALUES (${order.id}::uuid, ${order.shortOrderId}, ${order.userId}::uuid, ${order.total}::numeric, ${order.deliveryFee}::numeric,
+        ${order.discountCode}, ${order.discount}::numeric,
         ${order.customerName}, ${order.customerEmail}, ${order.customerPhone}, ${order.customerAddress},
         ${order.deliveryMethod}::"DeliveryMethod", ${order.deliveryState}, ${order.parkState}, ${order.parkName}, ${order.paymentMethod}::"PaymentMethod",
         ${order.channel}::"SaleChannel", ${order.note}, 'pending', 'awaiting_transfer', ${order.holdExpiresAt}, ${order.idempotencyKey}, ${order.guestTokenHash},
@@ -298,8 +305,13 @@ export async function writeOrder(
   }
   if (!feeTable) throw new Error("The first take of an order brings the fee table");
   const subtotal = taken.reduce((sum, { product, quantity }) => sum.add(product.price.mul(quantity)), new Prisma.Decimal(0));
+  // A code is counted here, in the order's transaction, only when one is given (modules/offers);
+  // it comes off the items, and free delivery is judged on what is left. The fee is untouched.
+  const code = draft.discountCode ? await useDiscountCode(sql, draft.discountCode, details.phone, subtotal.toFixed(2), now) : null;
+  const discount = new Prisma.Decimal(code?.discount ?? 0);
+  const afterDiscount = subtotal.sub(discount);
   const feeState = details.method === "park" ? details.parkState : details.deliveryState;
-  const deliveryFee = new Prisma.Decimal(deliveryFeeFor(feeTable, details.method, feeState, subtotal.toFixed(2)));
+  const deliveryFee = new Prisma.Decimal(deliveryFeeFor(feeTable, details.method, feeState, afterDiscount.toFixed(2)));
   const items: OrderItem[] = taken.map(({ product, quantity }) => ({
     id: randomUUID(),
     orderId: draft.id,
@@ -309,11 +321,14 @@ export async function writeOrder(
     quantity,
     price: product.price,
     size: product.size,
+    addedAt: null,
   }));
   const priced: PricedOrder = {
     subtotal,
+    discountCode: code?.code ?? null,
+    discount,
     deliveryFee,
-    total: subtotal.add(deliveryFee),
+    total: afterDiscount.add(deliveryFee),
     holdExpiresAt: new Date(now.getTime() + draft.holdHours * 3600_000),
     items,
     products: sorted.map((line) => line.productId),
@@ -324,6 +339,8 @@ export async function writeOrder(
     userId: draft.userId,
     total: priced.total,
     deliveryFee,
+    discountCode: priced.discountCode,
+    discount,
     customerName: details.name,
     customerEmail: details.email,
     customerPhone: details.phone,
@@ -359,7 +376,7 @@ export function orderReceivedEmail(
   config: Config,
   details: OrderDetails & { email: string },
   reference: string,
-  priced: Pick<PricedOrder, "subtotal" | "deliveryFee" | "total" | "holdExpiresAt" | "items">,
+  priced: Pick<PricedOrder, "subtotal" | "discountCode" | "discount" | "deliveryFee" | "total" | "holdExpiresAt" | "items">,
   paymentText: string | null,
 ): EmailMessage & { to: string } {
   const { store } = config;
@@ -370,6 +387,7 @@ export function orderReceivedEmail(
     subject: `Order ${reference} received: please pay ${formatNaira(total.toFixed(2))}${paymentText ? "" : " by bank transfer"}`,
     body:
       `Hello ${details.name},\n\nThank you for your order ${reference}.\n\n${lines}\n\nItems: ${formatNaira(priced.subtotal.toFixed(2))}\n` +
+      (priced.discount.isZero() ? "" : `Discount (${priced.discountCode}): −${formatNaira(priced.discount.toFixed(2))}\n`) +
       `Delivery fee: ${priced.deliveryFee.isZero() ? "Free" : formatNaira(priced.deliveryFee.toFixed(2))}\n` +
       `Total: ${formatNaira(total.toFixed(2))}\n` +
       `Delivery: ${details.method} (${details.address}${details.deliveryState ? `, ${details.deliveryState}` : ""})\n\n` +

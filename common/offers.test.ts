@@ -1,4 +1,5 @@
 import { checkDiscountCode, codeRefusal, discountFor, normalizeCode, offerLabel, type CodeTerms } from "./discount-codes.ts";
+import { addableUntil, addMoreLine, bundleRefusal, BUNDLE_MESSAGES } from "./bundles.ts";
 import { freeDeliveryShortfall } from "./delivery.ts";
 
 const NOW = new Date("2026-11-27T12:00:00Z");
@@ -58,5 +59,26 @@ describe("free delivery after a discount", () => {
     expect(freeDeliveryShortfall({ freeDeliveryThreshold: "50000.00" }, "49999.50")).toBe("0.50");
     expect(freeDeliveryShortfall({ freeDeliveryThreshold: "50000.00" }, "50000.00")).toBeNull();
     expect(freeDeliveryShortfall({ freeDeliveryThreshold: null }, "10.00")).toBeNull();
+  });
+});
+
+describe("bundles: adding pieces to an order", () => {
+  const placed = new Date("2026-11-27T10:00:00Z");
+  const open = { createdAt: placed, status: "confirmed", paymentStatus: "paid", holdExpiresAt: null };
+  const hours = (n: number) => new Date(placed.getTime() + n * 3600_000);
+
+  it("stay open BUNDLE_HOURS after placing, and for an unpaid order no longer than its hold", () => {
+    expect(addableUntil(open, 48, hours(47))).toEqual(hours(48));
+    expect(addableUntil({ ...open, status: "pending", paymentStatus: "awaiting_transfer", holdExpiresAt: hours(24) }, 48, hours(1))).toEqual(hours(24));
+    expect(addMoreLine(hours(48))).toBe("Add more pieces to this order (no extra delivery) until Sun 29 Nov 2026, 11:00 AM (Lagos time)");
+  });
+
+  it("close with a clear reason once shipped, cancelled, expired or past the window", () => {
+    expect(bundleRefusal({ ...open, status: "shipped" }, 48, hours(1))).toBe(BUNDLE_MESSAGES.shipped);
+    expect(bundleRefusal({ ...open, status: "delivered" }, 48, hours(1))).toBe(BUNDLE_MESSAGES.shipped);
+    expect(bundleRefusal({ ...open, status: "cancelled" }, 48, hours(1))).toBe(BUNDLE_MESSAGES.cancelled);
+    expect(bundleRefusal({ ...open, status: "cancelled", paymentStatus: "expired" }, 48, hours(1))).toBe(BUNDLE_MESSAGES.expired);
+    expect(bundleRefusal(open, 48, hours(48))).toBe("Pieces could be added to this order until Sun 29 Nov 2026, 11:00 AM (Lagos time). Please place a new order.");
+    expect(addableUntil(open, 48, hours(48))).toBeNull();
   });
 });

@@ -1,0 +1,124 @@
+// Bundles through the API (addToOrder): the owner adds pieces to an unpaid or a paid order with no
+// second delivery fee, a paid order then awaits its balance (paid by transfer, receipt or Paystack:
+// the Paystack balance is in paystack.test.ts), strangers and shipped orders are refused with
+// nothing written, and an addition races a web checkout for the last piece like any checkout.
+import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
+import { ADD_TO_CART, details, placeOrder, signedUp } from "../helpers/shopper.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
+import { receiptUrl } from "../helpers/orders.ts";
+
+const ADD = `mutation($input: AddToOrderInput!) { addToOrder(input: $input) {
+  __typename ... on Error { message }
+  ... on MutationAddToOrderSuccess { data { id shortOrderId total deliveryFee subtotal amountPaid amountDue paymentStatus addableUntil customerPhone
+    items { productName quantity price addedAt } } } } }`;
+const MARK_PAID = `mutation($orderId: ID!) { markOrderPaid(orderId: $orderId) { __typename ... on Error { message }
+  ... on MutationMarkOrderPaidSuccess { data { order { paymentStatus amountPaid amountDue } } } } }`;
+const SHIP = `mutation($input: UpdateOrderStatusInput!) { updateOrderStatus(input: $input) { __typename ... on Error { message } } }`;
+const SUBMIT = `mutation($input: SubmitReceiptInput!) { submitPaymentReceipt(input: $input) { __typename ... on Error { message }
+  ... on MutationSubmitPaymentReceiptSuccess { data { order { paymentStatus } } } } }`;
+
+let t: TestStore;
+let admin: GraphQLClient;
+beforeAll(async () => {
+  t = await startTestStore({ seed: false });
+  admin = await t.admin();
+  await t.prisma.deliverySettings.upsert({ where: { id: 1 }, create: { id: 1, doorstepFee: "3000", parkFee: "2000" }, update: { doorstepFee: "3000", parkFee: "2000" } });
+});
+afterAll(() => t?.close());
+
+/** A guest order of one ₦10,000 piece, doorstep (₦3,000 fee). */
+async function guestOrder(client = t.client()) {
+  const piece = await makeProduct(t.prisma, { stock: 1, price: "10000.00" });
+  const placed = await placeOrder(client, { ...details({ phone: "0803 123 4567" }), items: [{ productId: piece.id, quantity: 1 }] });
+  expect(placed.__typename).toBe("MutationPlaceOrderSuccess");
+  return placed.data.order as { id: string; shortOrderId: string; total: string };
+}
+
+async function add(client: GraphQLClient, input: Record<string, unknown>) {
+  return (await client.data(ADD, { input })).addToOrder;
+}
+
+const snapshot = async (orderId: string, productId: string) => ({
+  order: await t.prisma.order.findUniqueOrThrow({ where: { id: orderId }, select: { total: true, paymentStatus: true, updatedAt: true } }),
+  items: await t.prisma.orderItem.count({ where: { orderId } }),
+  stock: (await t.prisma.product.findUniqueOrThrow({ where: { id: productId } })).stock,
+});
+
+describe("adding pieces to an order", () => {
+  it("a guest adds to their unpaid order with its phone: stock taken, total grows by the pieces alone, no second fee, audited and emailed", async () => {
+    const order = await guestOrder();
+    const scarf = await makeProduct(t.prisma, { name: "Silk Scarf", stock: 3, price: "2500.00" });
+    const added = await add(t.client(), { reference: order.shortOrderId.toLowerCase(), phone: "+2348031234567", items: [{ productId: scarf.id, quantity: 2 }] });
+    expect(added.__typename).toBe("MutationAddToOrderSuccess");
+    expect(added.data).toMatchObject({ total: "18000.00", deliveryFee: "3000.00", subtotal: "15000.00", amountPaid: "0.00", amountDue: "18000.00", paymentStatus: "awaiting_transfer" });
+    expect(added.data.customerPhone).toBe("+2348031234567");
+    const scarves = added.data.items.find((item: { productName: string }) => item.productName === "Silk Scarf");
+    expect(scarves).toMatchObject({ quantity: 2, price: "2500.00" });
+    expect(Math.abs(Date.parse(scarves.addedAt) - Date.now())).toBeLessThan(60_000);
+    expect(added.data.items.filter((item: { addedAt: string | null }) => item.addedAt === null)).toHaveLength(1);
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: scarf.id } })).stock).toBe(1);
+    expect(await t.prisma.auditEntry.count({ where: { orderId: order.id, action: "order.pieces_added" } })).toBe(1);
+    const email = await t.prisma.emailOutbox.findFirstOrThrow({ where: { subject: `Pieces added to order ${order.shortOrderId}` } });
+    expect(email.body).toContain("Silk Scarf × 2");
+    expect(email.body).toContain("Please pay ₦18,000 by bank transfer");
+  });
+
+  it("a signed-in owner adds to a paid order: it awaits the balance, which a receipt and Mark paid then settle", async () => {
+    const shopper = await signedUp(t);
+    const first = await makeProduct(t.prisma, { stock: 1, price: "10000.00" });
+    await shopper.data(ADD_TO_CART, { productId: first.id, quantity: 1 });
+    const order = (await placeOrder(shopper, details())).data.order;
+    expect((await admin.data(MARK_PAID, { orderId: order.id })).markOrderPaid.data.order).toMatchObject({ paymentStatus: "paid", amountPaid: "13000.00" });
+    const belt = await makeProduct(t.prisma, { stock: 1, price: "4000.00" });
+    const added = await add(shopper, { reference: order.shortOrderId, items: [{ productId: belt.id, quantity: 1 }] });
+    expect(added.data).toMatchObject({ total: "17000.00", amountPaid: "13000.00", amountDue: "4000.00", paymentStatus: "awaiting_transfer" });
+    const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(stored).toMatchObject({ status: "confirmed", holdExpiresAt: null });
+    const receipt = { orderId: order.id, fileUrl: receiptUrl(), senderName: "Ada Obi", senderBank: "Access Bank" };
+    expect((await shopper.data(SUBMIT, { input: receipt })).submitPaymentReceipt.data.order.paymentStatus).toBe("under_review");
+    expect((await admin.data(MARK_PAID, { orderId: order.id })).markOrderPaid.data.order).toEqual({ paymentStatus: "paid", amountPaid: "17000.00", amountDue: "0.00" });
+  });
+
+  it("a stranger (wrong phone, another account, no proof) is told the order is not found, and nothing is written", async () => {
+    const order = await guestOrder();
+    const piece = await makeProduct(t.prisma, { stock: 1, price: "5000.00" });
+    const before = await snapshot(order.id, piece.id);
+    const other = await signedUp(t);
+    const items = [{ productId: piece.id, quantity: 1 }];
+    for (const [client, phone] of [[t.client(), "0803 999 9999"], [other, null], [t.client(), null]] as const) {
+      expect(await add(client, { reference: order.shortOrderId, phone, items })).toEqual({ __typename: "NotFoundError", message: "Order not found" });
+    }
+    expect(await snapshot(order.id, piece.id)).toEqual(before);
+  });
+
+  it("a shipped order refuses additions with a clear message and takes nothing", async () => {
+    const order = await guestOrder();
+    await admin.data(MARK_PAID, { orderId: order.id });
+    const shipped = await admin.data(SHIP, { input: { orderId: order.id, status: "shipped", transportCompany: "GIG Logistics", waybillNumber: "WB123" } });
+    expect(shipped.updateOrderStatus.__typename).toBe("MutationUpdateOrderStatusSuccess");
+    const piece = await makeProduct(t.prisma, { stock: 1, price: "5000.00" });
+    const before = await snapshot(order.id, piece.id);
+    expect(await add(t.client(), { reference: order.shortOrderId, phone: "08031234567", items: [{ productId: piece.id, quantity: 1 }] })).toEqual({
+      __typename: "ValidationError",
+      message: "This order has already shipped, so no more pieces can be added. Please place a new order.",
+    });
+    expect(await snapshot(order.id, piece.id)).toEqual(before);
+  });
+
+  it("an addition racing a web checkout for the last piece: exactly one gets it, stock never below zero", async () => {
+    const order = await guestOrder();
+    for (let round = 0; round < 3; round++) {
+      const last = await makeProduct(t.prisma, { name: `Last Ankara ${round}`, stock: 1, price: "7000.00" });
+      const items = [{ productId: last.id, quantity: 1 }];
+      const [addition, checkout] = await Promise.all([
+        add(t.client(), { reference: order.shortOrderId, phone: "08031234567", items }),
+        placeOrder(t.client(), { ...details(), items }),
+      ]);
+      const winners = [addition.__typename === "MutationAddToOrderSuccess", checkout.__typename === "MutationPlaceOrderSuccess"].filter(Boolean);
+      expect(winners).toHaveLength(1);
+      for (const loser of [addition, checkout].filter((r) => !r.__typename.endsWith("Success"))) expect(loser.message).toBe(`Last Ankara ${round} is out of stock`);
+      expect((await t.prisma.product.findUniqueOrThrow({ where: { id: last.id } })).stock).toBe(0);
+      expect(await t.prisma.orderItem.count({ where: { productId: last.id } })).toBe(1);
+    }
+  });
+});
