@@ -116,6 +116,11 @@ describe("a guest's journey from product card to order tracker", () => {
     expect(await page.evaluate(() => localStorage.getItem("guestCart"))).toBeNull();
     expect(await page.getByTestId("cart-count").count()).toBe(0);
     expect(await dialog.getByRole("button", { name: "Done" }).isVisible()).toBe(true);
+    // A real modal (issue 40, finding 7): Tab never leaves it for the dimmed page behind.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+    }
 
     // Thank-you: this browser's own order, script tags shown as text.
     await dialog.getByRole("button", { name: "I've Paid - Next" }).click();
