@@ -62,15 +62,19 @@ describe("order status changes", () => {
     const emails = await t.prisma.emailOutbox.findMany({ where: { to: "status-mail@example.com" }, orderBy: { createdAt: "asc" } });
     expect(emails.map((e) => e.subject)).toEqual([`Order ${order.shortOrderId}: Processing`, `Order ${order.shortOrderId}: Shipped`]);
     expect(emails[1]!.body).toContain(`/track-order/${order.shortOrderId}`);
-    // Issue 26: no tracking number the shopper sees nowhere else.
-    expect(emails[1]!.body).not.toMatch(/Tracking number|TRK-/);
+    // Issue 40: the tracking number the store gave the order (the tracker shows it too), and who
+    // carries it, said even when the owner typed no carrier or waybill.
+    const { trackingNumber } = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(trackingNumber).toMatch(/^TRK-/);
+    expect(emails[1]!.body).toContain(`Tracking number: ${trackingNumber}\nCarrier: not named yet; we will tell you who is bringing it\n`);
+    expect(emails[1]!.body).not.toContain("Waybill number");
     // Admins see them in the outbox view.
     const { adminEmails } = await admin.data(`{ adminEmails { to subject status createdAt } }`);
     expect(adminEmails.filter((e: { to: string }) => e.to === "status-mail@example.com")).toHaveLength(2);
     expect(adminEmails[0].status).toBe("queued");
   });
 
-  it("the Shipped email says what the tracker says: transport company, waybill and driver's phone", async () => {
+  it("the Shipped email says what the tracker says: tracking number, carrier, waybill and driver's phone", async () => {
     const product = await makeProduct(t.prisma, { price: "5000", stock: 5 });
     const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { email: "shipped-mail@example.com" });
     await t.prisma.order.update({ where: { id: order.id }, data: { paymentStatus: "paid", paidAt: new Date() } });
@@ -78,8 +82,8 @@ describe("order status changes", () => {
       input: { orderId: order.id, status: "shipped", transportCompany: "GUO Transport", waybillNumber: "WB-7781", driverPhone: "0803 123 4567" },
     });
     const email = await t.prisma.emailOutbox.findFirstOrThrow({ where: { to: "shipped-mail@example.com" } });
-    expect(email.body).toContain("Transport company: GUO Transport\nWaybill number: WB-7781\nDriver's phone: +234 803 123 4567");
-    expect(email.body).not.toMatch(/TRK-/);
+    const { trackingNumber } = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(email.body).toContain(`Tracking number: ${trackingNumber}\nCarrier: GUO Transport\nWaybill number: WB-7781\nDriver's phone: +234 803 123 4567`);
     // The tracker shows the order's owner (here the admin) the same facts.
     const { trackOrder } = await admin.data(`query($ref: String!) { trackOrder(reference: $ref) { transportCompany waybillNumber driverPhone } }`, { ref: order.shortOrderId });
     expect(trackOrder).toEqual({ transportCompany: "GUO Transport", waybillNumber: "WB-7781", driverPhone: "+2348031234567" });

@@ -199,7 +199,8 @@ describe("product import", () => {
       const res = await postCsv(csv, { dryRun });
       expect(res.status).toBe(200);
       const report = await res.json();
-      expect(report).toMatchObject({ dryRun, rows: 8, imported: 0 });
+      // The two good rows are counted (issue 40: "valid: 0"), and the file is refused whole.
+      expect(report).toMatchObject({ dryRun, rows: 8, valid: 2, imported: 0 });
       expect(report.problems).toEqual([
         { line: 3, reason: 'Unknown category "no-such-category"' },
         { line: 5, reason: 'Price must be an amount of naira (e.g. 12,500 or 12,500.50)' },
@@ -216,7 +217,7 @@ describe("product import", () => {
   it("lists every problem of a row, each with the row's line", async () => {
     const csv = ["name,category,price,stock,originalPrice", `,no-such-category,twelve,-1,4000`, `Multi1 fine,${slug},5000,1,`].join("\n");
     const report = await (await postCsv(csv, { dryRun: true })).json();
-    expect(report).toMatchObject({ rows: 2, valid: 0, imported: 0 });
+    expect(report).toMatchObject({ rows: 2, valid: 1, imported: 0 });
     expect(report.problems).toEqual([
       { line: 2, reason: 'Unknown category "no-such-category"' },
       { line: 2, reason: "Product name is required" },
@@ -239,7 +240,7 @@ describe("product import", () => {
       const res = await postCsv(csv, { dryRun });
       expect(res.status).toBe(200);
       const report = await res.json();
-      expect(report).toMatchObject({ rows: 6, imported: 0 });
+      expect(report).toMatchObject({ rows: 6, valid: 3, imported: 0 });
       expect(report.problems).toEqual([
         { line: 5, reason: 'Unknown category "no-such-category"' },
         { line: 6, reason: "name starts like a spreadsheet formula (=, +, - or @): type it as plain text" },

@@ -142,12 +142,15 @@ describe("owner's figures", () => {
     expect(month.slowestCategory.name).toBe(pants.name);
   });
 
-  it("names no best category for a period without sales (issue 26: \"Best: Bales (0.0%)\")", async () => {
+  it("names no best and no slowest category for a period without sales (issue 26: \"Best: Bales (0.0%)\"; issue 40: \"Slowest: Unisex (0.0%)\")", async () => {
     const { ownerFigures } = await import("../../server/src/modules/reports/figures.service.ts");
     const quiet = await ownerFigures(t.prisma, new Date(Date.UTC(2020, 0, 1)));
     for (const period of quiet.periods) {
       expect(period.paidOrders).toBe(0);
+      // Both categories have stock and sold nothing: a tie at 0.0%, none of them the slowest.
+      expect(period.categories.map((c) => c.sellThroughPercent)).toEqual(["0.0", "0.0"]);
       expect(period.bestCategory).toBeNull();
+      expect(period.slowestCategory).toBeNull();
     }
   });
 

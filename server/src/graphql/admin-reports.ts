@@ -48,7 +48,7 @@ const PeriodFigures = builder.objectRef<PeriodFiguresShape>("PeriodFigures").imp
     channels: t.field({ type: [ChannelFigures], description: "The period by sale channel, every channel listed (they add up to the totals)", resolve: (p) => p.channels }),
     categories: t.field({ type: [CategoryFigures], description: "Every category's figures for the period", resolve: (p) => p.categories }),
     bestCategory: t.field({ type: CategoryFigures, nullable: true, description: "Highest sell-through (ties: more units sold); null without categories", resolve: (p) => p.bestCategory }),
-    slowestCategory: t.field({ type: CategoryFigures, nullable: true, description: "Lowest sell-through; null with fewer than two categories", resolve: (p) => p.slowestCategory }),
+    slowestCategory: t.field({ type: CategoryFigures, nullable: true, description: "Lowest sell-through; null with fewer than two categories, when nothing sold, or when several sold nothing (no one of a tie is the slowest)", resolve: (p) => p.slowestCategory }),
   }),
 });
 

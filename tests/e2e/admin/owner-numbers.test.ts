@@ -74,7 +74,7 @@ it("the owner checks a CSV (every bad row reported, nothing listed), fixes it an
   ]);
   await page.getByLabel("CSV file of products").setInputFiles(bad);
   await page.getByRole("button", { name: "Check file" }).click();
-  await page.getByText("2 of 3 rows need fixing; nothing was imported.").waitFor();
+  await page.getByText("2 of 3 rows need fixing (1 fine); the file is taken whole, so nothing was imported.").waitFor();
   expect(await page.locator(".csv-tools__problems li").allTextContents()).toEqual([
     'Line 3: Unknown category "no-such-category"',
     'Line 4: Price must be an amount of naira (e.g. 12,500 or 12,500.50)',

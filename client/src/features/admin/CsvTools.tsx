@@ -108,7 +108,7 @@ export function CsvTools() {
           {report && report.problems.length ? (
             <>
               <p className="admin-error">
-                {new Set(report.problems.map((p) => p.line)).size} of {report.rows} rows need fixing; nothing was imported.
+                {new Set(report.problems.map((p) => p.line)).size} of {report.rows} rows need fixing ({report.valid} fine); the file is taken whole, so nothing was imported.
               </p>
               <ul className="csv-tools__problems">
                 {/* A row with several problems has one entry per problem, each naming the line. */}

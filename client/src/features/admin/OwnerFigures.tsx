@@ -169,7 +169,7 @@ export function OwnerFigures() {
                   </select>
                 </label>
                 <p className="admin-muted">
-                  {period.bestCategory ? `Best: ${period.bestCategory.name} (${period.bestCategory.sellThroughPercent}%)` : "No sales or stock yet"}
+                  {period.bestCategory ? `Best: ${period.bestCategory.name} (${period.bestCategory.sellThroughPercent}%)` : "No sales yet"}
                   {period.slowestCategory ? ` · Slowest: ${period.slowestCategory.name} (${period.slowestCategory.sellThroughPercent}%)` : ""}
                 </p>
               </div>

@@ -117,7 +117,7 @@ export function GuestOrderLookup({ reference }: { reference: string }) {
           )}
           {order.waybillNumber && (
             <>
-              <dt>Transport company</dt>
+              <dt>Carrier</dt>
               <dd>{order.transportCompany}</dd>
               <dt>Waybill number</dt>
               <dd>{order.waybillNumber}</dd>

@@ -147,7 +147,7 @@ function OrderTracker({ reference }: { reference: string }) {
               [deliveryMethodLabel(order.deliveryMethod), order.customerAddress],
               order.deliveryState && ["State", order.deliveryState],
               order.trackingNumber && ["Tracking number", order.trackingNumber],
-              order.transportCompany && ["Transport company", order.transportCompany],
+              order.transportCompany && ["Carrier", order.transportCompany],
               order.waybillNumber && ["Waybill number", order.waybillNumber],
               order.driverPhone && ["Driver's phone", <a href={`tel:${order.driverPhone}`}>{formatPhone(order.driverPhone)}</a>],
             ]}

@@ -87,11 +87,14 @@ export async function lockOrder(tx: Tx, orderId: string) {
   return tx.order.findUnique({ where: { id: orderId }, include: { items: true } });
 }
 
-type ShippingFacts = { transportCompany: string | null; waybillNumber: string | null; driverPhone: string | null };
+type ShippingFacts = { trackingNumber: string | null; transportCompany: string | null; waybillNumber: string | null; driverPhone: string | null };
 
+/** What the tracker shows of a shipped order: the tracking number the store gave it, and who carries
+ *  it, said even when the owner typed no carrier (issue 40: the email gave neither). */
 function shippingLines(order: ShippingFacts): string[] {
   return [
-    ...(order.transportCompany ? [`Transport company: ${order.transportCompany}`] : []),
+    ...(order.trackingNumber ? [`Tracking number: ${order.trackingNumber}`] : []),
+    `Carrier: ${order.transportCompany ?? "not named yet; we will tell you who is bringing it"}`,
     ...(order.waybillNumber ? [`Waybill number: ${order.waybillNumber}`] : []),
     ...(order.driverPhone ? [`Driver's phone: ${formatPhone(order.driverPhone)}`] : []),
   ];
@@ -104,7 +107,7 @@ function statusEmail(order: OrderPaymentForEmail & ShippingFacts & { customerNam
     `Hello ${order.customerName},`,
     "",
     `Your order ${order.shortOrderId} is now: ${label}.`,
-    // What the tracker shows once shipped, and nothing it does not (no tracking number: issue 26).
+    // What the tracker shows once shipped, and nothing it does not.
     ...(status === "shipped" ? shippingLines(order) : []),
     "",
     paymentParagraph(settings.store, order),

@@ -227,6 +227,16 @@ async function categoriesIn(prisma: Db, from: Date, to: Date): Promise<CategoryF
   }));
 }
 
+/** The best and slowest of categories ranked by sell-through. With nothing sold there is no best
+ *  ("Best: Bales (0.0%)" read as a result), and no slowest among categories tied at nothing sold
+ *  ("Slowest: Unisex (0.0%)" on a fresh store picked one of many by its name; issue 40). */
+export function bestAndSlowest(ranked: CategoryFigures[]): Pick<PeriodFigures, "bestCategory" | "slowestCategory"> {
+  const best = ranked[0]?.unitsSold ? ranked[0] : null;
+  const last = ranked.length > 1 ? ranked[ranked.length - 1]! : null;
+  const zeroTie = last !== null && last.unitsSold === 0 && ranked.filter((c) => c.unitsSold === 0).length > 1;
+  return { bestCategory: best, slowestCategory: best && last && !zeroTie ? last : null };
+}
+
 async function unpaidNow(prisma: Db, asOf: Date) {
   const until = new Date(asOf.getTime() + HOLD_WARNING_HOURS * 3_600_000);
   const [row] = await prisma.$queryRaw<{ awaiting: number; awaiting_value: string; expiring: number; expiring_value: string }[]>`
@@ -258,9 +268,7 @@ export async function ownerFigures(prisma: Db, asOf: Date = new Date()): Promise
       averageOrderValue: sales.average,
       channels,
       categories,
-      // With nothing sold there is no best category ("Best: Bales (0.0%)" read as a result).
-      bestCategory: categories[0] && categories[0].unitsSold > 0 ? categories[0] : null,
-      slowestCategory: categories.length > 1 ? categories[categories.length - 1]! : null,
+      ...bestAndSlowest(categories),
     });
   }
   const daily = await dailyFigures(prisma, asOf);

@@ -26,7 +26,8 @@ export interface RowProblem {
 export interface ImportReport {
   dryRun: boolean;
   rows: number;
-  /** Rows that passed every check and were inserted (kept only when not a dry run). */
+  /** Rows that passed every check. The file is taken whole or not at all: with any problem none
+   *  is imported, but the good rows are still counted (a dry run of 3 rows, 1 good, said 0). */
   valid: number;
   imported: number;
   problems: RowProblem[];
@@ -165,7 +166,7 @@ export async function importProducts(prisma: Db, actor: Actor, csv: string, opti
       async (tx) => {
         const { checked, problems } = await checkRows(tx, rows);
         if (problems.length) {
-          report = { ...report, problems };
+          report = { ...report, valid: checked.length, problems };
           throw new RolledBack();
         }
         for (const { line, data } of checked) {
