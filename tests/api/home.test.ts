@@ -137,15 +137,33 @@ describe("sold-out pieces", () => {
 });
 
 describe("home products", () => {
-  it("Featured Products are the latest 12, newest first", async () => {
-    const { featuredProducts } = await home();
-    expect(featuredProducts.map((p: any) => p.id)).toEqual((await newest(12)).map((p) => p.id));
+  it("Featured Products are the latest 12, newest first, but for those the section above shows", async () => {
+    await onlySection("best_sellers");
+    const { activeHomepageSection, featuredProducts } = await home();
+    const shown = new Set(activeHomepageSection.products.map((p: any) => p.id));
+    expect(featuredProducts.map((p: any) => p.id)).toEqual((await newest(30)).filter((p) => !shown.has(p.id)).slice(0, 12).map((p) => p.id));
   });
 
-  it("Special Offers are 3 discounted products in stock, fewest left first", async () => {
-    const { specialOffers } = await home();
+  it("no piece shows in two blocks in a row (issue 40: a Latest section and Featured Products showed the same six)", async () => {
+    for (const type of ["latest", "best_sellers", "random"] as const) {
+      await onlySection(type);
+      const { activeHomepageSection, featuredProducts, specialOffers } = await home();
+      const ids = (products: { id: string }[]) => products.map((p) => p.id);
+      expect(activeHomepageSection.products).toHaveLength(6);
+      expect(featuredProducts).toHaveLength(12);
+      expect(specialOffers.length).toBeGreaterThan(0);
+      expect(ids(featuredProducts).filter((id) => ids(activeHomepageSection.products).includes(id))).toEqual([]);
+      expect(ids(specialOffers).filter((id) => ids(featuredProducts).includes(id))).toEqual([]);
+    }
+    // A latest section shows the six newest; Featured Products goes on from the seventh.
+    await onlySection("latest");
+    expect((await home()).featuredProducts.map((p: any) => p.id)).toEqual((await newest(18)).slice(6).map((p) => p.id));
+  });
+
+  it("Special Offers are 3 discounted products in stock, fewest left first, but for the featured ones", async () => {
+    const { specialOffers, featuredProducts } = await home();
     const offers = await t.prisma.product.findMany({
-      where: { stock: { gt: 0 }, originalPrice: { gt: t.prisma.product.fields.price } },
+      where: { stock: { gt: 0 }, originalPrice: { gt: t.prisma.product.fields.price }, id: { notIn: featuredProducts.map((p: any) => p.id) } },
       orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }],
       take: 3,
       select: { id: true },

@@ -108,6 +108,46 @@ describe("search by words", () => {
   });
 });
 
+// Issue 40: "😀" showed every product, "jeans men" missed Levi's 501 (Men · Pants). Issue 39: "tshirt"
+// found 4 pieces where "t-shirt" found 9.
+describe("what a search is read as", () => {
+  const names = async (text: string) => (await search(text)).sort();
+  beforeAll(async () => {
+    const category = (name: string, slug: string, main: string) => t.prisma.category.create({ data: { name, slug, main } });
+    const menPants = await category("Men - Pants", "men-pants", "Men");
+    const bales = await category("Bales", "bales", "Bales");
+    const menTops = await category("Men - Tops", "men-tops", "Men");
+    await t.prisma.product.updateMany({ where: { name: "Levi's 501 Straight Jeans" }, data: { categoryId: menPants.id } });
+    for (const [name, categoryId, description] of [
+      ["Men's Jeans Bale (25 pcs)", bales.id, "Mixed denim."],
+      ["Mixed Men's T-Shirts Bale (60 pcs)", bales.id, "Crew necks."],
+      ["Graphic Band T-Shirt (Faded Black)", menTops.id, "Soft cotton."],
+      ["Plain Oversized Sweatshirt (Cream)", null, "Brushed fleece."],
+      ["Short-Sleeve Hawaiian Print Shirt", menTops.id, "Rayon."],
+    ] as const) {
+      await t.prisma.product.create({ data: { name, description, categoryId, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), price: 5000, stock: 1 } });
+    }
+  });
+
+  it('"jeans men" also finds Levi\'s 501 in Men · Pants: category and department words are searched too', async () => {
+    expect(await names("jeans men")).toEqual(["Levi's 501 Straight Jeans", "Men's Jeans Bale (25 pcs)"]);
+    expect(await names("pants")).toEqual(["Levi's 501 Straight Jeans"]);
+  });
+
+  it('"😀" (no letter or digit) matches nothing rather than everything', async () => {
+    for (const text of ["😀", " !!! ", "😀😀 -"]) {
+      const { products } = await t.client().data(SEARCH, { filter: { search: text } });
+      expect(products).toEqual({ totalCount: 0, items: [] });
+    }
+  });
+
+  it('"tshirt", "t shirt" and "t-shirt" find the same pieces: the T-shirts, not the sweatshirt nor the print shirt', async () => {
+    const tShirts = ["Graphic Band T-Shirt (Faded Black)", "Mixed Men's T-Shirts Bale (60 pcs)"];
+    for (const text of ["tshirt", "t shirt", "t-shirt", "T-Shirts", "tshirts"]) expect({ text, found: await names(text) }).toEqual({ text, found: tShirts });
+    expect(await names("black t-shirt")).toEqual(["Graphic Band T-Shirt (Faded Black)"]);
+  });
+});
+
 // A few thousand generated products, as a real shop grows: the planner must use the trigram indexes
 // (through search_normalize() folded at plan time) rather than read every product, and a common
 // word must not also read every product with a similar word in its name.
@@ -145,6 +185,8 @@ if (testDbMode() === "postgres") describe("the search plan on PostgreSQL", () =>
         ["lether jackt", "search_text"],
         ["ankaraaaa", "search_name"],
         ["ankaraaaa gown", "either"],
+        // A department's word: its categories' products read beside the index (BitmapOr).
+        ["jeans men", "search_text"],
       ]) {
         const words = await searchTerms(t.prisma, text);
         const sql = searchPageSql({}, words, "RELEVANCE", 0, 24);

@@ -96,11 +96,12 @@ export function isMarkedNotCacheable(context: object): boolean {
 }
 
 /** Root fields whose choice or order of products depends on stock (home.service.ts: special offers
- *  are in stock and ordered by it, the best-sellers section is ordered by it). A sale can change
+ *  are in stock and ordered by it, the best-sellers section is ordered by it, and featured products
+ *  leave out what the section shows). A sale can change
  *  which products such an answer holds, so joining new stock values into it is not enough: it is
  *  dropped on every stock change (decision 026). Every other answer shows the same products after a
  *  sale, with their new stock joined in. */
-export const STOCK_ORDERED_QUERY_FIELDS: readonly string[] = ["specialOffers", "activeHomepageSection"];
+export const STOCK_ORDERED_QUERY_FIELDS: readonly string[] = ["specialOffers", "activeHomepageSection", "featuredProducts"];
 
 const stockOrderedDocuments = new WeakMap<DocumentNode, boolean>();
 

@@ -4,13 +4,36 @@
 import { builder } from "./builder.ts";
 import { notCacheable } from "./cache-policy.ts";
 import {
-  activeSectionArgs,
   featuredProductsArgs,
   featuredReviewsArgs,
-  sectionProducts,
+  homeChoice,
   specialOffersArgs,
   SECTION_PRODUCTS,
+  type HomeChoice,
 } from "../modules/home/home.service.ts";
+import type { Context } from "./context.ts";
+
+/** The home blocks' choice, once per request (home.service.ts). */
+const choices = new WeakMap<Context, HomeChoice>();
+function choiceOf(ctx: Context): HomeChoice {
+  let choice = choices.get(ctx);
+  if (!choice) choices.set(ctx, (choice = homeChoice(ctx.prisma)));
+  return choice;
+}
+
+/** The ids shown by the block above, read for the block below; a random section makes the blocks
+ *  after it random too: such an answer is not cached either. */
+async function shownAbove(ctx: Context, block: "section" | "featured"): Promise<string[]> {
+  const choice = choiceOf(ctx);
+  if ((await choice.sectionType) === "random") notCacheable(ctx);
+  return choice[block];
+}
+
+/** Rows by id, in the order of the ids. */
+async function inOrder<T extends { id: string }>(ids: string[], rows: Promise<T[]>): Promise<T[]> {
+  const byId = new Map((await rows).map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 export const SectionTypeEnum = builder.enumType("SectionType", {
   description: "How a homepage section picks its products",
@@ -48,10 +71,11 @@ builder.prismaObject("HomepageSection", {
       type: ["Product"],
       description: `Up to ${SECTION_PRODUCTS} products chosen by the section type`,
       authScopes: { public: true },
-      resolve: (query, section, _args, ctx) => {
+      resolve: async (query, section, _args, ctx) => {
         // A random pick frozen in a cache would not be random: such a home page is not cached.
         if (section.sectionType === "random") notCacheable(ctx);
-        return sectionProducts(ctx.prisma, section.sectionType, query);
+        const ids = await choiceOf(ctx).section;
+        return inOrder(ids, ctx.prisma.product.findMany({ ...query, where: { id: { in: ids } } }));
       },
     }),
   }),
@@ -63,19 +87,20 @@ builder.queryFields((t) => ({
     nullable: true,
     description: "The active homepage section with the lowest display order, if any",
     authScopes: { public: true },
-    resolve: (query, _root, _args, ctx) => ctx.prisma.homepageSection.findFirst({ ...query, ...activeSectionArgs() }),
+    // Read once with the blocks' choice (a section has no relations for `query` to ask for).
+    resolve: (_query, _root, _args, ctx) => choiceOf(ctx).active,
   }),
   featuredProducts: t.prismaField({
     type: ["Product"],
-    description: "The latest 12 products",
+    description: "The latest 12 products in stock, but for those the active homepage section shows",
     authScopes: { public: true },
-    resolve: (query, _root, _args, ctx) => ctx.prisma.product.findMany({ ...query, ...featuredProductsArgs() }),
+    resolve: async (query, _root, _args, ctx) => ctx.prisma.product.findMany({ ...query, ...featuredProductsArgs(new Date(), await shownAbove(ctx, "section")) }),
   }),
   specialOffers: t.prismaField({
     type: ["Product"],
-    description: "Three discounted products in stock, fewest left first",
+    description: "Three discounted products in stock, fewest left first, but for those Featured Products shows",
     authScopes: { public: true },
-    resolve: (query, _root, _args, ctx) => ctx.prisma.product.findMany({ ...query, ...specialOffersArgs(ctx.prisma) }),
+    resolve: async (query, _root, _args, ctx) => ctx.prisma.product.findMany({ ...query, ...specialOffersArgs(ctx.prisma, new Date(), await shownAbove(ctx, "featured")) }),
   }),
   featuredReviews: t.prismaField({
     type: ["CustomerReview"],

@@ -5,7 +5,9 @@ import type { Db, SqlRunner } from "../../db/database.ts";
 import type { Condition } from "../../../../common/condition.ts";
 import type { CatalogueMemo } from "../../cache/catalogue-memo.ts";
 import {
+  categoriesNamed,
   foundAsWritten,
+  MATCHES_NOTHING,
   searchNames,
   searchPageIds,
   searchPageRows,
@@ -17,7 +19,7 @@ import {
   type SearchWord,
   type SizeCount,
 } from "./product-search.ts";
-import { corrections, vocabularyOf, wordForms, type Vocabulary } from "./search-spelling.ts";
+import { corrections, joinLoneLetters, vocabularyOf, wordForms, type Vocabulary } from "./search-spelling.ts";
 
 /** RELEVANCE (best matches first) applies to a search; without one it lists the newest first. */
 export type ProductSort = SearchSort;
@@ -56,16 +58,23 @@ type ProductQuery = Pick<Prisma.ProductFindManyArgs, "include" | "select">;
  *  similarity). The answer changes only with the catalogue: kept in the memo when given. */
 export async function searchTerms(prisma: Db, search: string | null | undefined, memo?: CatalogueMemo): Promise<SearchWord[]> {
   const kept = <T>(key: string, compute: () => Promise<T>) => (memo ? memo.get(key, compute) : compute());
+  let typed = searchWords(search);
+  // Typed, but no word in it ("😀"): nothing matches, rather than everything (issue 40).
+  if (!typed.length) return search?.trim() ? [MATCHES_NOTHING] : [];
+  if (typed.some((word) => word.length === 1)) typed = joinLoneLetters(typed, await nameVocabulary(prisma, memo));
   return Promise.all(
-    searchWords(search).map((text) =>
+    typed.map((text) =>
       kept(`searchWord:${text}`, async (): Promise<SearchWord> => {
         const vocabulary = await nameVocabulary(prisma, memo);
         const joined = vocabulary.get(text);
         const readAs = joined && joined !== text ? [joined] : [];
+        const atWordStart = readAs.some((spelling) => spelling.includes(" "));
         const forms = [...new Set([text, ...readAs].flatMap(wordForms))];
-        if (await foundAsWritten(prisma, forms)) return { text, typo: false, forms, readAs };
+        const categoryIds = await categoriesNamed(prisma, forms);
+        if (categoryIds.length || (await foundAsWritten(prisma, forms, atWordStart))) return { text, typo: false, forms, readAs, atWordStart, categoryIds };
         const near = corrections(text, vocabulary);
-        return { text, typo: true, forms: [...new Set(near.flatMap(wordForms))], readAs: near };
+        const nearForms = [...new Set(near.flatMap(wordForms))];
+        return { text, typo: true, forms: nearForms, readAs: near, atWordStart: near.some((spelling) => spelling.includes(" ")), categoryIds: await categoriesNamed(prisma, nearForms) };
       }),
     ),
   );
@@ -125,7 +134,7 @@ async function loadInOrder(prisma: Db, query: ProductQuery, ids: string[]) {
 
 /** Whether a listing is a search (it has words to match). */
 export function isSearch(filter: ProductFilter): boolean {
-  return searchWords(filter.search).length > 0;
+  return Boolean(filter.search?.trim());
 }
 
 /** A search's page (whole rows) and its size counts, read together (product-search.ts). */

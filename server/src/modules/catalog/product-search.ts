@@ -45,15 +45,39 @@ export interface SearchWord {
   forms: string[];
   /** The catalogue's spellings it was read as (a misspelt or joined word), for the relevance. */
   readAs?: string[];
+  /** A joined word ("tshirt" as "t shirt"): its forms are found only where a word starts, so
+   *  "tshirt" is not found inside "sweatshirt", nor "t shirt" inside "print shirt". */
+  atWordStart?: boolean;
+  /** Categories named by the word ("men" → Men - Tops, Men - Pants…): their products match too. */
+  categoryIds?: string[];
+  /** A search with no letter or digit ("😀"): it matches nothing (it used to match everything). */
+  nothing?: boolean;
 }
+
+/** What a search text without any letter or digit is looked for as. */
+export const MATCHES_NOTHING: SearchWord = { text: "", typo: false, forms: [], nothing: true };
 
 /** Whether any of a word's forms is found as written in any product (the answer for every word of a
  *  search is the same until the catalogue changes, so callers keep it per catalogue version). */
-export async function foundAsWritten(prisma: Db, forms: string[]): Promise<boolean> {
+export async function foundAsWritten(prisma: Db, forms: string[], atWordStart = false): Promise<boolean> {
   const [row] = await prisma.$queryRaw<{ found: boolean }[]>(
-    Prisma.sql`SELECT EXISTS (SELECT 1 FROM products p WHERE ${anyForm(forms)}) AS found`,
+    Prisma.sql`SELECT EXISTS (SELECT 1 FROM products p WHERE ${anyForm(forms, atWordStart)}) AS found`,
   );
   return row?.found ?? false;
+}
+
+/** The categories with a word of their name ("Men - Pants") starting with one of the forms: a
+ *  shopper types the department or the kind of garment ("jeans men"). Forms under 3 letters name
+ *  no category. */
+export async function categoriesNamed(prisma: Db, forms: string[]): Promise<string[]> {
+  const long = forms.filter((form) => form.length >= 3);
+  if (!long.length) return [];
+  const rows = await prisma.$queryRaw<{ id: string }[]>(
+    Prisma.sql`SELECT id::text AS id FROM categories
+               WHERE ${Prisma.join(long.map((form) => Prisma.sql`' ' || search_normalize(name) LIKE '% ' || search_normalize(${form}) || '%'`), " OR ")}
+               ORDER BY id`,
+  );
+  return rows.map((row) => row.id);
 }
 
 /** The names as search_normalize() folds them, each once: what a misspelt word is compared with. */
@@ -100,8 +124,16 @@ function found(word: string): Prisma.Sql {
   return Prisma.sql`p.search_text LIKE '%' || search_normalize(${word}) || '%'`;
 }
 
-function anyForm(forms: string[]): Prisma.Sql {
-  return forms.length === 1 ? found(forms[0]!) : Prisma.sql`(${Prisma.join(forms.map(found), " OR ")})`;
+/** Where a word starts. Only a recheck of what the trigram index found as a substring: a pattern
+ *  with a word start of one letter ("% t shirt%") has trigrams in nearly every product, so the
+ *  planner would read them all. */
+function startsAWord(word: string): Prisma.Sql {
+  return Prisma.sql`(' ' || p.search_text) LIKE '% ' || search_normalize(${word}) || '%'`;
+}
+
+function anyForm(forms: string[], atWordStart = false): Prisma.Sql {
+  const substrings = forms.length === 1 ? found(forms[0]!) : Prisma.sql`(${Prisma.join(forms.map(found), " OR ")})`;
+  return atWordStart ? Prisma.sql`(${substrings} AND (${Prisma.join(forms.map(startsAWord), " OR ")}))` : substrings;
 }
 
 /** One word: any of its forms in the name or description as written (after folding), or, for a
@@ -109,7 +141,11 @@ function anyForm(forms: string[]): Prisma.Sql {
  *  search_normalize(word) is folded to a constant when the query is planned, so each test uses its
  *  trigram index (several forms: a BitmapOr of index scans). */
 function wordCondition(word: SearchWord): Prisma.Sql {
-  return word.forms.length ? anyForm(word.forms) : Prisma.sql`search_normalize(${word.text}) <% p.search_name`;
+  if (word.nothing) return Prisma.sql`FALSE`;
+  const inText = word.forms.length ? anyForm(word.forms, word.atWordStart) : Prisma.sql`search_normalize(${word.text}) <% p.search_name`;
+  if (!word.categoryIds?.length) return inText;
+  // The category's own index (category_id first) answers this beside the trigram index (BitmapOr).
+  return Prisma.sql`(${inText} OR p.category_id IN (${Prisma.join(word.categoryIds.map((id) => Prisma.sql`${id}::uuid`))}))`;
 }
 
 const similarity = (text: string) => Prisma.sql`word_similarity(search_normalize(${text}), p.search_name)`;
@@ -118,7 +154,8 @@ const similarity = (text: string) => Prisma.sql`word_similarity(search_normalize
  *  found as written. A misspelt word read as several spellings ("shrts": shorts, shirts) ranks
  *  first the names nearest to what was typed. */
 function relevance(words: SearchWord[]): Prisma.Sql {
-  const terms = words.map(({ text, forms, typo, readAs = [] }) => {
+  const terms = words.map(({ text, forms, typo, readAs = [], nothing }) => {
+    if (nothing) return Prisma.sql`0`;
     const similarities = [...new Set([text, ...readAs, ...forms])].map(similarity);
     const closest = similarities.length === 1 ? similarities[0]! : Prisma.sql`GREATEST(${Prisma.join(similarities)})`;
     if (!typo) return Prisma.sql`2 * ${closest} + 1`;

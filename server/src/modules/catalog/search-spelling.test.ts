@@ -1,4 +1,4 @@
-import { corrections, editDistance, vocabularyOf, wordForms } from "./search-spelling.ts";
+import { corrections, editDistance, joinLoneLetters, vocabularyOf, wordForms } from "./search-spelling.ts";
 
 describe("search spelling rules", () => {
   it("a plural's forms are prefixes of it (so the word itself is still found), -ies also as -y", () => {
@@ -30,5 +30,16 @@ describe("search spelling rules", () => {
     expect(corrections("jen", vocabulary)).toEqual([]);
     expect(vocabulary.has("shirt9")).toBe(false);
     expect(corrections("xqzvw", vocabulary)).toEqual([]);
+  });
+
+  it("joins a lone letter to the next word where the names join them: \"t shirt\" and \"t-shirt\" are \"tshirt\" (issue 39)", () => {
+    const vocabulary = vocabularyOf(["graphic band t shirt faded black", "mixed mens t shirts bale", "size m top"]);
+    expect(joinLoneLetters(["t", "shirt"], vocabulary)).toEqual(["tshirt"]);
+    expect(joinLoneLetters(["black", "t", "shirts"], vocabulary)).toEqual(["black", "tshirts"]);
+    // A plural the names do not have, of a pair they do.
+    expect(joinLoneLetters(["t", "shirts"], vocabularyOf(["graphic band t shirt"]))).toEqual(["tshirts"]);
+    // Only where the names have the pair, and only a lone letter.
+    expect(joinLoneLetters(["x", "top"], vocabulary)).toEqual(["x", "top"]);
+    expect(joinLoneLetters(["band", "t"], vocabulary)).toEqual(["band", "t"]);
   });
 });

@@ -1,6 +1,7 @@
 // How a shopper's word is forgiven before the database matches it (decision 033): a plural finds
 // the singular ("gowns" finds "Gown"), a word found nowhere is read as the closest word or pair of
-// joined words of the catalogue's names ("jeens" → "jeans", "skrit" → "skirt", "tshirt" → "t shirt").
+// joined words of the catalogue's names ("jeens" → "jeans", "skrit" → "skirt", "tshirt" → "t shirt"),
+// and a letter typed apart is joined to the word it goes with ("t shirt", "t-shirt" → "tshirt").
 // Pure rules on text already folded as search_normalize() folds it (lowercase, no accents, words
 // apart); the database then matches the forms with LIKE on its trigram index.
 
@@ -80,4 +81,21 @@ export function corrections(word: string, vocabulary: Vocabulary): string[] {
     found.push(written);
   }
   return found.sort().slice(0, MAX_CORRECTIONS);
+}
+
+/** The shopper's words with a lone letter joined to the next word where the names join them ("t
+ *  shirt" and "t-shirt" → "tshirt", as "T-Shirt" is in the vocabulary): a hyphen or space inside a
+ *  word does not matter (issue 39). A letter alone would match nearly every product. */
+export function joinLoneLetters(words: string[], vocabulary: Vocabulary): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const next = words[i + 1];
+    const pair = next !== undefined && word.length === 1 ? word + next : null;
+    if (pair && wordForms(pair).concat(pair).some((form) => vocabulary.has(form))) {
+      joined.push(pair);
+      i++;
+    } else joined.push(word);
+  }
+  return [...new Set(joined)];
 }

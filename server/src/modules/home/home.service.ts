@@ -1,6 +1,6 @@
 // What the home page shows (SPEC §2 Home, §7 "Products and categories", §9 limits). Each block is
 // one bounded query; the GraphQL layer adds the selected relations without N+1.
-import type { Prisma, Product } from "../../generated/prisma/client.ts";
+import type { HomepageSection, Prisma, Product } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import { visibleNow } from "../catalog/visibility.ts";
 import { discounted } from "../catalog/discount.ts";
@@ -30,10 +30,10 @@ export function activeSectionArgs() {
  *  nothing; issue 26). */
 const offeredNow = (now: Date) => ({ stock: { gt: 0 }, AND: [visibleNow(now)] }) satisfies Prisma.ProductWhereInput;
 
-/** Latest 12 products on sale and in stock, newest first. */
-export function featuredProductsArgs(now = new Date()) {
+/** Latest 12 products on sale and in stock, newest first, but for those the block above shows. */
+export function featuredProductsArgs(now = new Date(), shownAbove: string[] = []) {
   return {
-    where: offeredNow(now),
+    where: { ...offeredNow(now), ...notAmong(shownAbove) },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[],
     take: FEATURED_PRODUCTS,
   };
@@ -41,9 +41,9 @@ export function featuredProductsArgs(now = new Date()) {
 
 /** Three offers: products in stock and discounted (an original price above the price), the last
  *  pieces first (stock ascending, as the spec's call list orders them). A sold-out item is no offer. */
-export function specialOffersArgs(prisma: Db, now = new Date()) {
+export function specialOffersArgs(prisma: Db, now = new Date(), shownAbove: string[] = []) {
   return {
-    where: { ...offeredNow(now), ...discounted(prisma) } satisfies Prisma.ProductWhereInput,
+    where: { ...offeredNow(now), ...discounted(prisma), ...notAmong(shownAbove) } satisfies Prisma.ProductWhereInput,
     orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[],
     take: SPECIAL_OFFERS,
   };
@@ -56,6 +56,34 @@ export function featuredReviewsArgs() {
     orderBy: [{ createdAt: "desc" }, { id: "asc" }] satisfies Prisma.CustomerReviewOrderByWithRelationInput[],
     take: FEATURED_REVIEWS,
   };
+}
+
+const notAmong = (ids: string[]) => (ids.length ? { id: { notIn: ids } } : {});
+
+/** Which pieces the home page's blocks show, in page order: the active section, then Featured
+ *  Products, then Special Offers. A piece is not shown again in the block right after the one that
+ *  shows it (issue 40: "Fresh Drops This Week" and Featured Products showed the same six). */
+export interface HomeChoice {
+  /** The active section (null: none). */
+  active: Promise<HomepageSection | null>;
+  /** Its type: a random one makes every block after it random too. */
+  sectionType: Promise<SectionType | null>;
+  section: Promise<string[]>;
+  featured: Promise<string[]>;
+}
+
+/** The ids each block shows, read once per request (a random section must be the same pick for
+ *  the section and for what follows it). */
+export function homeChoice(prisma: Db, random: () => number = Math.random, now = new Date()): HomeChoice {
+  const active = prisma.homepageSection.findFirst(activeSectionArgs());
+  const sectionType = active.then((section) => section?.sectionType ?? null);
+  const section = sectionType.then(async (type) => (type ? (await sectionProducts(prisma, type, { select: { id: true } }, random, now)).map((p) => p.id) : []));
+  const featured = section.then(async (shown) =>
+    (await prisma.product.findMany({ ...featuredProductsArgs(now, shown), select: { id: true } })).map((p) => p.id),
+  );
+  // Read only by a request that asks for what follows it (the offers).
+  featured.catch(() => undefined);
+  return { active, sectionType, section, featured };
 }
 
 /** Up to six products in stock for a section, chosen by its type: latest, best sellers (stock
