@@ -323,8 +323,14 @@ if (testDbMode() === "postgres") describe("HTTP answer cache on two instances of
   });
   afterAll(() => peer?.close());
 
-  /** Asks B until check passes; fails if it has not within the time a cross-instance change may take. */
-  async function onB(path: string, ms: number, check: (answer: any) => boolean) {
+  /** How long a change may take to reach the other instance here before the test gives up: its
+   *  target (well under 1 s) is a benchmark's; a loaded CI machine must not fail a correct store
+   *  (issue 39). */
+  const ARRIVES_WITHIN_MS = 20_000;
+
+  /** Asks B until check passes; fails if it has not by the deadline (ARRIVES_WITHIN_MS). */
+  async function onB(path: string, check: (answer: any) => boolean) {
+    const ms = ARRIVES_WITHIN_MS;
     const deadline = Date.now() + ms;
     for (;;) {
       const answer = decoded(await get(peer.url, path, { "accept-encoding": "gzip" }));
@@ -334,23 +340,23 @@ if (testDbMode() === "postgres") describe("HTTP answer cache on two instances of
     }
   }
 
-  it("a price edit through instance A shows in instance B's cached GET within 1 s", async () => {
+  it("a price edit through instance A shows in instance B's cached GET", async () => {
     const product = await makeProduct(t.prisma, { stock: 4, price: "15000.00" });
     const path = pathOf("StorefrontProductDetail", { slug: product.slug });
     // Until B answers with the product (the write above may still be on its way to B), twice: cached.
-    await onB(path, 2000, (a) => a.data.product?.price === "15000.00");
-    await onB(path, 2000, (a) => a.data.product?.price === "15000.00");
+    await onB(path, (a) => a.data.product?.price === "15000.00");
+    await onB(path, (a) => a.data.product?.price === "15000.00");
     const admin = await t.admin();
     const result = await admin.data(
       `mutation($id: ID!, $input: AdminProductInput!) { updateProduct(id: $id, input: $input) { __typename } }`,
       { id: product.id, input: { name: product.name, price: "11000.00", stock: 4, size: "M" } },
     );
     expect(result.updateProduct.__typename).toBe("MutationUpdateProductSuccess");
-    const answer = await onB(path, 1000, (a) => a.data.product.price === "11000.00");
+    const answer = await onB(path, (a) => a.data.product.price === "11000.00");
     expect(answer.data.product.price).toBe("11000.00");
   });
 
-  it("the last unit sold through instance B shows sold in instance A's cached GET within 1 s", async () => {
+  it("the last unit sold through instance B shows sold in instance A's cached GET", async () => {
     const product = await makeProduct(t.prisma, { stock: 1 });
     await t.store.catalogue.sync();
     const path = pathOf("StorefrontProductDetail", { slug: product.slug });
@@ -358,7 +364,7 @@ if (testDbMode() === "postgres") describe("HTTP answer cache on two instances of
     expect(await counted(() => get(t.url, path))).toMatchObject({ hits: 1 });
     const order = await placeOrder(new GraphQLClient(peer.url), { ...details(), items: [{ productId: product.id, quantity: 1 }] });
     expect(order.__typename).toBe("MutationPlaceOrderSuccess");
-    const deadline = Date.now() + 1000;
+    const deadline = Date.now() + ARRIVES_WITHIN_MS;
     let answer = decoded(await get(t.url, path));
     while (answer.data.product.stock !== 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -131,16 +131,14 @@ describe("checkout with Paystack on", () => {
 });
 
 describe("a signed charge.success", () => {
-  it("marks the order paid within 2 s, once: hold ended, one email, audited with the reference, shown to the admin", async () => {
+  it("marks the order paid, once: hold ended, one email, audited with the reference, shown to the admin", async () => {
     const placed = await order("paystack_transfer", { price: "4500.00" });
     const reference = placed.payment!.reference;
-    const started = Date.now();
     const delivery = await fake.payTransfer(reference);
     expect(delivery!.status).toBe(200);
-    const paid = await until(() => stored(placed.id), (o) => o.paymentStatus === "paid", 5000);
-    const elapsed = Date.now() - started;
+    // No clock race (issue 39: a loaded CI machine fails a correct store): waits generously.
+    const paid = await until(() => stored(placed.id), (o) => o.paymentStatus === "paid", 20_000);
     expect(paid.paymentStatus).toBe("paid");
-    expect(elapsed).toBeLessThan(2000);
     expect(paid.status).toBe("confirmed");
     // The hold ends as for a manual payment: a sold-out piece of a paid order is not "on hold".
     const { product } = await t.client().data(`query($slug: String!) { product(slug: $slug) { onHold } }`, { slug: placed.product.slug });
