@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { memo, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { graphql } from "../gql/index.ts";
@@ -30,14 +30,27 @@ function GroupLinks({ group }: { group: MenuGroup }) {
   );
 }
 
-/** A category group with sub-categories, as the desktop dropdown shows it. */
+/** A category group with sub-categories, as the desktop menu shows it: a disclosure button that
+ *  opens on Enter (its links join the Tab order only then; issue 40: 46 Tabs to the first product),
+ *  and on hover for a mouse. Escape, a link chosen or focus leaving closes it. */
 function DropdownGroup({ group }: { group: MenuGroup }) {
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <div className="dropdown">
-      <Link to={group.to} className="dropdown__trigger">
+    <div
+      className={open ? "dropdown is-open" : "dropdown"}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !open) return;
+        setOpen(false);
+        button.current?.focus();
+      }}
+      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setOpen(false)}
+    >
+      <button ref={button} type="button" className="dropdown__trigger" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
         {group.label} <Icon name="chevron" />
-      </Link>
-      <div className="dropdown__panel">
+      </button>
+      <div className="dropdown__panel" id={panel} onClick={() => setOpen(false)}>
         <GroupLinks group={group} />
       </div>
     </div>
@@ -180,8 +193,10 @@ export function Header() {
           <a href={`tel:${storeSettings.phone.replace(/\s/g, "")}`} className="top-bar__item">
             <Icon name="phone" /> {storeSettings.phone}
           </a>
+          {/* SPEC's top bar has the map link on phones too: "Map" there, the address from 960 px. */}
           <a href={storeSettings.mapUrl} target="_blank" rel="noopener noreferrer" className="top-bar__item top-bar__address">
-            <Icon name="pin" /> {storeSettings.address}
+            <Icon name="pin" /> <span className="top-bar__map">Map </span>
+            <span className="top-bar__address-text">{storeSettings.address}</span>
           </a>
           <span className="top-bar__social">
             <a href={`https://wa.me/${storeSettings.whatsapp}`} target="_blank" rel="noopener noreferrer" aria-label="WhatsApp">
@@ -221,7 +236,8 @@ export function Header() {
           </span>
           <span className="logo__text">{storeSettings.name}</span>
         </Link>
-        <nav className="main-nav" aria-label="Main">
+        {/* Until the page's script runs the menu buttons do nothing: focus inside opens them (CSS). */}
+        <nav className={mounted ? "main-nav" : "main-nav main-nav--static"} aria-label="Main">
           <NavLink to="/" end>
             Home
           </NavLink>

@@ -22,9 +22,22 @@ const FALLBACK: PageStoreSettings = {
   paymentMethods: ["bank_transfer"],
 };
 
+/** The last settings a page brought, for the app shell the service worker answers with offline
+ *  (a plain index.html, without them: the top bar had no phone number; issue 40). */
+const KEPT = "storeSettings";
+
+function keep(text: string | null | undefined): string | null {
+  try {
+    if (text) localStorage.setItem(KEPT, text);
+    return text || localStorage.getItem(KEPT);
+  } catch {
+    return text ?? null; // storage refused (private mode, quota)
+  }
+}
+
 function readStoreSettings(): PageStoreSettings {
   if (typeof document === "undefined") return FALLBACK;
-  const text = document.getElementById(STORE_SETTINGS_ELEMENT_ID)?.textContent;
+  const text = keep(document.getElementById(STORE_SETTINGS_ELEMENT_ID)?.textContent);
   if (!text) return FALLBACK;
   try {
     return { ...FALLBACK, ...(JSON.parse(text) as Partial<PageStoreSettings>) };

@@ -173,7 +173,7 @@ describe("offline", () => {
     await context.close();
   });
 
-  it("a page never opened online still opens offline from the app shell and says what it could not load", async () => {
+  it("a page never opened online still opens offline from the app shell, says what it could not load, and gives the shop's phone and map", async () => {
     const { page, context } = await newShopper(browser, t.url, { serviceWorker: true });
     await page.goto("/");
     await controlledByServiceWorker(page);
@@ -181,6 +181,10 @@ describe("offline", () => {
     await page.goto("/track-order");
     await page.getByRole("status").filter({ hasText: "You are offline" }).waitFor();
     expect(await page.getByRole("heading", { level: 1 }).count()).toBeGreaterThan(0);
+    // The app shell has no store settings of its own: the top bar still gives the phone number and
+    // the map link (issue 40: offline the number was missing).
+    expect(await page.locator(".top-bar").innerText()).toContain(t.config.store.phone);
+    expect(await page.locator(".top-bar").getByRole("link", { name: t.config.store.address }).getAttribute("href")).toBe(t.config.store.mapUrl);
     await context.close();
   });
 });

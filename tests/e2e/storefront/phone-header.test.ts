@@ -1,8 +1,12 @@
 // The header and filters on a small phone (issue 11, item 15): Escape closes the menu, the category
-// chips show that there are more to scroll to, and the logo stays on one line beside Logout.
+// chips show that there are more to scroll to, and the logo stays on one line beside Logout. Issue 40:
+// the top bar keeps its map link, a long unbroken name wraps, and on a desktop the category menus are
+// disclosure buttons (their links out of the Tab order until opened) after a skip link.
 import type { Browser, Page } from "playwright-core";
 import { newShopper, pageReady } from "../../helpers/browser.ts";
 import type { TestStore } from "../../helpers/store.ts";
+import { makeProduct } from "../../helpers/fixtures.ts";
+import { ADD_TO_CART, details, placeOrder } from "../../helpers/shopper.ts";
 import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 
 let t: TestStore;
@@ -149,4 +153,89 @@ it("every link or button named by aria-label says its visible text (axe label-co
     expect({ path, mismatches }).toEqual({ path, mismatches: [] });
   }
   await context.close();
+});
+
+it("a 100-letter unbroken name (the most the server keeps) wraps wherever it shows: the phone page stays 360 px wide", async () => {
+  const name = "Oluwaseun".padEnd(100, "x");
+  const shopper = t.client();
+  await shopper.signUp("long-name@example.ng", "secret-pass-1", name);
+  const product = await makeProduct(t.prisma, { stock: 2, price: "5000" });
+  await shopper.data(ADD_TO_CART, { productId: product.id, quantity: 1 });
+  const placed = await placeOrder(shopper, details({ fullName: name, email: "long-name@example.ng" }));
+  expect(placed.__typename).toBe("MutationPlaceOrderSuccess");
+  const order = placed.data.order;
+  const { page, context } = await newShopper(browser, t.url, { viewport: PHONE });
+  const [cookie, ...value] = shopper.cookie!.split("=");
+  await context.addCookies([{ name: cookie!, value: value.join("="), url: t.url }]);
+  for (const [path, shown] of [
+    ["/account", page.getByRole("heading", { name })],
+    [`/track-order/${order.shortOrderId}`, page.getByText(name, { exact: true })],
+  ] as const) {
+    await page.goto(path);
+    await shown.first().waitFor();
+    expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: PHONE.width });
+  }
+  await context.close();
+});
+
+it("the phone top bar keeps the map link to the address (SPEC's global layout)", async () => {
+  const { page, context } = await newShopper(browser, t.url, { viewport: PHONE });
+  await page.goto("/");
+  const map = page.locator(".top-bar").getByRole("link", { name: t.config.store.address });
+  expect(await map.isVisible()).toBe(true);
+  expect(await map.innerText()).toContain("Map");
+  expect(await map.getAttribute("href")).toBe(t.config.store.mapUrl);
+  expect(await page.locator(".top-bar").innerText()).toContain(t.config.store.phone);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await context.close();
+});
+
+describe("the desktop menu by keyboard", () => {
+  const DESKTOP = { width: 1280, height: 800 };
+
+  it("starts with a skip link, and its category menus open on Enter instead of putting every link in the Tab order", async () => {
+    const { page, context } = await newShopper(browser, t.url, { viewport: DESKTOP, mobile: false });
+    await page.goto("/products");
+    await pageReady(page);
+    const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent?.trim() ?? "", inMain: !!document.activeElement?.closest("main"), inPanel: !!document.activeElement?.closest(".dropdown__panel") }));
+    // The first Tab: the skip link, shown; Enter, then Tab lands in the page's content.
+    await page.keyboard.press("Tab");
+    expect((await focused()).text).toBe("Skip to content");
+    expect(await page.getByRole("link", { name: "Skip to content" }).evaluate((el) => el.getBoundingClientRect().left >= 0)).toBe(true);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    expect((await focused()).inMain).toBe(true);
+    // From the top, the header is a few stops, none of them a submenu link.
+    await page.goto("/products");
+    await pageReady(page);
+    let stops = 0;
+    for (; stops < 40; stops++) {
+      await page.keyboard.press("Tab");
+      const now = await focused();
+      expect(now.inPanel).toBe(false);
+      if (now.inMain) break;
+    }
+    expect(stops).toBeLessThan(20);
+    // A menu is a button that opens on Enter; its links come next; Escape closes it and gives focus back.
+    const ladies = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Ladies" });
+    expect(await ladies.getAttribute("aria-expanded")).toBe("false");
+    await ladies.focus();
+    await page.keyboard.press("Enter");
+    expect(await ladies.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toMatchObject({ text: "All Ladies", inPanel: true });
+    // The panel's links have room inside it (issue 40: no inner padding).
+    const padding = await page.evaluate(() => getComputedStyle(document.activeElement!).paddingLeft);
+    expect(padding).toBe("16px");
+    await page.keyboard.press("Escape");
+    expect(await ladies.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Ladies");
+    // Enter on a link inside goes there.
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/category=ladies-tops|category=ladies/);
+    await context.close();
+  });
 });
