@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { memo, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { graphql } from "../gql/index.ts";
@@ -35,19 +35,18 @@ function GroupLinks({ group }: { group: MenuGroup }) {
  *  and on hover for a mouse. Escape, a link chosen or focus leaving closes it. */
 function DropdownGroup({ group }: { group: MenuGroup }) {
   const [open, setOpen] = useState(false);
-  const panel = useId();
-  const button = useRef<HTMLButtonElement>(null);
+  const panel = `menu-${group.label}`;
   return (
     <div
       className={open ? "dropdown is-open" : "dropdown"}
       onKeyDown={(event) => {
-        if (event.key !== "Escape" || !open) return;
+        if (event.key !== "Escape") return;
         setOpen(false);
-        button.current?.focus();
+        (event.currentTarget.firstChild as HTMLElement).focus();
       }}
-      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setOpen(false)}
+      onBlur={(event) => event.currentTarget.contains(event.relatedTarget) || setOpen(false)}
     >
-      <button ref={button} type="button" className="dropdown__trigger" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
+      <button type="button" className="dropdown__trigger" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
         {group.label} <Icon name="chevron" />
       </button>
       <div className="dropdown__panel" id={panel} onClick={() => setOpen(false)}>

@@ -26,13 +26,14 @@ const FALLBACK: PageStoreSettings = {
  *  (a plain index.html, without them: the top bar had no phone number; issue 40). */
 const KEPT = "storeSettings";
 
-function keep(text: string | null | undefined): string | null {
+function keep(text: string | null | undefined): string | null | undefined {
   try {
     if (text) localStorage.setItem(KEPT, text);
-    return text || localStorage.getItem(KEPT);
+    else text = localStorage.getItem(KEPT);
   } catch {
-    return text ?? null; // storage refused (private mode, quota)
+    // storage refused (private mode, quota): this page's settings only
   }
+  return text;
 }
 
 function readStoreSettings(): PageStoreSettings {
