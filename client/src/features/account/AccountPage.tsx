@@ -42,6 +42,7 @@ const AccountProfileQuery = graphql(`
       rejectionReason
       ...OrderPaymentState
       ...WhatsAppOrderLink
+      ...AddMoreNote
       items {
         id
         quantity

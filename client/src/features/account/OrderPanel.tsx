@@ -11,6 +11,7 @@ import { deliveryMethodLabel } from "../../../../common/delivery-methods.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { OrderItemsList } from "../orders/OrderItemsList.tsx";
 import { OrderPayment } from "../orders/OrderPayment.tsx";
+import { AddMoreNote } from "../offers/AddMoreNote.tsx";
 
 export type AccountOrder = AccountProfileData["myOrders"][number];
 
@@ -37,6 +38,7 @@ export function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: (
           Total: <strong>{formatNaira(order.total)}</strong>
         </p>
         <OrderPayment order={order} />
+        <AddMoreNote order={order} />
         <WhatsAppOrderLink order={order} />
         <Link to={`/track-order/${order.shortOrderId}`} className="button">
           Track

@@ -1,5 +1,5 @@
 // Product detail (SPEC §2): picture and gallery, prices, size, description, stock, quantity, Add to Cart.
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { getFragmentData, graphql } from "../../gql/index.ts";
@@ -25,6 +25,12 @@ import { StructuredData } from "../../ui/StructuredData.tsx";
 import { breadcrumbList } from "../../../../common/structured-data.ts";
 import { resolveCategorySlug } from "../../../../common/categories.ts";
 import { productPhotoPath, productPreviewPath } from "../../../../common/preview-image.ts";
+import { SIGNED_IN_COOKIE } from "../../../../common/signed-in.ts";
+import { latestGuestOrder } from "../orders/guest-orders.ts";
+
+// "Add to order <ref>" (a bundle) for a browser that may have an open order: its own chunk, loaded
+// after the page shows and only then (signed in, or a guest order placed in this browser).
+const AddToOrderButton = lazy(() => import("../offers/AddToOrderButton.tsx").then((module) => ({ default: module.AddToOrderButton })));
 
 const ProductQuery = graphql(`
   query StorefrontProductDetail($slug: String!) {
@@ -144,6 +150,12 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
   const [shown, setShown] = useState(images[0] ?? null);
   const [quantity, setQuantity] = useState(1);
   const { addToCart, busy } = useAddToCart();
+  // Read after hydration (the server's page has no cookies or storage to go by).
+  const [{ mayHaveOrder, signedIn }, setOrderHint] = useState({ mayHaveOrder: false, signedIn: false });
+  useEffect(() => {
+    const signedIn = SIGNED_IN_COOKIE.test(document.cookie);
+    setOrderHint({ signedIn, mayHaveOrder: signedIn || latestGuestOrder() !== null });
+  }, []);
   const origin = useSiteOrigin();
   const inStock = product.stock > 0;
   return (
@@ -206,6 +218,11 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
         <ActionButton className="button product-detail__add" disabled={!inStock || busy} onClick={() => void addToCart(product, quantity, "detail")}>
           Add to Cart
         </ActionButton>
+        {mayHaveOrder && inStock && (
+          <Suspense fallback={null}>
+            <AddToOrderButton productId={product.id} quantity={quantity} guestPass={signedIn ? null : latestGuestOrder()} />
+          </Suspense>
+        )}
         <ProductWhatsApp product={product} />
         <p>
           <Link to="/products" className="back-link">

@@ -1,5 +1,6 @@
 // /thank-you (and /thankyou, with an ignored id): the viewer's own latest order, never another
 // shopper's: the signed-in shopper's newest, or the guest order this browser placed.
+import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
@@ -17,6 +18,9 @@ import { OrderFacts } from "./OrderFacts.tsx";
 import "../../personal-pages.css";
 import { formatPhone } from "../../../../common/phone.ts";
 
+// "Add more pieces to this order …" (a bundle): its own small chunk, after the page shows (bundle budget).
+const AddMoreNote = lazy(() => import("../offers/AddMoreNote.tsx").then((module) => ({ default: module.AddMoreNote })));
+
 const OrdersLatestQuery = graphql(`
   query OrdersLatest($guestOrderId: ID, $guestToken: String) {
     latestOrder(guestOrderId: $guestOrderId, guestToken: $guestToken) {
@@ -24,6 +28,7 @@ const OrdersLatestQuery = graphql(`
       shortOrderId
       orderNumber
       ...OrderHeader
+      ...AddMoreNote
       holdExpiresAt
       deliveryMethod
       paymentMethod
@@ -115,6 +120,10 @@ export function ThankYouPage() {
           </div>
         </dl>
       </div>
+
+      <Suspense fallback={null}>
+        <AddMoreNote order={order} />
+      </Suspense>
 
       <h2>Customer details</h2>
       <OrderFacts

@@ -1,6 +1,6 @@
 // The order tracker: progress in three steps (Processing, Shipped, Delivered), the items, and the
 // contact and shipping details for the owner or an admin only.
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
@@ -20,12 +20,16 @@ import { OrderFacts } from "./OrderFacts.tsx";
 import "../../personal-pages.css";
 import { formatPhone } from "../../../../common/phone.ts";
 
+// "Add more pieces to this order …" (a bundle): its own small chunk, after the page shows (bundle budget).
+const AddMoreNote = lazy(() => import("../offers/AddMoreNote.tsx").then((module) => ({ default: module.AddMoreNote })));
+
 const OrdersTrackQuery = graphql(`
   query OrdersTrack($reference: String!, $guestToken: String) {
     trackOrder(reference: $reference, guestToken: $guestToken) {
       id
       shortOrderId
       ...OrderHeader
+      ...AddMoreNote
       deliveryMethod
       viewerIsOwner
       customerName
@@ -133,8 +137,11 @@ function OrderTracker({ reference }: { reference: string }) {
       <h2>Items</h2>
       <OrderItemsList items={order.items} />
       <p className="order-money" data-testid="order-money">
-        Items {header.subtotal} · Delivery {header.deliveryFee} · <strong>Total {header.total}</strong>
+        Items {header.subtotal} · {header.discount && <>Discount {header.discount} · </>}Delivery {header.deliveryFee} · <strong>Total {header.total}</strong>
       </p>
+      {order.viewerIsOwner && <Suspense fallback={null}>
+        <AddMoreNote order={order} />
+      </Suspense>}
 
       {order.viewerIsOwner ? (
         <>

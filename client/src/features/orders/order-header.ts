@@ -11,6 +11,8 @@ export const OrderHeaderFragment = graphql(`
     status
     paymentStatus
     subtotal
+    discount
+    discountCode
     deliveryFee
     total
     createdAt
@@ -25,6 +27,8 @@ export function orderHeader(ref: FragmentType<typeof OrderHeaderFragment>) {
     statuses: orderStatusLine(order),
     placed: formatLagosTime(order.createdAt),
     subtotal: formatNaira(order.subtotal),
+    /** "−₦900 (IGFAM10)", or null without a discount. */
+    discount: Number(order.discount) > 0 ? `−${formatNaira(order.discount)}${order.discountCode ? ` (${order.discountCode})` : ""}` : null,
     deliveryFee: deliveryFeeText(order.deliveryFee),
     total: formatNaira(order.total),
   };
