@@ -135,12 +135,17 @@ describe("the admin's layout (issue 26, item 19)", () => {
     const button = (await page.getByRole("link", { name: "Manage Homepage" }).boundingBox())!;
     const heading = (await page.getByRole("heading", { name: "Your numbers" }).boundingBox())!;
     expect(heading.y - (button.y + button.height)).toBeGreaterThanOrEqual(8);
-    // The period and day tables, folded under the sales chart (issue 41), fit too once unfolded.
+    // The period, day and channel tables, folded under their charts (issue 41), fit too once unfolded.
     await page.getByText("Table: sales by period and by day").click();
+    await page.getByText("Table: sales by channel").click();
     const tables = page.locator(".owner-figures__table");
     await tables.first().getByRole("columnheader", { name: "Last 30 days" }).waitFor();
-    const wraps = await tables.evaluateAll((all) => all.map((table) => table.scrollWidth <= table.parentElement!.clientWidth));
-    expect(wraps).toEqual([true, true]);
+    const wraps = await tables.evaluateAll((all) => all.map((table) => [table.getAttribute("data-testid") ?? table.querySelector("caption")!.textContent, table.scrollWidth <= table.parentElement!.clientWidth]));
+    expect(wraps).toEqual([
+      ["Sales and orders by period (Lagos days)", true],
+      ["Sales and orders by Lagos day, oldest first", true],
+      ["channel-figures", true],
+    ]);
     await context.close();
   });
 });

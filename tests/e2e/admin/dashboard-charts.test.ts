@@ -1,6 +1,7 @@
 // The owner's month as a picture on a phone (issue 41): the sales chart has its name and this week
 // against last week in words, a tap or the keyboard shows a day and its amount, the tables are
-// folded under the charts, nothing scrolls sideways at 390 px, and axe finds nothing on the dashboard.
+// folded under the charts, categories and channels are bars with their figures in words, nothing
+// scrolls sideways at 390 px, and axe finds nothing on the dashboard.
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import type { Browser } from "playwright-core";
@@ -27,6 +28,8 @@ it("on a 390 px phone the sales chart is named, says the week in words, shows a 
   await sale("5000.00", 0);
   await sale("7000.00", 1);
   await sale("10000.00", 8);
+  // Taken on WhatsApp today, not paid yet: an order placed, no sale.
+  await placeOrder(t.prisma, { channel: "whatsapp", lines: [{ product: blouse, quantity: 1 }], total: "5000.00", createdAt: new Date(now - 30_000) });
 
   const { page, context } = await newShopper(browser, t.url);
   const admin = await t.admin();
@@ -55,13 +58,19 @@ it("on a 390 px phone the sales chart is named, says the week in words, shows a 
   expect(await byDay.isVisible()).toBe(false);
   await chart.getByText("Table: sales by period and by day").click();
   expect(await byDay.getByRole("row").count()).toBe(31);
-  expect(await byDay.getByRole("row").last().getByRole("cell").allTextContents()).toEqual(["₦5,000", "1", "1"]);
+  expect(await byDay.getByRole("row").last().getByRole("cell").allTextContents()).toEqual(["₦5,000", "1", "2"]);
 
   const sellThrough = page.getByRole("figure", { name: "Sell-through by category, last 30 days" });
   // The row says in words what its bar draws.
   const tops = sellThrough.getByRole("listitem");
   await tops.waitFor();
   expect((await tops.textContent())!.replace(/\s+/g, " ")).toBe(`${category.name}60.0% · 3 sold, 2 in stock`);
+
+  const byChannel = page.getByRole("figure", { name: "Orders by channel, last 30 days" });
+  expect((await byChannel.getByRole("listitem").allTextContents()).map((text) => text.replace(/\s+/g, " "))).toEqual([
+    "Web store3 orders · ₦22,000 paid",
+    "WhatsApp1 order · ₦0 paid",
+  ]);
 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await page.evaluate(AXE);

@@ -4,12 +4,13 @@
 // days for "this week against last week".
 import { useState } from "react";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql/index.ts";
+import { getFragmentData, graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { DailySalesChart } from "./DailySalesChart.tsx";
 import { SellThroughChart } from "./SellThroughChart.tsx";
 import { dayLabel } from "./sales-trend.ts";
-import { ChannelFigures } from "../sales/ChannelFigures.tsx";
+import { ChannelFigures, PeriodChannelsFragment } from "../sales/ChannelFigures.tsx";
+import { ChannelChart, channelsUsed } from "./ChannelChart.tsx";
 import "./owner-figures.css";
 
 const OwnerFiguresQuery = graphql(`
@@ -66,6 +67,9 @@ export function OwnerFigures() {
   const [periodKey, setPeriodKey] = useState("30d");
   const figures = data?.ownerFigures;
   const period = figures?.periods.find((p) => p.key === periodKey) ?? figures?.periods[0];
+  // Orders by channel are drawn for the 30 days; the periods are nested, so none there is none at all.
+  const monthFigures = figures?.periods.find((p) => p.key === "30d");
+  const month = monthFigures ? getFragmentData(PeriodChannelsFragment, monthFigures) : null;
 
   return (
     <section className="owner-figures" aria-labelledby="owner-figures-title">
@@ -154,7 +158,14 @@ export function OwnerFigures() {
               </div>
             </details>
           </DailySalesChart>
-          <ChannelFigures periods={figures.periods} />
+          {month && channelsUsed(month.channels).length ? (
+            <ChannelChart channels={month.channels} period={month.label}>
+              <details className="figure-chart__data">
+                <summary>Table: sales by channel</summary>
+                <ChannelFigures periods={figures.periods} />
+              </details>
+            </ChannelChart>
+          ) : null}
           {period ? (
             <div className="owner-figures__categories">
               <div className="admin-filters">
