@@ -16,6 +16,9 @@ export const PAGE_ROUTES = {
   tracker: ["/track-order/:orderId?", "/trackout/:orderId?", "/trackorder/:orderId?"],
   /** Where Paystack's checkout sends the shopper back (?reference=…&trxref=…), decision 027. */
   paymentReturn: ["/payment/return"],
+  /** The payment link of an unpaid order (Order.paymentLink, decision 035): public, no sign-in. */
+  pay: ["/pay/:reference"],
+  adminNewOrder: ["/admin/new-order"],
   /** Redirects to /track-order/{orderId}. */
   trackOut: ["/track-out/:orderId?"],
   about: ["/about"],
@@ -36,6 +39,11 @@ export const PAGE_ROUTES = {
  * page's heading; the tracker's public status history) for a browser without JavaScript; the
  * browser renders their contents (client/src/app/ShellPage.tsx).
  */
-export const SHELL_RENDERED_PAGES = ["cart", "checkout", "thankYou", "tracker", "auth", "account", "saved"] as const satisfies readonly (keyof typeof PAGE_ROUTES)[];
+export const SHELL_RENDERED_PAGES = ["cart", "checkout", "thankYou", "tracker", "pay", "auth", "account", "saved"] as const satisfies readonly (keyof typeof PAGE_ROUTES)[];
 
 export const SERVER_RENDERED_PAGES = ["home", "products", "product", "about", "contact", "privacy", "terms", "returns", "sizeChart"] as const satisfies readonly (keyof typeof PAGE_ROUTES)[];
+
+/** An order's payment page, the address Order.paymentLink gives (with PUBLIC_URL before it). */
+export function payPagePath(shortOrderId: string): string {
+  return `/pay/${encodeURIComponent(shortOrderId)}`;
+}

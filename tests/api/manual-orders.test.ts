@@ -149,6 +149,41 @@ describe("createManualOrder", () => {
     }
   });
 
+  it("an unpaid order's payment link is for the team; its page is public and masks the buyer; a paid order has no link", async () => {
+    const piece = await makeProduct(t.prisma, { stock: 2, price: "6000.00" });
+    const unpaid = (await createManual(admin, manual(piece.id, { email: "amaka.obi@example.ng" }))).data;
+    const LINK = `query($ref: String!) { trackOrder(reference: $ref) { paymentLink } }`;
+    expect((await admin.data(LINK, { ref: unpaid.shortOrderId })).trackOrder.paymentLink).toBe(`${t.config.publicUrl}/pay/${unpaid.shortOrderId}`);
+    expect((await t.client().data(LINK, { ref: unpaid.shortOrderId })).trackOrder.paymentLink).toBeNull();
+    const PAGE = `query($ref: String!) { paymentPage(reference: $ref) { buyerName phoneHint emailHint addressHint order { shortOrderId total customerPhone customerEmail customerAddress } } }`;
+    const page = (await t.client().data(PAGE, { ref: unpaid.shortOrderId })).paymentPage;
+    expect(page).toEqual({
+      buyerName: "Amaka",
+      phoneHint: "0805 ••• ••34",
+      emailHint: "a•••@example.ng",
+      addressHint: "•••, Surulere",
+      order: { shortOrderId: unpaid.shortOrderId, total: "6000.00", customerPhone: null, customerEmail: null, customerAddress: null },
+    });
+    expect((await t.client().data(PAGE, { ref: "ZZZZZZZZ" })).paymentPage).toBeNull();
+    const paid = (await createManual(admin, manual(piece.id, { paid: true }))).data;
+    expect((await admin.data(LINK, { ref: paid.shortOrderId })).trackOrder.paymentLink).toBeNull();
+  });
+
+  it("a phone number brings back the buyer's latest name and address, for the team only", async () => {
+    const piece = await makeProduct(t.prisma, { stock: 1 });
+    await createManual(admin, manual(piece.id, { phone: "0807 000 1122", fullName: "Bisi Ade", address: "9 Ring Road, Ibadan", deliveryState: "Oyo" }));
+    const EARLIER = `query($phone: String!) { earlierCustomer(phone: $phone) { fullName email deliveryMethod address deliveryState } }`;
+    expect((await admin.data(EARLIER, { phone: "+234 807 000 1122" })).earlierCustomer).toEqual({
+      fullName: "Bisi Ade",
+      email: null,
+      deliveryMethod: "doorstep",
+      address: "9 Ring Road, Ibadan",
+      deliveryState: "Oyo",
+    });
+    expect((await admin.data(EARLIER, { phone: "0807 999 9999" })).earlierCustomer).toBeNull();
+    expect((await t.client().request(EARLIER, { phone: "0807 000 1122" })).errors?.[0]?.message).toBe("Please log in to continue");
+  });
+
   it("the admin order list filters by channel", async () => {
     const piece = await makeProduct(t.prisma, { stock: 1 });
     const taken = (await createManual(admin, manual(piece.id, { channel: "other" }))).data;

@@ -14,6 +14,7 @@ const HEADINGS: [patterns: readonly string[], heading: string][] = [
   [PAGE_ROUTES.checkout, "Checkout"],
   [PAGE_ROUTES.thankYou, "Thank you for your order"],
   [PAGE_ROUTES.tracker, "Track your order"],
+  [PAGE_ROUTES.pay, "Pay for your order"],
   [PAGE_ROUTES.auth, "Login"],
   [PAGE_ROUTES.account, "My Account"],
   [PAGE_ROUTES.saved, "Saved items"],

@@ -15,10 +15,12 @@ export const PAGE_MODULE_PATHS: Record<PageModuleName, string> = {
   thankYou: "src/features/orders/ThankYouPage.tsx",
   tracker: "src/features/orders/TrackOrderPage.tsx",
   paymentReturn: "src/features/orders/PaymentReturnPage.tsx",
+  pay: "src/features/orders/PayPage.tsx",
   auth: "src/features/auth/AuthPage.tsx",
   account: "src/features/account/AccountPage.tsx",
   saved: "src/features/saved/SavedPage.tsx",
   admin: "src/features/admin/AdminDashboardPage.tsx",
   adminSections: "src/features/admin/AdminSectionsPage.tsx",
+  adminNewOrder: "src/features/admin/NewOrderPage.tsx",
   notFound: "src/features/pages/NotFoundPage.tsx",
 };

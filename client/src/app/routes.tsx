@@ -69,11 +69,13 @@ const pageModules = {
   thankYou: () => import("../features/orders/ThankYouPage.tsx"),
   tracker: () => import("../features/orders/TrackOrderPage.tsx"),
   paymentReturn: () => import("../features/orders/PaymentReturnPage.tsx"),
+  pay: () => import("../features/orders/PayPage.tsx"),
   auth: () => import("../features/auth/AuthPage.tsx"),
   account: () => import("../features/account/AccountPage.tsx"),
   saved: () => import("../features/saved/SavedPage.tsx"),
   admin: () => import("../features/admin/AdminDashboardPage.tsx"),
   adminSections: () => import("../features/admin/AdminSectionsPage.tsx"),
+  adminNewOrder: () => import("../features/admin/NewOrderPage.tsx"),
   notFound: () => import("../features/pages/NotFoundPage.tsx"),
 };
 export type PageModuleName = keyof typeof pageModules;
@@ -111,8 +113,10 @@ export const routes: RouteObject[] = [
       ...pages("saved", [[R.saved, "SavedPage"]]),
       ...pages("admin", [[R.admin, "AdminDashboardPage"]]),
       ...pages("adminSections", [[R.adminSections, "AdminSectionsPage"]]),
+      ...pages("adminNewOrder", [[R.adminNewOrder, "NewOrderPage"]]),
       ...pages("tracker", [[R.tracker, "TrackOrderPage"]]),
       ...pages("paymentReturn", [[R.paymentReturn, "PaymentReturnPage"]]),
+      ...pages("pay", [[R.pay, "PayPage"]]),
       ...R.trackOut.map((path) => ({ path, element: <TrackOutRedirect /> })),
       ...pages("staticPages", [
         [R.about, "AboutPage"],

@@ -23,15 +23,16 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error("copy failed");
 }
 
-export function CopyButton({ value, label }: { value: string; label: string }) {
+/** `text`: the button's own words when "Copy" alone would not say what (e.g. "Copy message"). */
+export function CopyButton({ value, label, text = "Copy" }: { value: string; label: string; text?: string }) {
   return (
     <button
       type="button"
       className="copy-button"
-      aria-label={`Copy ${label}`}
+      aria-label={text === "Copy" ? `Copy ${label}` : undefined}
       onClick={() => copyText(value).then(() => toast("Copied"), () => toast.error("Could not copy. Please copy it by hand."))}
     >
-      Copy
+      {text}
     </button>
   );
 }

@@ -7,7 +7,7 @@ import { recordStockWrite } from "./cache-policy.ts";
 import { nonEmptySelect } from "./prisma-query.ts";
 import { DomainError, InsufficientStockError, NotFoundError, ValidationError } from "../modules/errors.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
-import { createManualOrder } from "../modules/orders/manual-order.service.ts";
+import { createManualOrder, earlierCustomer, type EarlierCustomer as EarlierCustomerShape } from "../modules/orders/manual-order.service.ts";
 import { MANUAL_HOLD_HOURS, SALE_CHANNELS } from "../../../common/sale-channels.ts";
 
 export const SaleChannelEnum = builder.enumType("SaleChannel", {
@@ -77,5 +77,29 @@ builder.mutationField("createManualOrder", (t) =>
       if (taken.products) recordStockWrite(ctx, taken.products);
       return asWritten(taken.written, query) ?? ctx.prisma.order.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: taken.orderId } });
     },
+  }),
+);
+
+const EarlierCustomer = builder.objectRef<EarlierCustomerShape>("EarlierCustomer").implement({
+  description: "A buyer as their latest order has them: what the New order form fills in from a phone number.",
+  fields: (t) => ({
+    fullName: t.exposeString("fullName", { description: "Name on the latest order" }),
+    email: t.exposeString("email", { nullable: true, description: "Email on the latest order, if any" }),
+    deliveryMethod: t.exposeString("deliveryMethod", { description: "doorstep | park | pickup, as last time" }),
+    address: t.exposeString("address", { nullable: true, description: "Doorstep address last time; null for park and pickup" }),
+    deliveryState: t.exposeString("deliveryState", { nullable: true, description: "Doorstep state last time" }),
+    parkState: t.exposeString("parkState", { nullable: true, description: "Motor park state last time" }),
+    parkName: t.exposeString("parkName", { nullable: true, description: "Motor park last time" }),
+  }),
+});
+
+builder.queryField("earlierCustomer", (t) =>
+  t.field({
+    type: EarlierCustomer,
+    nullable: true,
+    description: "The buyer with this phone number as their latest order has them (staff); null for a new buyer.",
+    authScopes: { staff: true },
+    args: { phone: t.arg.string({ required: true, description: "A Nigerian phone number, any common form" }) },
+    resolve: (_root, args, ctx) => earlierCustomer(ctx.prisma, args.phone.slice(0, 30)),
   }),
 );

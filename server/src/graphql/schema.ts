@@ -21,6 +21,7 @@ import "./payment-provider.ts";
 import "./drops.ts";
 import "./offers.ts";
 import "./sale-channels.ts";
+import "./payment-page.ts";
 
 export const schema = describeErrorResults(builder.toSchema({ sortSchema: true }));
 

@@ -1,6 +1,7 @@
 // Admin orders: newest first with items; filters by month, item size and channel (applied by the server);
 // status select (any to any); shipping details; delete after a confirm.
 import { useState } from "react";
+import { Link } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { OrderAuditTimeline } from "./OrderAuditTimeline.tsx";
 import { ProviderPaymentsList } from "./ProviderPaymentsList.tsx";
@@ -233,6 +234,10 @@ export function OrdersTab() {
     <div className="admin-panel">
       <div className="admin-panel__head">
         <h2>Orders</h2>
+        {/* An order taken in a DM or at the stall (decision 035). */}
+        <Link to="/admin/new-order" className="button button--small">
+          New order
+        </Link>
       </div>
       <div className="admin-filters">
         <label>

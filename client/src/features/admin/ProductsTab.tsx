@@ -9,6 +9,7 @@ import { ProductDialog, type ProductDialogFragment } from "./ProductDialog.tsx";
 import type { FragmentType } from "../../gql/index.ts";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { useIsAdmin } from "../../lib/viewer.ts";
+import { CopyForDm } from "../sales/CopyForDm.tsx";
 
 export const AdminProductsQuery = graphql(`
   query AdminProductsList($search: String) {
@@ -26,6 +27,7 @@ export const AdminProductsQuery = graphql(`
         name
       }
       ...AdminProductDialog
+      ...PieceForDm
     }
     categories {
       id
@@ -105,6 +107,7 @@ export function ProductsTab() {
               ) : null}
             </div>
             <div className="admin-row__actions">
+              <CopyForDm product={product} />
               <button type="button" className="button button--small button--ghost" onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`}>
                 Edit
               </button>

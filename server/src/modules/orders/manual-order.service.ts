@@ -9,7 +9,9 @@ import { randomUUID } from "node:crypto";
 import type { Config } from "../../config.ts";
 import { auditEntrySql, recordAudit, type Actor } from "../audit/audit.service.ts";
 import { emailSql, queueEmail } from "../../mail/outbox.ts";
-import { sqlInPrisma, type SqlRunner } from "../../db/database.ts";
+import { sqlInPrisma, type Db, type SqlRunner } from "../../db/database.ts";
+import { normalizeNigerianPhone } from "../../../../common/phone.ts";
+import { storedForms } from "./orders-by-phone.service.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { recordMoneyIn } from "../payments/money.ts";
 import { cleanGuestLines, type GuestCartLine } from "../cart/cart.service.ts";
@@ -51,6 +53,33 @@ export interface TakenOrder {
   products?: string[];
   /** The order as this call wrote it: the answer needs no read of it. */
   written?: WrittenOrder;
+}
+
+/** The buyer as their latest order has them, for the admin's "New order" form to fill in. */
+export interface EarlierCustomer {
+  fullName: string;
+  email: string | null;
+  deliveryMethod: string;
+  address: string | null;
+  deliveryState: string | null;
+  parkState: string | null;
+  parkName: string | null;
+}
+
+/** The latest order placed with this phone number, on any channel; null for a new buyer (or a
+ *  number that is not a Nigerian phone). */
+export async function earlierCustomer(prisma: Db, phone: string): Promise<EarlierCustomer | null> {
+  const normalized = normalizeNigerianPhone(phone);
+  if (!normalized) return null;
+  const order = await prisma.order.findFirst({
+    where: { customerPhone: { in: storedForms(normalized) } },
+    orderBy: { createdAt: "desc" },
+    select: { customerName: true, customerEmail: true, deliveryMethod: true, customerAddress: true, deliveryState: true, parkState: true, parkName: true },
+  });
+  if (!order) return null;
+  const { customerName, customerEmail, customerAddress, deliveryMethod, ...rest } = order;
+  // A pickup or park order's stored address is the shop's or the park's, not the buyer's.
+  return { fullName: customerName, email: customerEmail, deliveryMethod, address: deliveryMethod === "doorstep" ? customerAddress : null, ...rest };
 }
 
 export const MANUAL_MESSAGES = {

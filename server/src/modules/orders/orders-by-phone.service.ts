@@ -21,7 +21,7 @@ const LOOKBACK_DAYS = 365;
 const MAX_ORDERS = 20;
 
 /** The ways a number may have been stored on an older order (every new order stores +234…). */
-function storedForms(normalized: string): string[] {
+export function storedForms(normalized: string): string[] {
   const national = normalized.slice(4);
   return [normalized, `0${national}`, `234${national}`];
 }
