@@ -2,6 +2,7 @@
 // extra delivery fee, and why one no longer does. The server decides with this rule inside the
 // addition's transaction; pages use it only to say so (decision 037).
 import { formatLagosTime } from "./lagos-time.ts";
+import { UNPAID_STATUSES } from "./order-status.ts";
 
 export const BUNDLE_MESSAGES = {
   shipped: "This order has already shipped, so no more pieces can be added. Please place a new order.",
@@ -17,13 +18,11 @@ export interface BundleOrder {
   holdExpiresAt: Date | string | null;
 }
 
-const UNPAID = ["awaiting_transfer", "under_review"];
-
 /** The last moment pieces may be added: BUNDLE_HOURS after placing, and for an unpaid order no
  *  later than its hold (its pieces are released then). */
 function closesAt(order: BundleOrder, bundleHours: number): Date {
   const window = new Date(new Date(order.createdAt).getTime() + bundleHours * 3600_000);
-  const hold = UNPAID.includes(order.paymentStatus) && order.holdExpiresAt ? new Date(order.holdExpiresAt) : null;
+  const hold = (UNPAID_STATUSES as readonly string[]).includes(order.paymentStatus) && order.holdExpiresAt ? new Date(order.holdExpiresAt) : null;
   return hold && hold < window ? hold : window;
 }
 
