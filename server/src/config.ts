@@ -37,6 +37,10 @@ export interface Config {
   holdHours: number;
   /** How long after placing an order its owner may add pieces to it, no second delivery fee (BUNDLE_HOURS). */
   bundleHours: number;
+  /** CLAIM_HOURS: how long after delivery a shopper may open a claim (default 48; decision 038). */
+  claimHours: number;
+  /** STAFF_REFUND_LIMIT: the largest refund, in whole naira, staff may send (default 0: none). */
+  staffRefundLimit: number;
   /** Signs the short-lived links to transfer receipts (RECEIPT_LINK_SECRET); null: a key kept in the database. */
   receiptLinkSecret: string | null;
   cloudinaryUrl: string | null;
@@ -300,6 +304,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoDrop: env.SEED_DEMO_DROP !== "false",
     holdHours: positiveInt("HOLD_HOURS", env.HOLD_HOURS, 24, 24 * 14),
     bundleHours: positiveInt("BUNDLE_HOURS", env.BUNDLE_HOURS, 48, 24 * 14),
+    claimHours: positiveInt("CLAIM_HOURS", env.CLAIM_HOURS, 48, 24 * 60),
+    staffRefundLimit: env.STAFF_REFUND_LIMIT === "0" ? 0 : positiveInt("STAFF_REFUND_LIMIT", env.STAFF_REFUND_LIMIT, 0, 100_000_000),
     receiptLinkSecret: receiptLinkSecret(env.RECEIPT_LINK_SECRET),
     cloudinaryUrl: env.CLOUDINARY_URL || null,
     smtpUrl: env.SMTP_URL || null,

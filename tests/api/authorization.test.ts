@@ -45,6 +45,8 @@ const STAFF_MAY = [
   "adminProducts", "createProduct", "updateProduct",
   // reviews
   "adminReviews", "createReview", "updateReview", "deleteReview",
+  // claims (refunds above STAFF_REFUND_LIMIT are refused by the service)
+  "adminClaims", "decideClaim", "restockClaim",
 ];
 const ADMIN_ONLY = [
   // figures and counts that include users and the outbox

@@ -88,6 +88,6 @@ describe("POST /api/uploads", () => {
   it("asks for a purpose", async () => {
     const { status, body } = await upload(admin, uploadForm("banner", [{ name: "a.png", content: PNG_1PX }]));
     expect(status).toBe(400);
-    expect(body.error).toBe("purpose must be product, avatar or receipt");
+    expect(body.error).toBe("purpose must be product, avatar, receipt or claim");
   });
 });

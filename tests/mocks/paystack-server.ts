@@ -3,7 +3,11 @@
 // pending_bank_transfer), POST /transaction/initialize (a hosted checkout page here that "pays" and
 // sends the shopper to callback_url?trxref=…&reference=…), GET /transaction/verify/:reference, and
 // charge.success webhooks signed like Paystack's (x-paystack-signature: hex HMAC-SHA512 of the raw
-// body with the secret key). Every call needs `Authorization: Bearer <secret key>`.
+// body with the secret key). Refunds (https://paystack.com/docs/payments/refunds/): POST /refund
+// {transaction, amount} queues one (status pending; refused above what the transaction has left),
+// GET /refund/:id fetches it, and settleRefund() makes it processed or failed and sends the
+// refund.processed / refund.failed event (data: status, transaction_reference, refund_reference,
+// amount, currency…). Every call needs `Authorization: Bearer <secret key>`.
 //
 // Tests drive it with payTransfer() (the shopper's bank transfer arrives) and sendWebhook(); for a
 // local demo run `npm run paystack:fake` (see docs/payments-paystack.md): its page at / lists the
@@ -35,6 +39,15 @@ export interface FakeTransaction {
   paidAt: string | null;
 }
 
+export interface FakeRefund {
+  id: number;
+  transactionReference: string;
+  /** In kobo. */
+  amount: number;
+  status: "pending" | "processed" | "failed";
+  createdAt: string;
+}
+
 export interface WebhookDelivery {
   status: number;
   body: string;
@@ -56,6 +69,10 @@ export interface FakePaystack {
   /** POSTs a body to the webhook URL, signed with `secret` (default: the right key; null: unsigned). */
   sendWebhook(body: unknown, options?: { secret?: string | null; signature?: string }): Promise<WebhookDelivery>;
   chargeSuccessEvent(reference: string): unknown;
+  refunds: Map<number, FakeRefund>;
+  /** Paystack finishes a refund: processed (or failed), then the refund.* webhook (unless webhook: false). */
+  settleRefund(id: number, status: "processed" | "failed", options?: { webhook?: boolean }): Promise<WebhookDelivery | null>;
+  refundEvent(refund: FakeRefund): unknown;
   close(): Promise<void>;
 }
 
@@ -86,6 +103,7 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
   const transactions = new Map<string, FakeTransaction>();
   const calls: { method: string; path: string }[] = [];
   const webhooks: WebhookDelivery[] = [];
+  const refunds = new Map<number, FakeRefund>();
   let nextId = 4_100_000_000;
 
   const newTransaction = (fields: Partial<FakeTransaction> & Pick<FakeTransaction, "reference" | "email" | "amount" | "kind">): FakeTransaction => ({
@@ -119,7 +137,53 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     customer: { id: 92312441, email: t.email, customer_code: "CUS_fake" },
   });
 
+  const refundData = (r: FakeRefund) => {
+    const t = transactions.get(r.transactionReference)!;
+    return {
+      id: r.id,
+      integration: 412829,
+      domain: "test",
+      transaction: { id: t.id, reference: t.reference, amount: t.paidAmount ?? t.amount, currency: "NGN", channel: t.channel },
+      dispute: null,
+      amount: r.amount,
+      deducted_amount: 0,
+      currency: "NGN",
+      channel: t.channel,
+      fully_deducted: false,
+      refunded_by: "owner@thrift.test",
+      expected_at: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      status: r.status,
+      createdAt: r.createdAt,
+      updatedAt: new Date().toISOString(),
+    };
+  };
+
   const fake: FakePaystack = {
+    refunds,
+    refundEvent(r) {
+      return {
+        event: `refund.${r.status}`,
+        data: {
+          id: r.id,
+          status: r.status,
+          transaction_reference: r.transactionReference,
+          refund_reference: r.status === "processed" ? `RF${r.id}` : null,
+          amount: r.amount,
+          currency: "NGN",
+          processor: "fake",
+          customer: { email: transactions.get(r.transactionReference)?.email ?? null },
+          integration: 412829,
+          domain: "test",
+        },
+      };
+    },
+    async settleRefund(id, status, options = {}) {
+      const r = refunds.get(id);
+      if (!r) throw new Error(`fake Paystack: no refund ${id}`);
+      r.status = status;
+      if (options.webhook === false || !fake.webhookUrl) return null;
+      return fake.sendWebhook(fake.refundEvent(r));
+    },
     url: "",
     secretKey,
     webhookUrl: options.webhookUrl ?? null,
@@ -254,6 +318,25 @@ ${[...transactions.values()]
           message: "Authorization URL created",
           data: { authorization_url: `${fake.url}/checkout/${accessCode}`, access_code: accessCode, reference },
         });
+      }
+      if (req.method === "POST" && path === "/refund") {
+        const body = JSON.parse((await readBody(req)) || "{}") as Record<string, any>;
+        const t = transactions.get(String(body.transaction)) ?? [...transactions.values()].find((x) => String(x.id) === String(body.transaction));
+        if (!t || t.status !== "success") return json(res, 400, { status: false, message: "Transaction not found or not successful" });
+        const refunded = [...refunds.values()].filter((r) => r.transactionReference === t.reference && r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
+        const left = (t.paidAmount ?? t.amount) - refunded;
+        // Amount is optional: the whole transaction (what is left of it).
+        const amount = body.amount === undefined ? left : Number(body.amount);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > left) return json(res, 400, { status: false, message: "Refund amount cannot be more than the transaction amount" });
+        const r: FakeRefund = { id: nextId++, transactionReference: t.reference, amount, status: "pending", createdAt: new Date().toISOString() };
+        refunds.set(r.id, r);
+        return json(res, 200, { status: true, message: "Refund has been queued for processing", data: refundData(r) });
+      }
+      const fetchRefund = /^\/refund\/(\d+)$/.exec(path);
+      if (req.method === "GET" && fetchRefund) {
+        const r = refunds.get(Number(fetchRefund[1]));
+        if (!r) return json(res, 404, { status: false, message: "Refund not found" });
+        return json(res, 200, { status: true, message: "Refund retrieved", data: refundData(r) });
       }
       const verify = /^\/transaction\/verify\/(.+)$/.exec(path);
       if (req.method === "GET" && verify) {

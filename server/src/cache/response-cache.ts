@@ -58,6 +58,7 @@ const CATALOGUE_NEUTRAL_MUTATIONS = new Set([
   "updateAvatar",
   "retryEmail",
   "setUserRole",
+  "openClaim",
   "requestDropReminder",
   // A shopper's saved list is theirs alone.
   "saveItem",

@@ -19,6 +19,7 @@ import "./on-hold.ts";
 import "./audit-log.ts";
 import "./payment-provider.ts";
 import "./drops.ts";
+import "./claims.ts";
 import "./offers.ts";
 import "./sale-channels.ts";
 import "./payment-page.ts";

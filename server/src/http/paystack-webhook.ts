@@ -10,6 +10,7 @@ import { logger } from "../logger.ts";
 import { paymentProvider } from "../modules/payments/providers/select.ts";
 import { WebhookRefused } from "../modules/payments/providers/provider.ts";
 import { verifyAndSettle } from "../modules/payments/provider-payments.service.ts";
+import { settleRefundsOf } from "../modules/claims/claims.service.ts";
 
 export const PAYSTACK_WEBHOOK_PATH = "/api/payments/paystack/webhook";
 
@@ -39,6 +40,16 @@ export function paystackWebhookRoutes(config: Config, prisma: Db): { router: Rou
       return;
     }
     res.status(200).json({ received: true });
+    const refunded = reference ? null : provider.refundEventOf(req.body as Buffer);
+    if (refunded) {
+      // A refund's outcome: only Paystack's answer to GET /refund/:id settles it (claims.service.ts).
+      const work = settleRefundsOf(prisma, provider, refunded)
+        .then(() => undefined)
+        .catch((error: unknown) => logger.error(`Paystack refund webhook for ${refunded} not settled`, error instanceof Error ? error.message : String(error)))
+        .finally(() => running.delete(work));
+      running.add(work);
+      return;
+    }
     if (!reference) return;
     const work = verifyAndSettle(prisma, config, provider, reference)
       .then(({ settlement, verified }) => {

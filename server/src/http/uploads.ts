@@ -2,7 +2,7 @@
 // re-encoded, PDFs checked), stored only when all pass. purpose=product (staff and admins), avatar (signed-in
 // shoppers, upserted per user), receipt (whoever may pay for the order named by the `reference`
 // field: its signed-in owner, the browser holding its `guestToken`, or anyone with its `phone`;
-// rate-limited per address).
+// rate-limited per address), claim (photos for a claim, proven like receipts and private like them).
 import type { Request, RequestHandler } from "express";
 import busboy from "busboy";
 import type { Config } from "../config.ts";
@@ -13,6 +13,7 @@ import { IMAGE_TYPES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, RECEIPT_TYPES, TOO_MAN
 import { cleanFile, UnsafeFileError, type CleanFile } from "../storage/clean-file.ts";
 import { productRenditions, type Rendition } from "../storage/renditions.ts";
 import { orderForReceiptUpload } from "../modules/payments/receipts.service.ts";
+import { MAX_CLAIM_PHOTOS, orderForClaimUpload } from "../modules/claims/claims.service.ts";
 import { sessionCookies } from "../auth/cookies.ts";
 import { validateSessionToken } from "../auth/session.ts";
 import { isStaffOrAdmin } from "../auth/viewer.ts";
@@ -28,7 +29,7 @@ export const RECEIPT_UPLOAD_LIMITS = {
   perOrder: { limit: 20, windowSeconds: 3600 },
 };
 
-type Purpose = "product" | "avatar" | "receipt";
+type Purpose = "product" | "avatar" | "receipt" | "claim";
 
 const PURPOSES: Record<Purpose, { folder: UploadFolder; types: Set<string>; maxFiles: number; typeMessage: string }> = {
   product: { folder: "product-images", types: new Set(IMAGE_TYPES), maxFiles: MAX_UPLOAD_FILES, typeMessage: "Only image files (JPEG, PNG, WebP, GIF) can be uploaded" },
@@ -39,6 +40,9 @@ const PURPOSES: Record<Purpose, { folder: UploadFolder; types: Set<string>; maxF
     maxFiles: 1,
     typeMessage: "Receipts must be an image (JPEG, PNG, WebP, GIF) or a PDF",
   },
+  // Claim photos show the shopper's parcel and home: private exactly like receipts (same folder,
+  // same signed links; decision 038).
+  claim: { folder: "receipts", types: new Set(IMAGE_TYPES), maxFiles: MAX_CLAIM_PHOTOS, typeMessage: "Only image files (JPEG, PNG, WebP, GIF) can be uploaded" },
 };
 
 class UploadError extends Error {
@@ -100,17 +104,17 @@ export function uploadsHandler(config: Config, prisma: Db, storage: FileStorage)
       const session = token ? await validateSessionToken(prisma, token) : null;
       const parsed = await parseMultipart(req);
       const purpose = parsed.purpose as Purpose | null;
-      if (!purpose || !(purpose in PURPOSES)) throw new UploadError(400, "purpose must be product, avatar or receipt");
+      if (!purpose || !(purpose in PURPOSES)) throw new UploadError(400, "purpose must be product, avatar, receipt or claim");
       const rule = PURPOSES[purpose];
       if (purpose === "product" && !isStaffOrAdmin(session?.viewer)) {
         throw new UploadError(session ? 403 : 401, session ? "Only staff and admins can upload product images" : "Please log in to upload");
       }
       if (purpose === "avatar" && !session) throw new UploadError(401, "Please log in to upload");
-      if (purpose === "receipt") {
+      if (purpose === "receipt" || purpose === "claim") {
         // Per address it is loose (Nigerian mobile users share carrier addresses); per order tight.
         await hitRateLimit(prisma, [`receipt-upload:ip:${req.ip}`], RECEIPT_UPLOAD_LIMITS.perAddress);
         const proof = { viewer: session?.viewer ?? null, guestToken: parsed.guestToken, phone: parsed.phone, ip: req.ip ?? "unknown" };
-        const order = await orderForReceiptUpload(prisma, parsed.reference ?? "", proof);
+        const order = purpose === "receipt" ? await orderForReceiptUpload(prisma, parsed.reference ?? "", proof) : await orderForClaimUpload(prisma, parsed.reference ?? "", proof);
         await hitRateLimit(prisma, [`receipt-upload:order:${order.id}`], RECEIPT_UPLOAD_LIMITS.perOrder);
       }
       if (!parsed.files.length) throw new UploadError(400, "Choose at least one file");
@@ -124,7 +128,7 @@ export function uploadsHandler(config: Config, prisma: Db, storage: FileStorage)
       const cleaned: (CleanFile & { renditions?: Rendition[] })[] = [];
       // One at a time: decoding several large photos at once would multiply the memory it takes.
       for (const file of checked) {
-        const clean = await cleanFile(file.buffer, file.type, purpose, file.name || "The file");
+        const clean = await cleanFile(file.buffer, file.type, purpose === "claim" ? "receipt" : purpose, file.name || "The file");
         // Product pictures on local disk are stored at each width the store shows (srcset).
         const sized = purpose === "product" && !storage.resizesOnDelivery && clean.width !== undefined;
         cleaned.push(sized ? { ...clean, renditions: await productRenditions(clean.buffer, clean.width!) } : clean);

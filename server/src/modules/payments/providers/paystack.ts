@@ -1,10 +1,20 @@
 // Paystack (https://paystack.com/docs/api): Pay with Transfer (POST /charge with bank_transfer),
-// the hosted checkout (POST /transaction/initialize), GET /transaction/verify/:reference, and the
-// webhook's x-paystack-signature (hex HMAC-SHA512 of the raw body keyed with the secret key).
+// the hosted checkout (POST /transaction/initialize), GET /transaction/verify/:reference, refunds
+// (POST /refund, GET /refund/:id; refund.* webhook events), and the webhook's x-paystack-signature
+// (hex HMAC-SHA512 of the raw body keyed with the secret key).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { PaystackConfig } from "../../../config.ts";
-import { PaymentProviderError, WebhookRefused, type Checkout, type PaymentProvider, type PaymentRequest, type TransferAccount, type VerifiedPayment } from "./provider.ts";
+import {
+  PaymentProviderError,
+  WebhookRefused,
+  type Checkout,
+  type PaymentProvider,
+  type PaymentRequest,
+  type ProviderRefund,
+  type TransferAccount,
+  type VerifiedPayment,
+} from "./provider.ts";
 
 /** A shopper waits on checkout for this at most; then the order falls back to the manual transfer. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -126,6 +136,27 @@ export class Paystack implements PaymentProvider {
     };
   }
 
+  async refund(request: { transaction: string; amountKobo: number }): Promise<ProviderRefund> {
+    // Paystack answers "Refund has been queued for processing" with the refund (status pending).
+    return refundOf(await this.data<PaystackRefund>("POST", "/refund", { transaction: request.transaction, amount: request.amountKobo }));
+  }
+
+  async fetchRefund(id: string): Promise<ProviderRefund> {
+    return refundOf(await this.data<PaystackRefund>("GET", `/refund/${encodeURIComponent(id)}`));
+  }
+
+  refundEventOf(rawBody: Buffer): string | null {
+    let event: { event?: unknown; data?: { transaction_reference?: unknown } };
+    try {
+      event = JSON.parse(rawBody.toString("utf8"));
+    } catch {
+      return null;
+    }
+    if (event.event !== "refund.processed" && event.event !== "refund.failed") return null;
+    const reference = event.data?.transaction_reference;
+    return typeof reference === "string" && reference.length > 0 && reference.length <= 100 ? reference : null;
+  }
+
   readWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): string | null {
     const given = headers["x-paystack-signature"];
     if (typeof given !== "string" || !/^[0-9a-f]{128}$/i.test(given)) throw new WebhookRefused("missing or malformed signature");
@@ -143,6 +174,14 @@ export class Paystack implements PaymentProvider {
     return typeof reference === "string" && reference.length > 0 && reference.length <= 100 ? reference : null;
   }
 }
+
+interface PaystackRefund {
+  id: number | string;
+  status: string;
+  amount: number;
+}
+
+const refundOf = (data: PaystackRefund): ProviderRefund => ({ id: String(data.id), status: String(data.status), amountKobo: Number(data.amount) });
 
 function pathOnly(path: string): string {
   return path.replace(/\/transaction\/verify\/.*/, "/transaction/verify");

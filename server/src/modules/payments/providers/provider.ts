@@ -46,6 +46,19 @@ export interface PaymentProvider {
    * Throws WebhookRefused when the request is not provably from the provider.
    */
   readWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): string | null;
+  /** Money back to the shopper: a refund of (part of) a payment, by the payment's reference (decision 038). */
+  refund(request: { transaction: string; amountKobo: number }): Promise<ProviderRefund>;
+  /** The provider's own word on a refund. */
+  fetchRefund(id: string): Promise<ProviderRefund>;
+  /** The payment reference of a refund event in a webhook already read (signature checked) by readWebhook; null for other events. */
+  refundEventOf(rawBody: Buffer): string | null;
+}
+
+export interface ProviderRefund {
+  id: string;
+  /** pending, processing, processed, failed… only processed and failed settle it. */
+  status: string;
+  amountKobo: number;
 }
 
 /** The provider could not be asked or answered with an error. Its message never carries a secret. */

@@ -1,0 +1,226 @@
+// Claims and refunds (issue 38, decision 038) over real HTTP: who may claim and when, the photos,
+// one open claim per order, the staff refund limit, refunds never above what was paid (two racing
+// included), and a Paystack refund through the fake Paystack (tests/mocks/paystack-server.ts), whose
+// refund webhook settles it only when Paystack's own answer says so; a forged one is refused.
+import { randomBytes } from "node:crypto";
+import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
+import { createTestOrder, signedInCustomer } from "../helpers/orders.ts";
+import { PDF_DOC, PNG_1PX, uploadForm } from "../helpers/images.ts";
+import { startFakePaystack, type FakePaystack } from "../mocks/paystack-server.ts";
+
+let t: TestStore;
+let fake: FakePaystack;
+let admin: GraphQLClient;
+let staff: GraphQLClient;
+
+beforeAll(async () => {
+  fake = await startFakePaystack();
+  t = await startTestStore({
+    seed: false,
+    env: { PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, PAYSTACK_RECONCILE_INTERVAL_MS: "3600000", STAFF_REFUND_LIMIT: "5000" },
+  });
+  fake.webhookUrl = `${t.url}/api/payments/paystack/webhook`;
+  admin = await t.admin();
+  const helper = await signedInCustomer(t, "Tolu Staff");
+  await t.prisma.userRole.create({ data: { userId: helper.userId, role: "staff" } });
+  staff = helper.client;
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const PHONE = "08031234567";
+const HOUR = 3600_000;
+const OPEN = `mutation($input: OpenClaimInput!) { openClaim(input: $input) { __typename ... on Error { message }
+  ... on MutationOpenClaimSuccess { data { id status reason message photoUrls order { shortOrderId } } } } }`;
+const DECIDE = `mutation($input: DecideClaimInput!) { decideClaim(input: $input) { __typename ... on Error { message }
+  ... on MutationDecideClaimSuccess { data { id status refundedAmount refundStatus decisionReason } } } }`;
+const RESTOCK = `mutation($id: ID!) { restockClaim(claimId: $id) { __typename ... on Error { message } ... on MutationRestockClaimSuccess { data { restocked } } } }`;
+
+/** A paid order that reached `status` `ago` ms before now (its audited history says when). */
+async function paidOrder(options: { status?: "delivered" | "shipped"; ago?: number; price?: string; userId?: string | null } = {}) {
+  const order = await createTestOrder(t.prisma, { userId: options.userId ?? null });
+  const total = options.price ?? order.total.toFixed(2);
+  await t.prisma.order.update({ where: { id: order.id }, data: { status: options.status ?? "delivered", paymentStatus: "paid", paidAt: new Date(), total, amountPaid: total } });
+  await t.prisma.auditEntry.create({
+    data: { actorLabel: "system", action: "order.status", entityType: "order", entityId: order.id, orderId: order.id, after: { status: options.status ?? "delivered" }, createdAt: new Date(Date.now() - (options.ago ?? HOUR)) },
+  });
+  return { ...order, total };
+}
+
+async function uploadClaimPhoto(reference: string, phone = PHONE, content = PNG_1PX, type = "image/png") {
+  const res = await fetch(`${t.url}/api/uploads`, { method: "POST", body: uploadForm("claim", [{ name: "flaw.png", content, type }], { reference, phone }) });
+  return { status: res.status, body: (await res.json()) as { files?: { url: string }[]; error?: string } };
+}
+
+const claimInput = (reference: string, fields: Record<string, unknown> = {}) => ({ reference, phone: PHONE, reason: "undisclosed_flaw", message: "A hole under the arm", ...fields });
+const claimsOf = (orderId: string) => t.prisma.claim.count({ where: { orderId } });
+
+describe("opening a claim", () => {
+  it("a guest with the reference and phone opens one with a photo; the photo is private and the order shows the claim to its owner only", async () => {
+    const order = await paidOrder();
+    const photo = await uploadClaimPhoto(order.shortOrderId);
+    expect(photo.status).toBe(201);
+    expect(photo.body.files![0]!.url).toMatch(/^\/uploads\/receipts\/.+\.jpg$/);
+    const res = await t.client().data(OPEN, { input: claimInput(order.shortOrderId, { photoUrls: [photo.body.files![0]!.url] }) });
+    expect(res.openClaim.__typename).toBe("MutationOpenClaimSuccess");
+    expect(res.openClaim.data).toMatchObject({ status: "open", reason: "undisclosed_flaw", order: { shortOrderId: order.shortOrderId } });
+    expect(res.openClaim.data.photoUrls[0]).toMatch(/\?expires=\d+&signature=/);
+    // Unsigned, the stored photo is refused like a receipt.
+    expect((await fetch(`${t.url}${photo.body.files![0]!.url}`)).status).toBe(403);
+    const track = `query($r: String!) { trackOrder(reference: $r) { claims { status } } }`;
+    expect((await t.client().data(track, { r: order.shortOrderId })).trackOrder.claims).toEqual([]);
+    expect((await admin.data(track, { r: order.shortOrderId })).trackOrder.claims).toEqual([{ status: "open" }]);
+  });
+
+  it("a stranger, a wrong phone or another shopper's account is refused and nothing is written", async () => {
+    const owner = await signedInCustomer(t);
+    const order = await paidOrder({ userId: owner.userId });
+    const other = await signedInCustomer(t);
+    const notFound = { __typename: "NotFoundError", message: "No order matches that reference and phone number" };
+    expect((await t.client().data(OPEN, { input: claimInput(order.shortOrderId, { phone: "08039999999" }) })).openClaim).toEqual(notFound);
+    expect((await other.client.data(OPEN, { input: claimInput(order.shortOrderId, { phone: null }) })).openClaim).toEqual(notFound);
+    expect((await uploadClaimPhoto(order.shortOrderId, "08039999999")).status).toBe(404);
+    expect(await claimsOf(order.id)).toBe(0);
+    // The owner, signed in, needs no phone.
+    expect((await owner.client.data(OPEN, { input: claimInput(order.shortOrderId, { phone: null }) })).openClaim.__typename).toBe("MutationOpenClaimSuccess");
+  });
+
+  it("the window: within CLAIM_HOURS of delivery; not_received from 5 days after shipping", async () => {
+    const late = await paidOrder({ ago: 49 * HOUR });
+    expect((await t.client().data(OPEN, { input: claimInput(late.shortOrderId) })).openClaim.message).toBe("Claims can be opened within 48 hours of delivery");
+    const onTheRoad = await paidOrder({ status: "shipped", ago: 24 * HOUR });
+    expect((await t.client().data(OPEN, { input: claimInput(onTheRoad.shortOrderId) })).openClaim.message).toBe("A claim can be opened once the order has been delivered");
+    expect((await t.client().data(OPEN, { input: claimInput(onTheRoad.shortOrderId, { reason: "not_received" }) })).openClaim.message).toBe(
+      "A parcel that has not arrived can be claimed from 5 days after it was shipped",
+    );
+    expect(await claimsOf(late.id)).toBe(0);
+    expect(await claimsOf(onTheRoad.id)).toBe(0);
+    const lost = await paidOrder({ status: "shipped", ago: 6 * 24 * HOUR });
+    expect((await t.client().data(OPEN, { input: claimInput(lost.shortOrderId, { reason: "not_received" }) })).openClaim.__typename).toBe("MutationOpenClaimSuccess");
+  });
+
+  it("one open claim per order, even when two are sent at once", async () => {
+    const order = await paidOrder();
+    const answers = await Promise.all([t.client().data(OPEN, { input: claimInput(order.shortOrderId) }), t.client().data(OPEN, { input: claimInput(order.shortOrderId) })]);
+    expect(answers.map((a) => a.openClaim.__typename ?? "").sort()).toEqual(["MutationOpenClaimSuccess", "ValidationError"]);
+    expect(answers.find((a) => a.openClaim.__typename === "ValidationError")!.openClaim.message).toBe("This order already has an open claim");
+    expect(await claimsOf(order.id)).toBe(1);
+  });
+
+  it("photos: images only, at most 4, and only files our upload route stored; a message is required", async () => {
+    const order = await paidOrder();
+    expect((await uploadClaimPhoto(order.shortOrderId, PHONE, PDF_DOC, "application/pdf")).status).toBe(415);
+    const stored = `/uploads/receipts/${randomBytes(12).toString("hex")}.jpg`;
+    const refuse = async (fields: Record<string, unknown>) => (await t.client().data(OPEN, { input: claimInput(order.shortOrderId, fields) })).openClaim.message;
+    expect(await refuse({ photoUrls: Array(5).fill(stored) })).toBe("At most 4 photos");
+    expect(await refuse({ photoUrls: ["https://evil.example/x.jpg"] })).toBe("Please upload the photos with the claim form first");
+    expect(await refuse({ message: "  " })).toBe("Please tell us what is wrong");
+    expect(await refuse({ message: "x".repeat(1001) })).toBe("Please keep the message to 1,000 characters");
+    expect(await claimsOf(order.id)).toBe(0);
+  });
+});
+
+async function openedClaim(order: { shortOrderId: string }) {
+  const res = await t.client().data(OPEN, { input: claimInput(order.shortOrderId) });
+  expect(res.openClaim.__typename).toBe("MutationOpenClaimSuccess");
+  return res.openClaim.data.id as string;
+}
+
+describe("deciding a claim", () => {
+  it("staff refund within STAFF_REFUND_LIMIT only; a transfer refund records the bank reference, lowers amountPaid and emails the shopper", async () => {
+    const order = await paidOrder({ price: "10000.00" });
+    const claimId = await openedClaim(order);
+    const decide = (client: GraphQLClient, fields: Record<string, unknown>) => client.data(DECIDE, { input: { claimId, decision: "refund", ...fields } });
+    expect((await decide(staff, { amount: "6,000", bankReference: "GTB-1" })).decideClaim.message).toBe("Refunds above ₦5,000 need the owner");
+    expect((await decide(staff, { amount: "4,000" })).decideClaim.message).toBe("Enter the bank reference of the transfer you sent back");
+    const done = await decide(staff, { amount: "4,000", bankReference: "GTB-REF-1" });
+    expect(done.decideClaim.data).toMatchObject({ status: "refunded", refundedAmount: "4000.00", refundStatus: "processed" });
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("6000.00");
+    expect(await t.prisma.refund.findFirstOrThrow({ where: { claimId } })).toMatchObject({ method: "transfer", bankReference: "GTB-REF-1" });
+    expect(await t.prisma.emailOutbox.count({ where: { to: "ada@example.com", subject: `Your claim on order ${order.shortOrderId}` } })).toBeGreaterThan(0);
+    const audit = await t.prisma.auditEntry.findFirstOrThrow({ where: { orderId: order.id, action: "claim.refund" } });
+    expect(audit.actorLabel).toMatch(/^shopper-.+@example\.com$/);
+  });
+
+  it("a refund never exceeds what was paid less earlier refunds, and two racing take out one", async () => {
+    const order = await paidOrder({ price: "10000.00" });
+    const first = await openedClaim(order);
+    const race = await Promise.all(
+      ["GTB-A", "GTB-B"].map((ref) => admin.data(DECIDE, { input: { claimId: first, decision: "refund", amount: "7000", bankReference: ref } })),
+    );
+    expect(race.map((r) => r.decideClaim.__typename).sort()).toEqual(["MutationDecideClaimSuccess", "ValidationError"]);
+    expect(await t.prisma.refund.count({ where: { orderId: order.id } })).toBe(1);
+    const second = await openedClaim(order);
+    const over = await admin.data(DECIDE, { input: { claimId: second, decision: "refund", amount: "3500", bankReference: "GTB-C" } });
+    expect(over.decideClaim).toEqual({ __typename: "ValidationError", message: "A refund cannot be more than what was paid: ₦3,000" });
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("3000.00");
+    expect(await t.prisma.claim.findUniqueOrThrow({ where: { id: second } })).toMatchObject({ status: "open" });
+  });
+
+  it("decline needs a reason; exchange accepts; the pieces go back on sale once", async () => {
+    const order = await paidOrder();
+    const claimId = await openedClaim(order);
+    expect((await staff.data(DECIDE, { input: { claimId, decision: "decline" } })).decideClaim.message).toBe("Please give the shopper a reason");
+    expect((await staff.data(DECIDE, { input: { claimId, decision: "exchange", reason: "We will swap it" } })).decideClaim.data.status).toBe("accepted");
+    expect((await staff.data(DECIDE, { input: { claimId, decision: "decline", reason: "late" } })).decideClaim.message).toBe("This claim has already been decided");
+    const productId = order.items[0]!.productId!;
+    const before = (await t.prisma.product.findUniqueOrThrow({ where: { id: productId } })).stock;
+    expect((await staff.data(RESTOCK, { id: claimId })).restockClaim.data).toEqual({ restocked: true });
+    expect((await staff.data(RESTOCK, { id: claimId })).restockClaim.message).toBe("These pieces are already back on sale");
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: productId } })).stock).toBe(before + 1);
+  });
+});
+
+describe("a Paystack refund", () => {
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await read();
+      if (done(value) || Date.now() > deadline) return value;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  it("goes through POST /refund; a forged webhook is refused; a failed one reopens the claim; Paystack's processed settles it", async () => {
+    const order = await paidOrder({ price: "10000.00" });
+    const reference = `ps-${randomBytes(6).toString("hex")}`;
+    fake.transactions.set(reference, {
+      id: 4_200_000_001, reference, email: "ada@example.com", amount: 1_000_000, paidAmount: 1_000_000, status: "success", channel: "card", kind: "checkout",
+      accountNumber: null, accountExpiresAt: null, accessCode: null, callbackUrl: null, metadata: null, createdAt: new Date().toISOString(), paidAt: new Date().toISOString(),
+    });
+    await t.prisma.providerPayment.create({ data: { orderId: order.id, provider: "paystack", reference, amountKobo: 1_000_000, paidKobo: 1_000_000, channel: "card", status: "succeeded", paidAt: new Date() } });
+    const claimId = await openedClaim(order);
+    const refundOf = () => t.prisma.refund.findFirstOrThrow({ where: { claimId }, orderBy: { createdAt: "desc" } });
+
+    const asked = await admin.data(DECIDE, { input: { claimId, decision: "refund", amount: "3000" } });
+    expect(asked.decideClaim.data).toMatchObject({ status: "refunded", refundStatus: "pending", refundedAmount: "3000.00" });
+    const [queued] = [...fake.refunds.values()].filter((r) => r.transactionReference === reference);
+    expect(queued).toMatchObject({ amount: 300_000, status: "pending" });
+    expect(fake.calls).toContainEqual({ method: "POST", path: "/refund" });
+    expect(await refundOf()).toMatchObject({ method: "paystack", status: "pending", transactionRef: reference, providerRefundId: String(queued!.id) });
+
+    // Forged: right shape, wrong key. Refused, nothing changes.
+    queued!.status = "processed";
+    expect((await fake.sendWebhook(fake.refundEvent(queued!), { secret: "sk_test_forged" })).status).toBe(401);
+    // Signed but untrue (Paystack still says pending): the fetch decides, not the webhook.
+    queued!.status = "pending";
+    expect((await fake.sendWebhook({ event: "refund.processed", data: { transaction_reference: reference, status: "processed" } })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await refundOf()).status).toBe("pending");
+
+    // Paystack fails it: the money counts as paid again and the claim is open again.
+    expect((await fake.settleRefund(queued!.id, "failed"))!.status).toBe(200);
+    expect((await until(refundOf, (r) => r.status !== "pending")).status).toBe("failed");
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("10000.00");
+    expect((await t.prisma.claim.findUniqueOrThrow({ where: { id: claimId } })).status).toBe("open");
+
+    const again = await admin.data(DECIDE, { input: { claimId, decision: "refund", amount: "3000" } });
+    expect(again.decideClaim.data.refundStatus).toBe("pending");
+    const retry = [...fake.refunds.values()].find((r) => r.transactionReference === reference && r.status === "pending")!;
+    await fake.settleRefund(retry.id, "processed");
+    expect((await until(refundOf, (r) => r.status !== "pending")).status).toBe("processed");
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("7000.00");
+  });
+});
