@@ -58,5 +58,3 @@ ALTER TABLE "claims" ADD CONSTRAINT "claims_order_id_fkey" FOREIGN KEY ("order_i
 -- AddForeignKey
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_claim_id_fkey" FOREIGN KEY ("claim_id") REFERENCES "claims"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- One open claim per order, held by the database too (two taps at once).
-CREATE UNIQUE INDEX "claims_one_open_per_order" ON "claims"("order_id") WHERE "status" = 'open';

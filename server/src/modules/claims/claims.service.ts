@@ -8,11 +8,23 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import type { Config } from "../../config.ts";
 import type { Viewer } from "../../auth/viewer.ts";
-import { recordAudit, SYSTEM_ACTOR, type Actor } from "../audit/audit.service.ts";
+import {
+  recordAudit,
+  SYSTEM_ACTOR,
+  type Actor,
+} from "../audit/audit.service.ts";
 import { NotFoundError, ValidationError, invariant } from "../errors.ts";
-import { findOrderByReferenceAndPhone, LOOKUP_NOT_FOUND, orderStatusHistory } from "../payments/lookup.service.ts";
+import {
+  findOrderByReferenceAndPhone,
+  LOOKUP_NOT_FOUND,
+  orderStatusHistory,
+} from "../payments/lookup.service.ts";
 import { normaliseReference } from "../orders/readable-codes.ts";
-import { ownsOrder, placedByViewer, type OwnershipProof } from "../orders/ownership.ts";
+import {
+  ownsOrder,
+  placedByViewer,
+  type OwnershipProof,
+} from "../orders/ownership.ts";
 import { recordMoneyIn, recordMoneyOut } from "../payments/money.ts";
 import { returnStock } from "../orders/order-status.service.ts";
 import { receiptPathOf } from "../../storage/receipt-files.ts";
@@ -25,7 +37,12 @@ import { isUuid } from "../../../../common/uuid.ts";
 import { logger } from "../../logger.ts";
 import { claimDecidedEmail } from "./claim-emails.ts";
 
-export const CLAIM_REASONS = ["wrong_item", "undisclosed_flaw", "not_received", "other"] as const;
+export const CLAIM_REASONS = [
+  "wrong_item",
+  "undisclosed_flaw",
+  "not_received",
+  "other",
+] as const;
 export type ClaimReasonName = (typeof CLAIM_REASONS)[number];
 export const CLAIM_DECISIONS = ["refund", "exchange", "decline"] as const;
 export type ClaimDecisionName = (typeof CLAIM_DECISIONS)[number];
@@ -41,16 +58,21 @@ export const CLAIM_MESSAGES = {
   tooManyPhotos: `At most ${MAX_CLAIM_PHOTOS} photos`,
   photo: "Please upload the photos with the claim form first",
   notDelivered: "A claim can be opened once the order has been delivered",
-  window: (hours: number) => `Claims can be opened within ${hours} hours of delivery`,
+  window: (hours: number) =>
+    `Claims can be opened within ${hours} hours of delivery`,
   notReceivedTooSoon: `A parcel that has not arrived can be claimed from ${NOT_RECEIVED_AFTER_DAYS} days after it was shipped`,
   alreadyOpen: "This order already has an open claim",
   closed: "This claim has already been decided",
   declineReason: "Please give the shopper a reason",
   amount: "Enter the refund amount in naira, e.g. 12,500",
-  staffLimit: (limit: number) => (limit > 0 ? `Refunds above ${formatNaira(String(limit))} need the owner` : "Refunds need the owner"),
+  staffLimit: (limit: number) =>
+    limit > 0
+      ? `Refunds above ${formatNaira(String(limit))} need the owner`
+      : "Refunds need the owner",
   bankReference: "Enter the bank reference of the transfer you sent back",
   restocked: "These pieces are already back on sale",
-  provider: "Paystack did not take the refund; nothing was refunded. Please try again or refund by transfer",
+  provider:
+    "Paystack did not take the refund; nothing was refunded. Please try again or refund by transfer",
 } as const;
 
 export interface OpenClaimInput {
@@ -64,72 +86,156 @@ export interface OpenClaimInput {
 const HOUR = 3600_000;
 
 /** The order the requester owns: by account, or (guests, other devices) by reference + phone. */
-async function ownedOrder(prisma: Db, viewer: Viewer | null, ip: string, reference: string, phone: string | null | undefined) {
-  if (phone) return findOrderByReferenceAndPhone(prisma, { reference, phone }, ip);
-  const order = viewer ? await prisma.order.findUnique({ where: { shortOrderId: normaliseReference(reference) } }) : null;
+async function ownedOrder(
+  prisma: Db,
+  viewer: Viewer | null,
+  ip: string,
+  reference: string,
+  phone: string | null | undefined,
+) {
+  if (phone)
+    return findOrderByReferenceAndPhone(prisma, { reference, phone }, ip);
+  const order = viewer
+    ? await prisma.order.findUnique({
+        where: { shortOrderId: normaliseReference(reference) },
+      })
+    : null;
   // Never tells a stranger whether the reference exists.
-  if (!order || !placedByViewer(order, viewer)) throw new NotFoundError(LOOKUP_NOT_FOUND);
+  if (!order || !placedByViewer(order, viewer))
+    throw new NotFoundError(LOOKUP_NOT_FOUND);
   return order;
 }
 
 /** The order a claim's photos are for, when the sender owns it (the upload route, purpose=claim). */
-export async function orderForClaimUpload(prisma: Db, reference: string, proof: OwnershipProof) {
-  const order = await prisma.order.findUnique({ where: { shortOrderId: normaliseReference(reference) }, select: { id: true, userId: true, customerPhone: true, guestTokenHash: true } });
-  if (!order || !ownsOrder(order, proof)) throw new NotFoundError(LOOKUP_NOT_FOUND);
+export async function orderForClaimUpload(
+  prisma: Db,
+  reference: string,
+  proof: OwnershipProof,
+) {
+  const order = await prisma.order.findUnique({
+    where: { shortOrderId: normaliseReference(reference) },
+    select: {
+      id: true,
+      userId: true,
+      customerPhone: true,
+      guestTokenHash: true,
+    },
+  });
+  if (!order || !ownsOrder(order, proof))
+    throw new NotFoundError(LOOKUP_NOT_FOUND);
   return order;
 }
 
 /** The last time the order entered a status, from its audited history. */
-function enteredAt(history: { status: string; at: Date }[], status: string): Date | null {
+function enteredAt(
+  history: { status: string; at: Date }[],
+  status: string,
+): Date | null {
   const steps = history.filter((step) => step.status === status);
   return steps.length ? steps[steps.length - 1]!.at : null;
 }
 
-export async function openClaim(prisma: Db, config: Config, viewer: Viewer | null, ip: string, input: OpenClaimInput, now = new Date()) {
+export async function openClaim(
+  prisma: Db,
+  config: Config,
+  viewer: Viewer | null,
+  ip: string,
+  input: OpenClaimInput,
+  now = new Date(),
+) {
   const message = input.message.trim();
   invariant(message.length > 0, CLAIM_MESSAGES.message, "message");
-  invariant(message.length <= MAX_CLAIM_MESSAGE, CLAIM_MESSAGES.messageTooLong, "message");
+  invariant(
+    message.length <= MAX_CLAIM_MESSAGE,
+    CLAIM_MESSAGES.messageTooLong,
+    "message",
+  );
   const photos = (input.photoUrls ?? []).map((url) => url.trim());
-  invariant(photos.length <= MAX_CLAIM_PHOTOS, CLAIM_MESSAGES.tooManyPhotos, "photoUrls");
+  invariant(
+    photos.length <= MAX_CLAIM_PHOTOS,
+    CLAIM_MESSAGES.tooManyPhotos,
+    "photoUrls",
+  );
   // Only files our upload route stored, privately, with purpose=claim (http/uploads.ts).
-  invariant(photos.every((url) => receiptPathOf(url) !== null && /\.(jpg|jpeg|png|webp|gif)$/.test(url)), CLAIM_MESSAGES.photo, "photoUrls");
+  invariant(
+    photos.every(
+      (url) =>
+        receiptPathOf(url) !== null && /\.(jpg|jpeg|png|webp|gif)$/.test(url),
+    ),
+    CLAIM_MESSAGES.photo,
+    "photoUrls",
+  );
 
-  const order = await ownedOrder(prisma, viewer, ip, input.reference, input.phone);
+  const order = await ownedOrder(
+    prisma,
+    viewer,
+    ip,
+    input.reference,
+    input.phone,
+  );
   const history = (await orderStatusHistory(prisma, order.shortOrderId)) ?? [];
   if (input.reason === "not_received") {
     const shipped = enteredAt(history, "shipped");
-    if (order.status !== "shipped" || !shipped) throw new ValidationError(order.status === "delivered" ? CLAIM_MESSAGES.notDelivered : CLAIM_MESSAGES.notReceivedTooSoon, "reason");
-    if (now.getTime() - shipped.getTime() < NOT_RECEIVED_AFTER_DAYS * 24 * HOUR) throw new ValidationError(CLAIM_MESSAGES.notReceivedTooSoon, "reason");
+    if (order.status !== "shipped" || !shipped)
+      throw new ValidationError(
+        order.status === "delivered"
+          ? CLAIM_MESSAGES.notDelivered
+          : CLAIM_MESSAGES.notReceivedTooSoon,
+        "reason",
+      );
+    if (now.getTime() - shipped.getTime() < NOT_RECEIVED_AFTER_DAYS * 24 * HOUR)
+      throw new ValidationError(CLAIM_MESSAGES.notReceivedTooSoon, "reason");
   } else {
     const delivered = enteredAt(history, "delivered");
-    if (order.status !== "delivered" || !delivered) throw new ValidationError(CLAIM_MESSAGES.notDelivered, "reference");
-    if (now.getTime() - delivered.getTime() > config.claimHours * HOUR) throw new ValidationError(CLAIM_MESSAGES.window(config.claimHours), "reference");
+    if (order.status !== "delivered" || !delivered)
+      throw new ValidationError(CLAIM_MESSAGES.notDelivered, "reference");
+    if (now.getTime() - delivered.getTime() > config.claimHours * HOUR)
+      throw new ValidationError(
+        CLAIM_MESSAGES.window(config.claimHours),
+        "reference",
+      );
   }
 
-  try {
-    return await prisma.$transaction(async (tx) => {
-      if (await tx.claim.findFirst({ where: { orderId: order.id, status: "open" }, select: { id: true } })) throw new ValidationError(CLAIM_MESSAGES.alreadyOpen, "reference");
-      const claim = await tx.claim.create({ data: { orderId: order.id, reason: input.reason, message, photoUrls: photos, createdAt: now } });
-      await recordAudit(tx, {
-        actor: viewer ? { id: viewer.userId, label: viewer.email } : { id: null, label: "guest" },
-        action: "claim.opened",
-        entityType: "order",
-        entityId: order.id,
+  return prisma.$transaction(async (tx) => {
+    // The order's row lock: two claims sent at once are checked one after the other.
+    await tx.$queryRaw`SELECT id FROM orders WHERE id = ${order.id}::uuid FOR UPDATE`;
+    if (
+      await tx.claim.findFirst({
+        where: { orderId: order.id, status: "open" },
+        select: { id: true },
+      })
+    )
+      throw new ValidationError(CLAIM_MESSAGES.alreadyOpen, "reference");
+    const claim = await tx.claim.create({
+      data: {
         orderId: order.id,
-        after: { claimId: claim.id, reason: input.reason, photos: photos.length },
-      });
-      return claim;
+        reason: input.reason,
+        message,
+        photoUrls: photos,
+        createdAt: now,
+      },
     });
-  } catch (error) {
-    // Two taps at once: the partial unique index (one open claim per order) refuses the second.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new ValidationError(CLAIM_MESSAGES.alreadyOpen, "reference");
-    throw error;
-  }
+    await recordAudit(tx, {
+      actor: viewer
+        ? { id: viewer.userId, label: viewer.email }
+        : { id: null, label: "guest" },
+      action: "claim.opened",
+      entityType: "order",
+      entityId: order.id,
+      orderId: order.id,
+      after: { claimId: claim.id, reason: input.reason, photos: photos.length },
+    });
+    return claim;
+  });
 }
 
 /** Open claims first, then the newest; the last 200. */
 export function listClaims<Q extends object>(prisma: Db, query: Q) {
-  return prisma.claim.findMany({ ...query, orderBy: [{ status: "asc" }, { createdAt: "desc" }, { id: "asc" }], take: 200 });
+  return prisma.claim.findMany({
+    ...query,
+    orderBy: [{ status: "asc" }, { createdAt: "desc" }, { id: "asc" }],
+    take: 200,
+  });
 }
 
 export interface DecideClaimInput {
@@ -147,35 +253,72 @@ export interface Decider {
 }
 
 /** The Paystack transaction a refund of this order goes back through, or null (a bank transfer). */
-async function paystackTransaction(tx: Prisma.TransactionClient, orderId: string): Promise<string | null> {
-  const paid = await tx.providerPayment.findFirst({ where: { orderId, provider: "paystack", status: "succeeded" }, orderBy: { paidAt: "desc" }, select: { reference: true } });
+async function paystackTransaction(
+  tx: Prisma.TransactionClient,
+  orderId: string,
+): Promise<string | null> {
+  const paid = await tx.providerPayment.findFirst({
+    where: { orderId, provider: "paystack", status: "succeeded" },
+    orderBy: { paidAt: "desc" },
+    select: { reference: true },
+  });
   return paid?.reference ?? null;
 }
 
-export async function decideClaim(prisma: Db, config: Config, provider: PaymentProvider | null, decider: Decider, input: DecideClaimInput) {
+export async function decideClaim(
+  prisma: Db,
+  config: Config,
+  provider: PaymentProvider | null,
+  decider: Decider,
+  input: DecideClaimInput,
+) {
   invariant(isUuid(input.claimId), "Claim not found", "claimId");
   const reason = input.reason?.trim() || null;
   let amount: string | null = null;
   if (input.decision === "refund") {
     const parsed = parseNaira(input.amount ?? "");
-    invariant(parsed.ok && Number(parsed.amount) > 0, CLAIM_MESSAGES.amount, "amount");
+    invariant(
+      parsed.ok && Number(parsed.amount) > 0,
+      CLAIM_MESSAGES.amount,
+      "amount",
+    );
     amount = parsed.amount;
-    if (decider.role !== "admin" && Number(amount) > config.staffRefundLimit) throw new ValidationError(CLAIM_MESSAGES.staffLimit(config.staffRefundLimit), "amount");
+    if (decider.role !== "admin" && Number(amount) > config.staffRefundLimit)
+      throw new ValidationError(
+        CLAIM_MESSAGES.staffLimit(config.staffRefundLimit),
+        "amount",
+      );
   }
-  if (input.decision === "decline") invariant(reason !== null, CLAIM_MESSAGES.declineReason, "reason");
+  if (input.decision === "decline")
+    invariant(reason !== null, CLAIM_MESSAGES.declineReason, "reason");
 
   const outcome = await prisma.$transaction(async (tx) => {
     // The claim's row lock: one decision at a time (two staff on one claim).
-    const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM claims WHERE id = ${input.claimId}::uuid FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM claims WHERE id = ${input.claimId}::uuid FOR UPDATE`;
     if (!locked) throw new NotFoundError("Claim not found");
-    const claim = await tx.claim.findUniqueOrThrow({ where: { id: input.claimId }, include: { order: true } });
-    if (claim.status !== "open") throw new ValidationError(CLAIM_MESSAGES.closed, "claimId");
-    let refund: { id: string; method: string; transactionRef: string | null } | null = null;
+    const claim = await tx.claim.findUniqueOrThrow({
+      where: { id: input.claimId },
+      include: { order: true },
+    });
+    if (claim.status !== "open")
+      throw new ValidationError(CLAIM_MESSAGES.closed, "claimId");
+    let refund: {
+      id: string;
+      method: string;
+      transactionRef: string | null;
+    } | null = null;
     if (amount) {
       const transaction = await paystackTransaction(tx, claim.orderId);
       const method = transaction && provider ? "paystack" : "transfer";
       const bankReference = input.bankReference?.trim() || null;
-      if (method === "transfer") invariant(bankReference !== null, CLAIM_MESSAGES.bankReference, "bankReference");
+      if (method === "transfer")
+        invariant(
+          bankReference !== null,
+          CLAIM_MESSAGES.bankReference,
+          "bankReference",
+        );
       // Refused (changing nothing) when more than what was paid, less earlier refunds.
       await recordMoneyOut(tx, { orderId: claim.orderId, amount });
       refund = await tx.refund.create({
@@ -192,8 +335,16 @@ export async function decideClaim(prisma: Db, config: Config, provider: PaymentP
         select: { id: true, method: true, transactionRef: true },
       });
     }
-    const status = input.decision === "refund" ? "refunded" : input.decision === "exchange" ? "accepted" : "declined";
-    const decided = await tx.claim.update({ where: { id: claim.id }, data: { status, decisionReason: reason, decidedAt: new Date() } });
+    const status =
+      input.decision === "refund"
+        ? "refunded"
+        : input.decision === "exchange"
+          ? "accepted"
+          : "declined";
+    const decided = await tx.claim.update({
+      where: { id: claim.id },
+      data: { status, decisionReason: reason, decidedAt: new Date() },
+    });
     await recordAudit(tx, {
       actor: decider.actor,
       action: `claim.${input.decision}`,
@@ -201,21 +352,41 @@ export async function decideClaim(prisma: Db, config: Config, provider: PaymentP
       entityId: claim.orderId,
       orderId: claim.orderId,
       before: { claimId: claim.id, status: claim.status },
-      after: { claimId: claim.id, status, ...(amount ? { refund: amount, method: refund!.method } : {}) },
+      after: {
+        claimId: claim.id,
+        status,
+        ...(amount ? { refund: amount, method: refund!.method } : {}),
+      },
       reason,
     });
-    await queueEmail(tx, claimDecidedEmail(config.publicUrl, claim.order, { decision: input.decision, amount, reason }));
+    await queueEmail(
+      tx,
+      claimDecidedEmail(config.publicUrl, claim.order, {
+        decision: input.decision,
+        amount,
+        reason,
+      }),
+    );
     return { claim: decided, refund };
   });
 
   if (outcome.refund?.method === "paystack" && provider) {
     try {
-      const asked = await provider.refund({ transaction: outcome.refund.transactionRef!, amountKobo: Math.round(Number(amount) * 100) });
-      await prisma.refund.update({ where: { id: outcome.refund.id }, data: { providerRefundId: asked.id } });
-      if (asked.status === "processed" || asked.status === "failed") await settleRefund(prisma, outcome.refund.id, asked.status);
+      const asked = await provider.refund({
+        transaction: outcome.refund.transactionRef!,
+        amountKobo: Math.round(Number(amount) * 100),
+      });
+      await prisma.refund.update({
+        where: { id: outcome.refund.id },
+        data: { providerRefundId: asked.id },
+      });
+      if (asked.status === "processed" || asked.status === "failed")
+        await settleRefund(prisma, outcome.refund.id, asked.status);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      logger.warn(`Paystack refund for claim ${input.claimId} refused: ${error.message}`);
+      logger.warn(
+        `Paystack refund for claim ${input.claimId} refused: ${error.message}`,
+      );
       await settleRefund(prisma, outcome.refund.id, "failed");
       throw new ValidationError(CLAIM_MESSAGES.provider, "amount");
     }
@@ -227,14 +398,31 @@ export async function decideClaim(prisma: Db, config: Config, provider: PaymentP
  * A pending refund's outcome. processed: done. failed: the money counts as paid again and the
  * claim is open again, so the owner can decide anew (e.g. refund by transfer). Runs once per refund.
  */
-export async function settleRefund(prisma: Db, refundId: string, status: "processed" | "failed") {
+export async function settleRefund(
+  prisma: Db,
+  refundId: string,
+  status: "processed" | "failed",
+) {
   await prisma.$transaction(async (tx) => {
-    const { count } = await tx.refund.updateMany({ where: { id: refundId, status: "pending" }, data: { status, settledAt: new Date() } });
+    const { count } = await tx.refund.updateMany({
+      where: { id: refundId, status: "pending" },
+      data: { status, settledAt: new Date() },
+    });
     if (count !== 1) return;
-    const refund = await tx.refund.findUniqueOrThrow({ where: { id: refundId } });
+    const refund = await tx.refund.findUniqueOrThrow({
+      where: { id: refundId },
+    });
     if (status === "failed") {
-      await recordMoneyIn(tx, { orderId: refund.orderId, amount: refund.amount, paidAt: new Date(), reference: null });
-      await tx.claim.update({ where: { id: refund.claimId }, data: { status: "open", decidedAt: null } });
+      await recordMoneyIn(tx, {
+        orderId: refund.orderId,
+        amount: refund.amount,
+        paidAt: new Date(),
+        reference: null,
+      });
+      await tx.claim.update({
+        where: { id: refund.claimId },
+        data: { status: "open", decidedAt: null },
+      });
     }
     await recordAudit(tx, {
       actor: SYSTEM_ACTOR,
@@ -242,7 +430,11 @@ export async function settleRefund(prisma: Db, refundId: string, status: "proces
       entityType: "payment",
       entityId: refund.id,
       orderId: refund.orderId,
-      after: { claimId: refund.claimId, amount: refund.amount.toFixed(2), method: refund.method },
+      after: {
+        claimId: refund.claimId,
+        amount: refund.amount.toFixed(2),
+        method: refund.method,
+      },
     });
   });
 }
@@ -251,8 +443,19 @@ export async function settleRefund(prisma: Db, refundId: string, status: "proces
  * A provider's refund webhook, once its signature passed: the pending refunds of that transaction
  * are fetched from the provider, and only its answer settles them (a webhook is a hint, not proof).
  */
-export async function settleRefundsOf(prisma: Db, provider: PaymentProvider, transactionRef: string): Promise<number> {
-  const pending = await prisma.refund.findMany({ where: { transactionRef, status: "pending", providerRefundId: { not: null } }, select: { id: true, providerRefundId: true } });
+export async function settleRefundsOf(
+  prisma: Db,
+  provider: PaymentProvider,
+  transactionRef: string,
+): Promise<number> {
+  const pending = await prisma.refund.findMany({
+    where: {
+      transactionRef,
+      status: "pending",
+      providerRefundId: { not: null },
+    },
+    select: { id: true, providerRefundId: true },
+  });
   let settled = 0;
   for (const refund of pending) {
     const fetched = await provider.fetchRefund(refund.providerRefundId!);
@@ -268,10 +471,17 @@ export async function settleRefundsOf(prisma: Db, provider: PaymentProvider, tra
 export async function restockClaim(prisma: Db, actor: Actor, claimId: string) {
   invariant(isUuid(claimId), "Claim not found", "claimId");
   return prisma.$transaction(async (tx) => {
-    const { count } = await tx.claim.updateMany({ where: { id: claimId, restockedAt: null }, data: { restockedAt: new Date() } });
-    const claim = await tx.claim.findUnique({ where: { id: claimId }, include: { order: { include: { items: true } } } });
+    const { count } = await tx.claim.updateMany({
+      where: { id: claimId, restockedAt: null },
+      data: { restockedAt: new Date() },
+    });
+    const claim = await tx.claim.findUnique({
+      where: { id: claimId },
+      include: { order: { include: { items: true } } },
+    });
     if (!claim) throw new NotFoundError("Claim not found");
-    if (count !== 1) throw new ValidationError(CLAIM_MESSAGES.restocked, "claimId");
+    if (count !== 1)
+      throw new ValidationError(CLAIM_MESSAGES.restocked, "claimId");
     await returnStock(tx, claim.order.items);
     await recordAudit(tx, {
       actor,
@@ -279,7 +489,13 @@ export async function restockClaim(prisma: Db, actor: Actor, claimId: string) {
       entityType: "order",
       entityId: claim.orderId,
       orderId: claim.orderId,
-      after: { claimId, pieces: claim.order.items.map((item) => ({ productId: item.productId, quantity: item.quantity })) },
+      after: {
+        claimId,
+        pieces: claim.order.items.map((item) => ({
+          productId: item.productId,
+          quantity: item.quantity,
+        })),
+      },
     });
     return claim;
   });

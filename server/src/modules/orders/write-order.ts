@@ -20,7 +20,7 @@
 import { randomUUID } from "node:crypto";
 import type { Config } from "../../config.ts";
 import type { Db, InTransaction, SqlRunner } from "../../db/database.ts";
-import { Prisma, type Order, type OrderItem, type PaymentReceipt, type ProviderPayment } from "../../generated/prisma/client.ts";
+import { Prisma, type Claim, type Order, type OrderItem, type PaymentReceipt, type ProviderPayment } from "../../generated/prisma/client.ts";
 import { checkoutDetailsErrors, parkAddress } from "../../../../common/checkout.ts";
 import type { DeliveryMethodName } from "../../../../common/delivery-methods.ts";
 import { normalizeNigerianPhone } from "../../../../common/phone.ts";
@@ -158,7 +158,7 @@ export async function withFreshShortId<T>(write: (shortOrderId: string) => Promi
 }
 
 /** An order at its commit, with its relations then: its items, no provider payment, no receipt. */
-export type WrittenOrder = Order & { items: OrderItem[]; providerPayments: ProviderPayment[]; receipts: PaymentReceipt[] };
+export type WrittenOrder = Order & { items: OrderItem[]; providerPayments: ProviderPayment[]; receipts: PaymentReceipt[]; claims: Claim[] };
 
 /** What the insert decides rather than the order row: its number, its starting statuses and the
  *  columns a new order leaves to their defaults (returned by it, so never restated here). Every
@@ -366,6 +366,7 @@ export async function writeOrder(
     items: [...items].sort((a, b) => (a.id < b.id ? -1 : 1)),
     providerPayments: [],
     receipts: [],
+    claims: [],
   };
   return { written, priced };
 }
