@@ -38,7 +38,7 @@ const teamFields = rootFields.filter(({ field }) => scopesOf(field)?.staff === t
  */
 const STAFF_MAY = [
   // orders: see and work them
-  "adminOrders", "updateOrderStatus", "createManualOrder",
+  "adminOrders", "updateOrderStatus", "createManualOrder", "earlierCustomer",
   // the payments queue
   "paymentsQueue", "awaitingTransferOrders", "paymentCounts", "markOrderPaid", "rejectPayment",
   // products, their images and stock
