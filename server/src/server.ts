@@ -13,6 +13,7 @@ import { startScheduler } from "./jobs/scheduler.ts";
 import { holdExpiryJob } from "./jobs/hold-expiry.job.ts";
 import { dropReminderJob } from "./jobs/drop-reminder.job.ts";
 import { paymentReconcileJob } from "./jobs/payment-reconcile.job.ts";
+import { paymentReminderJob } from "./jobs/payment-reminder.job.ts";
 import { startMailDelivery } from "./mail/delivery.ts";
 import { startMessageDelivery } from "./modules/messages/delivery.ts";
 import { backupJob, serverPidFile, serverUsing } from "./db/backups.ts";
@@ -103,11 +104,13 @@ export async function startStore(config: Config, options: StartOptions = {}): Pr
     const mail = startMailDelivery(db.prisma, config);
     const messages = startMessageDelivery(db.prisma, config);
     const reconcile = paymentReconcileJob(db.prisma, config);
+    const reminders = paymentReminderJob(db.prisma, config);
     const scheduler = startScheduler([
       holdExpiryJob(db.prisma, config),
       dropReminderJob(db.prisma, config),
       ...(ownsEmbedded ? [backupJob(db, config)] : []),
       ...(reconcile ? [reconcile] : []),
+      ...(reminders ? [reminders] : []),
     ]);
     const { port } = server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;

@@ -64,7 +64,7 @@ builder.mutationFields((t) => ({
         ctx.prisma,
         actorOf(ctx.viewer),
         { ...input, orderId: String(input.orderId) },
-        { publicUrl: ctx.config.publicUrl, holdHours: ctx.config.holdHours, store: ctx.config.store },
+        { publicUrl: ctx.config.publicUrl, holdHours: ctx.config.holdHours, store: ctx.config.store, whatsapp: ctx.config.whatsapp, termii: ctx.config.termii },
       );
       return ctx.prisma.order.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: order.id } });
     },

@@ -43,6 +43,7 @@ const PeriodFigures = builder.objectRef<PeriodFiguresShape>("PeriodFigures").imp
     to: t.expose("to", { type: "DateTime", description: "End of the period" }),
     paidSales: t.expose("paidSales", { type: "Money", description: "Sum of totals of orders paid in the period (not cancelled)" }),
     paidOrders: t.exposeInt("paidOrders", { description: "Orders paid in the period (not cancelled)" }),
+    paidAfterReminder: t.exposeInt("paidAfterReminder", { description: "Of the paid orders, those paid after their payment reminder (WhatsApp, SMS, email) went" }),
     ordersPlaced: t.exposeInt("ordersPlaced", { description: "Orders created in the period, whatever their state now" }),
     averageOrderValue: t.expose("averageOrderValue", { type: "Money", nullable: true, description: "Paid sales ÷ paid orders, to the kobo" }),
     channels: t.field({ type: [ChannelFigures], description: "The period by sale channel, every channel listed (they add up to the totals)", resolve: (p) => p.channels }),

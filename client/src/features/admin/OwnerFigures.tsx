@@ -36,6 +36,7 @@ const OwnerFiguresQuery = graphql(`
         label
         paidSales
         paidOrders
+        paidAfterReminder
         ordersPlaced
         averageOrderValue
         ...PeriodChannels
@@ -122,6 +123,12 @@ export function OwnerFigures() {
                       <th scope="row">Paid orders</th>
                       {figures.periods.map((p) => (
                         <td key={p.key}>{p.paidOrders}</td>
+                      ))}
+                    </tr>
+                    <tr>
+                      <th scope="row">Paid after a reminder</th>
+                      {figures.periods.map((p) => (
+                        <td key={p.key}>{p.paidAfterReminder}</td>
                       ))}
                     </tr>
                     <tr>

@@ -41,7 +41,7 @@ export function forShopper(config: Pick<Config, "whatsapp" | "termii">, order: {
 }
 
 /** The owner's alert on STORE_WHATSAPP, or none when WhatsApp is not configured. */
-export function forOwner(config: Pick<Config, "whatsapp" | "store">, orderId: string | null, content: MessageContent): QueuedMessage[] {
+export function forOwner(config: Pick<Config, "whatsapp"> & { store: Pick<Config["store"], "whatsapp"> }, orderId: string | null, content: MessageContent): QueuedMessage[] {
   if (!config.whatsapp || !config.store.whatsapp) return [];
   return [{ ...content, orderId, channel: "whatsapp", to: config.store.whatsapp, toShopper: false }];
 }

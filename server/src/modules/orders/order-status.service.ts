@@ -16,6 +16,8 @@ import type { StoreSettings } from "../../../../common/store-settings.ts";
 import { paymentParagraph, type OrderPaymentForEmail } from "../payments/emails.ts";
 import { isUuid } from "../../../../common/uuid.ts";
 import { readableCode } from "./readable-codes.ts";
+import type { Config } from "../../config.ts";
+import { queueOrderShipped } from "../messages/order-messages.ts";
 import { isOrderStatus, ORDER_STATUS_LABELS } from "../../../../common/order-status.ts";
 
 
@@ -121,8 +123,11 @@ export interface StatusSettings {
   publicUrl: string;
   /** A reopened order whose payment hold had expired gets a fresh hold of this many hours. */
   holdHours: number;
-  /** The bank account, for the payment paragraph of unpaid orders. */
-  store: Pick<StoreSettings, "bankAccountName" | "bankName" | "bankAccountNumber">;
+  /** The bank account, for the payment paragraph of unpaid orders; the name signs an SMS. */
+  store: Pick<StoreSettings, "bankAccountName" | "bankName" | "bankAccountNumber" | "name" | "whatsapp">;
+  /** Where shipping news goes besides email (decision 036). */
+  whatsapp: Config["whatsapp"];
+  termii: Config["termii"];
 }
 
 export async function changeOrderStatus(prisma: Db, actor: Actor, change: StatusChange, settings: StatusSettings) {
@@ -197,6 +202,7 @@ export async function changeOrderStatus(prisma: Db, actor: Actor, change: Status
     if (statusChanged) {
       const email = statusEmail(updated, to, settings);
       await queueEmail(tx, { to: order.customerEmail, ...email });
+      if (to === "shipped") await queueOrderShipped(tx, settings, updated);
       logger.info("Order status changed", { orderId: order.id, from, to, by: actor.label });
     }
     return updated;

@@ -10,6 +10,7 @@ import { assertCanMarkPaid, assertCanReject, PAYMENT_LIMITS, PAYMENT_MESSAGES, r
 import { isUuid } from "../../../../common/uuid.ts";
 import { orderBalance } from "../../../../common/money.ts";
 import { recordMoneyIn } from "./money.ts";
+import { queuePaymentConfirmed } from "../messages/order-messages.ts";
 
 export async function markOrderPaid(prisma: Db, config: Config, actor: Actor, input: { orderId: string; bankReference?: string | null }, now = new Date()) {
   const bankReference = input.bankReference?.trim() || null;
@@ -38,6 +39,7 @@ export async function markOrderPaid(prisma: Db, config: Config, actor: Actor, in
       after: { status: money.status, paymentStatus: "paid", bankReference, total: order.total.toFixed(2), received: amountDue, amountPaid: money.amountPaid.toFixed(2) },
     });
     await queueEmail(tx, paymentConfirmedEmail(config.publicUrl, order, money));
+    await queuePaymentConfirmed(tx, config, order.id);
     return tx.order.findUniqueOrThrow({ where: { id: order.id } });
   });
 }

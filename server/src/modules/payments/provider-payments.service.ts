@@ -16,6 +16,7 @@ import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { readableCode } from "../orders/readable-codes.ts";
 import { fromKobo, PAYSTACK_OFF, toKobo, type PaymentMethodName } from "../../../../common/payment-methods.ts";
+import { queuePaymentConfirmed } from "../messages/order-messages.ts";
 import { ownerPaymentFlaggedEmail, ownerPaymentLandedEmail, paymentConfirmedEmail, paymentReceivedEmail, type PaymentFlagName } from "./emails.ts";
 import { orderBalance } from "../../../../common/money.ts";
 import { recordMoneyIn } from "./money.ts";
@@ -199,6 +200,7 @@ export async function settleVerifiedPayment(prisma: Db, config: Config, provider
         after: { status: money.status, paymentStatus: "paid", provider: providerName, reference: verified.reference, paid, channel, total: order.total, amountPaid: money.amountPaid.toFixed(2), ...(flag ? { flag } : {}) },
       });
       await queueEmail(tx, paymentConfirmedEmail(config.publicUrl, orderForEmail, money));
+      await queuePaymentConfirmed(tx, config, order.id);
       await queueEmail(tx, ownerPaymentLandedEmail(config.publicUrl, ownerEmail, orderForEmail, facts, paid));
     } else if (money && orderForEmail) {
       // Part of the money, or money the order no longer asks for: the shopper hears it too.

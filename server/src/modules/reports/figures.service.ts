@@ -7,6 +7,7 @@
 //   the window its paid_at falls in. Paid sales = sum of those orders' totals; average order value =
 //   paid sales ÷ number of those orders, rounded to the kobo.
 // - Orders placed = every order created in the window, whatever became of it.
+// - Paid after a reminder = those sales whose payment reminder (decision 036) went before paid_at.
 // - Awaiting payment is "right now" (not windowed): every order not cancelled whose payment is
 //   awaiting_transfer or under_review, whatever its fulfilment status (payments/awaiting-payment.ts,
 //   the same rule as the Payments tab and the export). Holds expiring: those of them still pending,
@@ -63,6 +64,8 @@ export interface PeriodFigures {
   to: Date;
   paidSales: string;
   paidOrders: number;
+  /** Of the paid orders, those paid after their payment reminder went. */
+  paidAfterReminder: number;
   ordersPlaced: number;
   averageOrderValue: string | null;
   channels: ChannelFigures[];
@@ -96,14 +99,15 @@ export interface OwnerFigures {
 }
 
 async function salesIn(prisma: Db, from: Date, to: Date) {
-  const [row] = await prisma.$queryRaw<{ paid_sales: string; paid_orders: number; orders_placed: number; average: string | null }[]>`
+  const [row] = await prisma.$queryRaw<{ paid_sales: string; paid_orders: number; paid_after_reminder: number; orders_placed: number; average: string | null }[]>`
     WITH paid AS (
-      SELECT total FROM orders
+      SELECT total, payment_reminded_at < paid_at AS after_reminder FROM orders
       WHERE payment_status = 'paid' AND status <> 'cancelled' AND paid_at >= ${from}::timestamptz AND paid_at < ${to}::timestamptz
     )
     SELECT
       (SELECT COALESCE(SUM(total), 0)::numeric(14, 2)::text FROM paid) AS paid_sales,
       (SELECT COUNT(*)::int FROM paid) AS paid_orders,
+      (SELECT COUNT(*)::int FROM paid WHERE after_reminder) AS paid_after_reminder,
       (SELECT ROUND(AVG(total), 2)::numeric(14, 2)::text FROM paid) AS average,
       (SELECT COUNT(*)::int FROM orders WHERE created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz) AS orders_placed`;
   return row!;
@@ -264,6 +268,7 @@ export async function ownerFigures(prisma: Db, asOf: Date = new Date()): Promise
       to,
       paidSales: sales.paid_sales,
       paidOrders: sales.paid_orders,
+      paidAfterReminder: sales.paid_after_reminder,
       ordersPlaced: sales.orders_placed,
       averageOrderValue: sales.average,
       channels,

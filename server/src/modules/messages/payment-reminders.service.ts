@@ -1,0 +1,72 @@
+// Payment reminders (decision 036): an order still awaiting its transfer gets one reminder when
+// PAYMENT_REMINDER_BEFORE_MINUTES remain on its hold, by email always and on WhatsApp or SMS if the
+// shopper opted in, with the amount due, the time left in Lagos time and the payment link. Each
+// order is locked (SKIP LOCKED) and marked in the transaction that queues its reminder, so several
+// instances running the job at once send it once; an order paid, under review, cancelled or past
+// its hold is never reminded.
+import { Prisma } from "../../generated/prisma/client.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import { queueEmails, type EmailMessage } from "../../mail/outbox.ts";
+import { formatNaira } from "../../../../common/naira.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { orderBalance } from "../../../../common/money.ts";
+import { forShopper, queueMessages } from "./outbox.ts";
+import { orderLink, paymentReminder, timeLeft } from "./templates.ts";
+
+const BATCH = 50;
+
+interface DueOrder {
+  id: string;
+  shortOrderId: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  whatsappUpdates: boolean;
+  total: Prisma.Decimal;
+  amountPaid: Prisma.Decimal;
+  holdExpiresAt: Date;
+}
+
+export function paymentReminderEmail(config: Pick<Config, "publicUrl" | "store">, order: DueOrder, amountDue: string, now: Date): EmailMessage {
+  return {
+    to: order.customerEmail,
+    subject: `Reminder: order ${order.shortOrderId} is waiting for your payment of ${formatNaira(amountDue)}`,
+    body:
+      `Hello ${order.customerName},\n\nYour order ${order.shortOrderId} is still waiting for payment of ${formatNaira(amountDue)}. ` +
+      `We keep your items for ${timeLeft(now, order.holdExpiresAt)}; after ${formatLagosTime(order.holdExpiresAt)} they go back on sale.\n\n` +
+      `Pay here: ${orderLink(config.publicUrl, order.shortOrderId)}\n\n${config.store.name} · ${config.store.phone}\n`,
+  };
+}
+
+/** Queues the reminders due at `now`, one batch per transaction; returns how many orders were reminded. */
+export async function sendDuePaymentReminders(prisma: Db, config: Config, now: Date): Promise<number> {
+  if (!config.paymentReminderBeforeMinutes) return 0;
+  const dueBy = new Date(now.getTime() + config.paymentReminderBeforeMinutes * 60_000);
+  let reminded = 0;
+  for (;;) {
+    const batch = await prisma.$transaction(async (tx) => {
+      const due = await tx.$queryRaw<DueOrder[]>`
+        SELECT id::text AS id, short_order_id AS "shortOrderId", customer_name AS "customerName", customer_email AS "customerEmail",
+          customer_phone AS "customerPhone", whatsapp_updates AS "whatsappUpdates", total, amount_paid AS "amountPaid", hold_expires_at AS "holdExpiresAt"
+        FROM orders
+        WHERE payment_status = 'awaiting_transfer' AND status = 'pending' AND payment_reminded_at IS NULL
+          AND hold_expires_at > ${now} AND hold_expires_at <= ${dueBy}
+        ORDER BY hold_expires_at
+        LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED`;
+      if (!due.length) return 0;
+      await tx.$executeRaw`UPDATE orders SET payment_reminded_at = ${now} WHERE id IN (${Prisma.join(due.map((o) => Prisma.sql`${o.id}::uuid`))})`;
+      const emails: EmailMessage[] = [];
+      for (const order of due) {
+        const { amountDue } = orderBalance({ ...order, status: "pending", paymentStatus: "awaiting_transfer" });
+        emails.push(paymentReminderEmail(config, order, amountDue, now));
+        await queueMessages(tx, forShopper(config, order, paymentReminder(config.publicUrl, config.store.name, { ...order, total: amountDue }, order.holdExpiresAt, now)));
+      }
+      await queueEmails(tx, emails);
+      return due.length;
+    });
+    reminded += batch;
+    if (batch < BATCH) return reminded;
+  }
+}
