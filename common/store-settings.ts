@@ -22,4 +22,6 @@ export interface PageStoreSettings extends StoreSettings {
   publicUrl: string;
   /** How shoppers can pay (common/payment-methods.ts): the Paystack methods only with a Paystack key. */
   paymentMethods: readonly string[];
+  /** WhatsApp or SMS is configured: the checkout offers order updates there (decision 036). */
+  orderUpdates: boolean;
 }

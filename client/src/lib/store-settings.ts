@@ -20,6 +20,7 @@ const FALLBACK: PageStoreSettings = {
   bankAccountNumber: "",
   publicUrl: "",
   paymentMethods: ["bank_transfer"],
+  orderUpdates: false,
 };
 
 /** The last settings a page brought, for the app shell the service worker answers with offline

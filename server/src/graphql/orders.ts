@@ -200,6 +200,11 @@ const PlaceOrderInput = builder.inputType("PlaceOrderInput", {
       defaultValue: "bank_transfer",
       description: "How the shopper will pay; the Paystack methods are refused when the shop has no Paystack key (see paymentMethods)",
     }),
+    whatsappUpdates: t.boolean({
+      required: false,
+      defaultValue: false,
+      description: 'The "Send me order updates on WhatsApp" box: order updates and reminders on WhatsApp (or SMS when the shop has only SMS)',
+    }),
     signedInAs: t.id({
       required: false,
       description: "The account the page shows as signed in (Viewer.id): when the session no longer is that account, nothing is placed (ValidationError on signedInAs)",

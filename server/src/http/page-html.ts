@@ -32,7 +32,7 @@ import { offeredPaymentMethods } from "../modules/payments/providers/select.ts";
  * element early.
  */
 export function renderIndexHtml(html: string, config: Config): string {
-  const json = jsonForDataBlock({ ...config.store, publicUrl: config.publicUrl, paymentMethods: offeredPaymentMethods(config) });
+  const json = jsonForDataBlock({ ...config.store, publicUrl: config.publicUrl, paymentMethods: offeredPaymentMethods(config), orderUpdates: Boolean(config.whatsapp || config.termii) });
   // A function replacement: "$&" or "$'" in a setting must stay literal text.
   return html.replace(
     "<!--store-settings-->",

@@ -59,7 +59,7 @@ export function pageRenderer(options: { config: Config; prisma: Db; sql: SqlRunn
   const { config, prisma, apollo, catalogueMemo } = options;
   const entryPath = path.resolve(config.clientDir, "../server/entry-server.js");
   let entry: Promise<EntryServer> | null = null;
-  const settings = { ...config.store, publicUrl: config.publicUrl, paymentMethods: offeredPaymentMethods(config) };
+  const settings = { ...config.store, publicUrl: config.publicUrl, paymentMethods: offeredPaymentMethods(config), orderUpdates: Boolean(config.whatsapp || config.termii) };
   return {
     available: () => fs.existsSync(entryPath),
     async render(url, req, res, { shell = false } = {}) {

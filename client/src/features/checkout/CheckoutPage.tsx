@@ -113,6 +113,7 @@ export function CheckoutPage() {
   const [phone, setPhone] = useState(saved.phone ?? "");
   const [method, setMethod] = useState<Method>(DELIVERY_METHODS.find((m) => m === saved.method) ?? "doorstep");
   const [payWith, setPayWith] = useState<PaymentMethodName>(PAYMENT_CHOICES.find((c) => c === saved.payWith) ?? PAYMENT_CHOICES[0] ?? "bank_transfer");
+  const [updates, setUpdates] = useState(false);
   const [address, setAddress] = useState(saved.address ?? "");
   // One state for both doorstep and motor park, so switching method keeps what the shopper chose.
   const [deliveryState, setDeliveryState] = useState(saved.deliveryState ?? "");
@@ -246,6 +247,7 @@ export function CheckoutPage() {
         items: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })),
         idempotencyKey: checkoutKey.current,
         paymentMethod: payWith,
+        whatsappUpdates: updates,
         signedInAs: viewer?.id ?? null,
         discountCode: code?.code ?? null,
       });
@@ -366,6 +368,11 @@ export function CheckoutPage() {
                 </label>
               ))}
             </fieldset>
+          )}
+          {storeSettings.orderUpdates && (
+            <label className="checkout-consent">
+              <input type="checkbox" checked={updates} onChange={(e) => setUpdates(e.target.checked)} disabled={Boolean(placed)} /> Send me order updates on WhatsApp
+            </label>
           )}
           <button type="submit" className="button button--ghost">
             Save &amp; Continue

@@ -4,18 +4,24 @@
 import type { Config } from "../../config.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { forOwner, forShopper, messageSql, queueMessages, shopperChannel } from "./outbox.ts";
+import { SALE_CHANNEL_LABELS, type SaleChannelName } from "../../../../common/sale-channels.ts";
 import { orderReceived, orderShipped, ownerNewOrder, paymentConfirmed, type OrderFacts, type Shipment } from "./templates.ts";
 
 export type MessagingConfig = Pick<Config, "whatsapp" | "termii" | "publicUrl"> & { store: Pick<Config["store"], "name" | "whatsapp"> };
 
 type Tx = Pick<Prisma.TransactionClient, "order" | "$executeRaw">;
 
-/** The order's messages at checkout as INSERTs for its one statement: to the shopper if opted in,
- *  to the owner whenever WhatsApp is configured. `channel` says where the order came from. */
-export function placedOrderMessagesSql(config: MessagingConfig, order: OrderFacts & { id: string; customerPhone: string; whatsappUpdates: boolean }, channel: string): Prisma.Sql[] {
+/** A new order's messages as INSERTs for the statement that writes it: order_received to the
+ *  shopper if opted in (`askPayment`: unless it was paid as it was taken), owner_new_order whenever
+ *  WhatsApp is configured, naming the channel it came from. */
+export function placedOrderMessagesSql(
+  config: MessagingConfig,
+  order: OrderFacts & { id: string; customerPhone: string; whatsappUpdates: boolean; channel: SaleChannelName },
+  askPayment = true,
+): Prisma.Sql[] {
   return [
-    ...forShopper(config, order, orderReceived(config.publicUrl, config.store.name, order)),
-    ...forOwner(config, order.id, ownerNewOrder(config.publicUrl, order, channel)),
+    ...(askPayment ? forShopper(config, order, orderReceived(config.publicUrl, config.store.name, order)) : []),
+    ...forOwner(config, order.id, ownerNewOrder(config.publicUrl, order, SALE_CHANNEL_LABELS[order.channel])),
   ].map((message) => messageSql(message));
 }
 

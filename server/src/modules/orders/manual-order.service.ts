@@ -33,6 +33,7 @@ import {
   type PricedOrder,
   type WrittenOrder,
 } from "./write-order.ts";
+import { placedOrderMessagesSql } from "../messages/order-messages.ts";
 
 export interface ManualOrderInput extends DetailsInput {
   channel: string;
@@ -147,6 +148,8 @@ export async function createManualOrder(driver: Driver, config: Config, actor: A
         note: order.note,
         idempotencyKey: order.key,
         guestTokenHash: null,
+        // A buyer who ordered in a WhatsApp chat is reached there (decision 036).
+        whatsappUpdates: order.channel === "whatsapp",
       };
       const write = (sql: SqlRunner) => writeOrder(sql, draft, order.lines, (priced) => placedStatements(config, actor, draft, priced, order.paid !== null));
       const pieces = order.lines.map((line) => line.productId);
@@ -211,5 +214,6 @@ function placedStatements(config: Config, actor: Actor, order: OrderDraft, price
     reason: order.note,
   });
   const email = details.email;
-  return paid || !email ? [placed] : [placed, emailSql(orderReceivedEmail(config, { ...details, email }, shortOrderId, priced, null))];
+  const messages = placedOrderMessagesSql(config, { ...order, customerName: details.name, customerPhone: details.phone, total: priced.total.toFixed(2) }, !paid);
+  return [placed, ...(paid || !email ? [] : [emailSql(orderReceivedEmail(config, { ...details, email }, shortOrderId, priced, null))]), ...messages];
 }

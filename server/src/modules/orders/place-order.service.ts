@@ -27,6 +27,7 @@ import {
   type OrderDetails,
   type WrittenOrder,
 } from "./write-order.ts";
+import { placedOrderMessagesSql } from "../messages/order-messages.ts";
 
 export interface PlaceOrderInput {
   fullName: string;
@@ -48,6 +49,8 @@ export interface PlaceOrderInput {
   signedInAs?: string | null;
   /** A discount code as typed; the server decides what it takes off (modules/offers). */
   discountCode?: string | null;
+  /** "Send me order updates on WhatsApp" (unticked by default): WhatsApp, or SMS without it. */
+  whatsappUpdates?: boolean | null;
 }
 
 export interface PlacedOrder {
@@ -163,6 +166,7 @@ async function createOrder(
     idempotencyKey: input.idempotencyKey,
     guestTokenHash: guest?.hash ?? null,
     discountCode: input.discountCode?.trim() || null,
+    whatsappUpdates: input.whatsappUpdates === true,
   } as const;
   // On the driver, not Prisma: about a third of the round trips, and none of Prisma's CPU per
   // statement, which on a drop night was most of a checkout's (decision 026).
@@ -193,6 +197,7 @@ async function createOrder(
         // A provider payment's email waits for the provider's answer (its account or page goes in it).
         ...(details.paymentMethod === "bank_transfer" ? [emailSql(orderReceivedEmail(config, details, shortOrderId, priced, null))] : []),
         ...(viewer ? [Prisma.sql`DELETE FROM cart_items WHERE user_id = ${viewer.userId}::uuid`] : []),
+        ...placedOrderMessagesSql(config, { ...draft, customerName: details.name, customerPhone: details.phone, total: priced.total.toFixed(2) }),
       ]);
     }),
   );

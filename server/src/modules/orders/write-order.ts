@@ -179,7 +179,6 @@ type SetByInsert = Pick<
   | "waybillNumber"
   | "driverPhone"
   | "amountPaid"
-  | "whatsappUpdates"
   | "paymentRemindedAt"
 >;
 
@@ -202,6 +201,8 @@ export interface OrderDraft {
   guestTokenHash: string | null;
   /** A discount code as the shopper typed it (the web checkout); null for none. */
   discountCode?: string | null;
+  /** The buyer's consent to order updates on WhatsApp (or SMS): messages/outbox.ts. */
+  whatsappUpdates: boolean;
 }
 
 /** The order as priced in its transaction, for the use case's own statements (`more`). */
@@ -262,17 +263,17 @@ function insertOrderSql(order: NewOrder, items: OrderItem[], more: Prisma.Sql[])
     WITH new_order AS (
       INSERT INTO orders (id, short_order_id, user_id, total, delivery_fee, discount_code, discount, customer_name, customer_email, customer_phone, customer_address,
         delivery_method, delivery_state, park_state, park_name, payment_method, channel, note, status, payment_status, hold_expires_at,
-        idempotency_key, guest_token_hash, created_at, updated_at)
+        idempotency_key, guest_token_hash, whatsapp_updates, created_at, updated_at)
       VALUES (${order.id}::uuid, ${order.shortOrderId}, ${order.userId}::uuid, ${order.total}::numeric, ${order.deliveryFee}::numeric,
         ${order.discountCode}, ${order.discount}::numeric,
         ${order.customerName}, ${order.customerEmail}, ${order.customerPhone}, ${order.customerAddress},
         ${order.deliveryMethod}::"DeliveryMethod", ${order.deliveryState}, ${order.parkState}, ${order.parkName}, ${order.paymentMethod}::"PaymentMethod",
         ${order.channel}::"SaleChannel", ${order.note}, 'pending', 'awaiting_transfer', ${order.holdExpiresAt}, ${order.idempotencyKey}, ${order.guestTokenHash},
-        ${order.createdAt}, ${order.updatedAt})
+        ${order.whatsappUpdates}, ${order.createdAt}, ${order.updatedAt})
       RETURNING order_number AS "orderNumber", status, payment_status AS "paymentStatus", hold_extended AS "holdExtended", paid_at AS "paidAt",
         bank_reference AS "bankReference", rejection_reason AS "rejectionReason", tracking_number AS "trackingNumber", tracking_status AS "trackingStatus",
         tracking_updated_at AS "trackingUpdatedAt", transport_company AS "transportCompany", waybill_number AS "waybillNumber", driver_phone AS "driverPhone",
-        amount_paid AS "amountPaid", whatsapp_updates AS "whatsappUpdates", payment_reminded_at AS "paymentRemindedAt"
+        amount_paid AS "amountPaid", payment_reminded_at AS "paymentRemindedAt"
     ), new_items AS (
       INSERT INTO order_items (id, order_id, product_id, product_name, image_url, quantity, price, size) VALUES ${Prisma.join(itemRows)}
     )${Prisma.join(clauses, "")}
@@ -355,6 +356,7 @@ export async function writeOrder(
     holdExpiresAt: priced.holdExpiresAt,
     idempotencyKey: draft.idempotencyKey,
     guestTokenHash: draft.guestTokenHash,
+    whatsappUpdates: draft.whatsappUpdates,
     createdAt: now,
     updatedAt: now,
   };
