@@ -1,11 +1,14 @@
 // WhatsApp and SMS messages against local fakes of Meta's Cloud API and Termii (decision 036): the
-// outbox's delivery (retries after 500 and 429), the webhook (verification, signatures, status
-// updates), the SMS fallback of a failed message, STOP, and the admin's Messages tab.
+// messages each event writes (consent on and off, every template and its parameters, the payment
+// reminder once), the outbox's delivery (retries after 500 and 429), the webhook (verification,
+// signatures, status updates), the SMS fallback of a failed message, STOP, and the Messages tab.
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { startFakeWhatsApp, type FakeWhatsApp } from "../mocks/whatsapp-server.ts";
 import { startFakeTermii, type FakeTermii } from "../mocks/termii-server.ts";
 import { TEMPLATE_BODIES, paymentConfirmed } from "../../server/src/modules/messages/templates.ts";
 import { queueMessages } from "../../server/src/modules/messages/outbox.ts";
+import { sendDuePaymentReminders } from "../../server/src/modules/messages/payment-reminders.service.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 const approved = Object.fromEntries(Object.entries(TEMPLATE_BODIES).map(([name, body]) => [name, body.match(/\{\{\d+\}\}/g)!.length]));
 const VERIFY_TOKEN = "verify-me-please";
@@ -64,6 +67,85 @@ async function queued(channel: "whatsapp" | "sms" = "whatsapp", later = false) {
 const row = (id: string) => t.prisma.messageOutbox.findUniqueOrThrow({ where: { id } });
 /** Ends a backoff now, as the clock would. */
 const due = (id: string) => t.prisma.messageOutbox.update({ where: { id }, data: { nextAttemptAt: new Date() } });
+
+const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) {
+  __typename ... on Error { message } ... on MutationPlaceOrderSuccess { data { order { id shortOrderId } } } } }`;
+
+let shoppers = 0;
+/** A guest checkout of one ₦5,000 piece (doorstep, Lagos), with or without WhatsApp updates. */
+async function checkout(whatsappUpdates?: boolean) {
+  const phone = `0805555${String(++shoppers).padStart(4, "0")}`;
+  const product = await makeProduct(t.prisma, { price: "5000", stock: 1 });
+  const input = {
+    fullName: "Ada Obi",
+    email: `ada${shoppers}@example.ng`,
+    phone,
+    deliveryMethod: "pickup",
+    items: [{ productId: product.id, quantity: 1 }],
+    idempotencyKey: `messages-${shoppers}-${Date.now()}`,
+    ...(whatsappUpdates === undefined ? {} : { whatsappUpdates }),
+  };
+  const res = await t.client().data(PLACE, { input });
+  expect(res.placeOrder.__typename).toBe("MutationPlaceOrderSuccess");
+  const { id, shortOrderId } = res.placeOrder.data.order as { id: string; shortOrderId: string };
+  return { id, shortOrderId, to: `234${phone.slice(1)}` };
+}
+const messagesOf = (orderId: string) => t.prisma.messageOutbox.findMany({ where: { orderId }, orderBy: [{ createdAt: "asc" }, { template: "asc" }] });
+const link = (ref: string) => `${t.config.publicUrl}/track-order/${ref}`;
+
+describe("events", () => {
+  it("checkout: an opted-in shopper gets order_received, the owner owner_new_order; without the box ticked only the owner hears", async () => {
+    const opted = await checkout(true);
+    const rows = await messagesOf(opted.id);
+    expect(rows.map((m) => [m.template, m.channel, m.to, m.params])).toEqual([
+      ["order_received", "whatsapp", opted.to, ["Ada Obi", opted.shortOrderId, "₦5,000", link(opted.shortOrderId)]],
+      ["owner_new_order", "whatsapp", "2348035550142", [opted.shortOrderId, "₦5,000", "Web store"]],
+    ]);
+    const sent = await until(async () => whatsapp.sent.find((m) => m.template === "order_received" && m.to === opted.to));
+    expect(sent.params).toEqual(rows[0]!.params);
+    const silent = await checkout();
+    expect((await messagesOf(silent.id)).map((m) => m.template)).toEqual(["owner_new_order"]);
+    expect(await t.prisma.order.findUniqueOrThrow({ where: { id: silent.id } })).toMatchObject({ whatsappUpdates: false });
+  });
+
+  it("payment confirmed and shipped reach an opted-in shopper with their parameters", async () => {
+    const order = await checkout(true);
+    const paid = await admin.data(`mutation($id: ID!) { markOrderPaid(orderId: $id) { __typename ... on Error { message } } }`, { id: order.id });
+    expect(paid.markOrderPaid.__typename).not.toBe("ValidationError");
+    const shipped = await admin.data(`mutation($input: UpdateOrderStatusInput!) { updateOrderStatus(input: $input) { __typename ... on Error { message } } }`, {
+      input: { orderId: order.id, status: "shipped", transportCompany: "GIG Logistics", waybillNumber: "WB-5521" },
+    });
+    expect(shipped.updateOrderStatus.__typename).toBe("MutationUpdateOrderStatusSuccess");
+    const rows = await messagesOf(order.id);
+    expect(rows.filter((m) => m.to === order.to).map((m) => [m.template, m.params])).toEqual([
+      ["order_received", expect.any(Array)],
+      ["payment_confirmed", [order.shortOrderId]],
+      ["order_shipped", [order.shortOrderId, expect.stringMatching(/^GIG Logistics, waybill WB-5521, tracking TRK-\w+$/)]],
+    ]);
+  });
+
+  it("the payment reminder goes once when due, by email and WhatsApp, with the amount, the time left in Lagos time and the link; never to a paid order", async () => {
+    const unpaid = await checkout(true);
+    const paid = await checkout(true);
+    await admin.data(`mutation($id: ID!) { markOrderPaid(orderId: $id) { __typename } }`, { id: paid.id });
+    const { holdExpiresAt } = await t.prisma.order.findUniqueOrThrow({ where: { id: unpaid.id } });
+    // Two hours before the hold ends, with reminders due six hours before: due now.
+    const now = new Date(holdExpiresAt!.getTime() - 2 * 3_600_000);
+    const config = { ...t.config, paymentReminderBeforeMinutes: 360 };
+    const first = await sendDuePaymentReminders(t.prisma, config, now);
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(await sendDuePaymentReminders(t.prisma, config, now)).toBe(0);
+    const reminders = (await messagesOf(unpaid.id)).filter((m) => m.template === "payment_reminder");
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.params).toEqual([unpaid.shortOrderId, "₦5,000", expect.stringMatching(/^2 hours \(until \w{3} \d+ \w{3} \d{4}, \d+:\d\d [AP]M, Lagos time\)$/), link(unpaid.shortOrderId)]);
+    const emails = await t.prisma.emailOutbox.findMany({ where: { subject: { startsWith: `Reminder: order ${unpaid.shortOrderId} ` } } });
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.body).toContain(link(unpaid.shortOrderId));
+    expect((await messagesOf(paid.id)).some((m) => m.template === "payment_reminder")).toBe(false);
+    // Past the hold: never.
+    expect(await sendDuePaymentReminders(t.prisma, config, new Date(holdExpiresAt!.getTime() + 60_000))).toBe(0);
+  });
+});
 
 describe("delivery", () => {
   it("a template goes to the Cloud API as published: the number without a plus, the language, the body parameters", async () => {
