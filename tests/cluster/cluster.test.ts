@@ -4,11 +4,14 @@
 // (and the cache's hit ratio under listing load); kill -9 of one instance during checkouts, each
 // retried once with its key (nothing lost or doubled; the first attempts that failed are what a
 // shopper without a retry would see); a rolling restart under load with no request retried and none
-// failed (issue 39); every email sent exactly once.
+// failed (issue 39); every email and every WhatsApp message (decision 036)
+// sent exactly once.
 import { randomUUID } from "node:crypto";
 import { startLocalCluster, type LocalCluster } from "../../deploy/local-cluster.ts";
 import { createPostgresDatabase } from "../helpers/databases.ts";
 import { startFakeSmtpServer, type FakeSmtpServer } from "../mocks/smtp-server.ts";
+import { startFakeWhatsApp, type FakeWhatsApp } from "../mocks/whatsapp-server.ts";
+import { TEMPLATE_BODIES } from "../../server/src/modules/messages/templates.ts";
 import { openDatabase, type Database } from "../../server/src/db/database.ts";
 import { loadTrustedDocuments } from "../../server/src/cache/trusted-documents.ts";
 
@@ -22,6 +25,7 @@ const LISTING_ID = [...documents].find(([, text]) => /\bquery StorefrontProductL
 
 let database: { url: string; drop(): Promise<void> };
 let smtp: FakeSmtpServer;
+let whatsapp: FakeWhatsApp;
 let cluster: LocalCluster;
 let db: Database;
 /** Products with plenty of stock for the checkout drills. */
@@ -33,9 +37,18 @@ const acks = new Map<string, { orderId: string; productId: string }>();
 beforeAll(async () => {
   database = await createPostgresDatabase();
   smtp = await startFakeSmtpServer();
+  whatsapp = await startFakeWhatsApp({ approved: Object.fromEntries(Object.entries(TEMPLATE_BODIES).map(([name, body]) => [name, body.match(/\{\{\d+\}\}/g)!.length])) });
   cluster = await startLocalCluster({
     databaseUrl: database.url,
-    env: { SEED_DEMO: "false", ADMIN_PASSWORD: "cluster-admin-password", SMTP_URL: smtp.url },
+    env: {
+      SEED_DEMO: "false",
+      ADMIN_PASSWORD: "cluster-admin-password",
+      SMTP_URL: smtp.url,
+      WHATSAPP_TOKEN: whatsapp.token,
+      WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+      WHATSAPP_API_URL: whatsapp.url,
+      STORE_WHATSAPP: "+234 803 555 0142",
+    },
   });
   db = await openDatabase({ databaseUrl: database.url, dataDir: null });
   for (let i = 0; i < 4; i++) {
@@ -48,6 +61,7 @@ afterAll(async () => {
   await db?.close();
   await cluster?.stop();
   await smtp?.close();
+  await whatsapp?.close();
   await database?.drop();
 }, 60_000);
 
@@ -72,7 +86,7 @@ async function placeOrder(key: string, productId: string): Promise<{ orderId: st
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
         query: PLACE_ORDER,
-        variables: { input: { fullName: "Ngozi Okafor", email: `c-${key}@example.ng`, phone: "0803 222 1111", deliveryMethod: "pickup", idempotencyKey: key, items: [{ productId, quantity: 1 }] } },
+        variables: { input: { fullName: "Ngozi Okafor", email: `c-${key}@example.ng`, phone: "0803 222 1111", deliveryMethod: "pickup", whatsappUpdates: true, idempotencyKey: key, items: [{ productId, quantity: 1 }] } },
       }),
       signal: AbortSignal.timeout(20_000),
     });
@@ -276,4 +290,34 @@ it("the orders are exactly the acknowledged ones, stock adds up, and every email
   // One confirmation per order, to its own address.
   for (const checkoutKey of acks.keys()) expect(confirmations.get(`c-${checkoutKey}@example.ng`)).toBe(1);
   console.log(`Emails: ${outbox.length} messages for ${acks.size} orders, ${smtp.received.length} SMTP deliveries (${repeats} repeated after the kill), ${leased.count} held by the killed instance's lease`);
+}, 60_000);
+
+it("every WhatsApp message went out once: the shopper's order_received and the owner's alert for each order, at most one repeat for the kill", async () => {
+  // As for emails: the killed instance's claims wait for their lease (2 minutes); end them now.
+  const unsent = () => db.prisma.messageOutbox.count({ where: { status: "queued" } });
+  for (let last = -1, stableSince = Date.now(), started = Date.now(); ; await pause(200)) {
+    const now = await unsent();
+    if (now !== last) [last, stableSince] = [now, Date.now()];
+    if (now === 0 || Date.now() - stableSince > 6_000) break;
+    if (Date.now() - started > 60_000) throw new Error("The message outbox did not settle within 60 s");
+  }
+  await db.prisma.messageOutbox.updateMany({ where: { status: "queued" }, data: { nextAttemptAt: new Date() } });
+  for (let i = 0; (await unsent()) > 0; i++) {
+    if (i > 300) throw new Error("The leased messages were not sent within 30 s");
+    await pause(100);
+  }
+  await pause(500);
+  const rows = await db.prisma.messageOutbox.findMany({ select: { id: true, orderId: true, template: true, status: true } });
+  expect(rows.every((row) => row.status === "sent")).toBe(true);
+  for (const { orderId } of acks.values()) {
+    expect(rows.filter((row) => row.orderId === orderId).map((row) => row.template).sort()).toEqual(["order_received", "owner_new_order"]);
+  }
+  // Meta hands our row id back (biz_opaque_callback_data): each row reached it, once but for a
+  // send the kill may have cut between Meta's answer and our commit.
+  const sends = new Map<string, number>();
+  for (const sent of whatsapp.sent) sends.set(sent.opaque ?? "none", (sends.get(sent.opaque ?? "none") ?? 0) + 1);
+  expect([...sends.keys()].sort()).toEqual(rows.map((row) => row.id).sort());
+  const repeats = whatsapp.sent.length - rows.length;
+  expect(repeats).toBeLessThanOrEqual(1);
+  console.log(`WhatsApp: ${rows.length} messages for ${acks.size} orders, ${whatsapp.sent.length} sends (${repeats} repeated after the kill)`);
 }, 60_000);

@@ -1,6 +1,7 @@
 // Payment reminders (decision 036): an order still awaiting its transfer gets one reminder when
 // PAYMENT_REMINDER_BEFORE_MINUTES remain on its hold, by email always and on WhatsApp or SMS if the
-// shopper opted in, with the amount due, the time left in Lagos time and the payment link. Each
+// shopper opted in, with the amount due, the time left in Lagos time and the payment link (an order
+// whose whole hold is shorter than that lead time gets none: it would come with the order). Each
 // order is locked (SKIP LOCKED) and marked in the transaction that queues its reminder, so several
 // instances running the job at once send it once; an order paid, under review, cancelled or past
 // its hold is never reminded.
@@ -52,6 +53,8 @@ export async function sendDuePaymentReminders(prisma: Db, config: Config, now: D
         FROM orders
         WHERE payment_status = 'awaiting_transfer' AND status = 'pending' AND payment_reminded_at IS NULL
           AND hold_expires_at > ${now} AND hold_expires_at <= ${dueBy}
+          -- A hold shorter than the lead time would be reminded as it is placed: such orders are not.
+          AND hold_expires_at - created_at > ${config.paymentReminderBeforeMinutes * 60}::float8 * interval '1 second'
         ORDER BY hold_expires_at
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED`;
