@@ -55,6 +55,8 @@ async function until<T>(check: () => Promise<T | null | undefined | false>, time
 }
 
 let numbers = 0;
+/** A number of its own for the next queued() message (failures are queued for a number). */
+const nextNumber = () => `23480300000${String(numbers + 1).padStart(2, "0")}`;
 /** A message queued as an event would queue it, to a number of its own; `later`: not yet due. */
 async function queued(channel: "whatsapp" | "sms" = "whatsapp", later = false) {
   const to = `23480300000${String(++numbers).padStart(2, "0")}`;
@@ -157,7 +159,7 @@ describe("delivery", () => {
   });
 
   it("a 500 and then a 429 are retried after their backoff, and the message goes once", async () => {
-    whatsapp.failNext(500, 429);
+    whatsapp.failNext(nextNumber(), 500, 429);
     const message = await queued();
     const first = await until(async () => ((await row(message.id)).attempts === 1 ? row(message.id) : null));
     expect(first.status).toBe("queued");
@@ -172,7 +174,7 @@ describe("delivery", () => {
   });
 
   it("Termii: the SMS goes on the dnd channel from the sender id; a 429 is retried", async () => {
-    termii.failNext(429);
+    termii.failNext(nextNumber(), 429);
     const message = await queued("sms");
     await until(async () => (await row(message.id)).attempts === 1);
     await due(message.id);
@@ -232,7 +234,7 @@ describe("webhook", () => {
 
 describe("admin", () => {
   it("the Messages tab lists messages with their status, and a failed one can be retried", async () => {
-    whatsapp.failNext(400);
+    whatsapp.failNext(nextNumber(), 400);
     const message = await queued();
     const failed = await until(async () => ((await row(message.id)).status === "failed" ? row(message.id) : null));
     expect(failed.attempts).toBe(1);

@@ -2,7 +2,7 @@
 // (developers.termii.com/messaging-api): POST /api/sms/send with JSON
 // {api_key, to, from, sms, type: "plain", channel: "generic" | "dnd" | "whatsapp"}, answered
 // {"message_id","message":"Successfully Sent","balance","user"}, or {"message": …} with 401 for a
-// wrong key, 400 for a bad request, and the 429/500 a test queues with failNext().
+// wrong key, 400 for a bad request, and the 429/500 a test queues for a number with failNext().
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -20,19 +20,19 @@ export interface FakeTermii {
   url: string;
   apiKey: string;
   sent: SentSms[];
-  failNext(...failures: (429 | 500)[]): void;
+  failNext(to: string, ...failures: (429 | 500)[]): void;
   close(): Promise<void>;
 }
 
 export async function startFakeTermii(options: { apiKey?: string } = {}): Promise<FakeTermii> {
   const apiKey = options.apiKey ?? `TL${randomBytes(16).toString("hex")}`;
-  const failures: (429 | 500)[] = [];
+  const failures = new Map<string, (429 | 500)[]>();
   let balance = 1000;
   const fake: FakeTermii = {
     url: "",
     apiKey,
     sent: [],
-    failNext: (...next) => void failures.push(...next),
+    failNext: (to, ...next) => void failures.set(to, [...(failures.get(to) ?? []), ...next]),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server = http.createServer((req, res) => {
@@ -49,7 +49,7 @@ export async function startFakeTermii(options: { apiKey?: string } = {}): Promis
         return answer(400, { message: "Invalid JSON" });
       }
       if (body.api_key !== apiKey) return answer(401, { message: "Invalid API key" });
-      const failure = failures.shift();
+      const failure = failures.get(String(body.to))?.shift();
       if (failure === 429) return answer(429, { message: "Too Many Attempts." });
       if (failure === 500) return answer(500, { message: "Server Error" });
       const { to, from, sms, type, channel } = body;

@@ -6,7 +6,7 @@
 // 132000 wrong parameter count, 130429 rate limit with HTTP 429, 1 unknown with HTTP 500). It also
 // plays Meta's side of the webhook: status updates and inbound texts signed with X-Hub-Signature-256.
 //
-// Tests queue failures with failNext(), read `sent`, and drive the webhook with sendStatus() and
+// Tests queue failures for a number with failNext(), read `sent`, and drive the webhook with sendStatus() and
 // sendInbound().
 import http from "node:http";
 import { createHmac, randomBytes } from "node:crypto";
@@ -34,8 +34,8 @@ export interface FakeWhatsApp {
   sent: SentTemplate[];
   /** Every call, refused ones too. */
   calls: number;
-  /** The next calls are answered with these errors, in order. */
-  failNext(...failures: (429 | 500 | 400)[]): void;
+  /** The next calls to this number are answered with these errors, in order. */
+  failNext(to: string, ...failures: (429 | 500 | 400)[]): void;
   /** Meta's status webhook for a message sent here (failed: code 131026, message undeliverable). */
   sendStatus(wamid: string, status: "sent" | "delivered" | "read" | "failed", options?: { secret?: string; signature?: string | null }): Promise<number>;
   /** A WhatsApp user's text to the shop's number, as Meta's webhook reports it. */
@@ -70,7 +70,7 @@ const FAILURES = {
 export async function startFakeWhatsApp(options: { approved: Record<string, number>; token?: string; appSecret?: string; webhookUrl?: string | null }): Promise<FakeWhatsApp> {
   const token = options.token ?? `EAAG${randomBytes(12).toString("hex")}`;
   const appSecret = options.appSecret ?? randomBytes(16).toString("hex");
-  const failures: (429 | 500 | 400)[] = [];
+  const failures = new Map<string, (429 | 500 | 400)[]>();
   const fake: FakeWhatsApp = {
     url: "",
     token,
@@ -78,7 +78,7 @@ export async function startFakeWhatsApp(options: { approved: Record<string, numb
     webhookUrl: options.webhookUrl ?? null,
     sent: [],
     calls: 0,
-    failNext: (...next) => void failures.push(...next),
+    failNext: (to, ...next) => void failures.set(to, [...(failures.get(to) ?? []), ...next]),
     async post(body, { secret = appSecret, signature } = {}) {
       const raw = JSON.stringify(body);
       const headers: Record<string, string> = { "content-type": "application/json" };
@@ -124,14 +124,14 @@ export async function startFakeWhatsApp(options: { approved: Record<string, numb
     const raw = await readBody(req);
     fake.calls++;
     if (req.headers.authorization !== `Bearer ${token}`) return answer(401, graphError(190, "Invalid OAuth access token - Cannot parse access token"));
-    const failure = failures.shift();
-    if (failure) return answer(failure, FAILURES[failure]());
     let body: { messaging_product?: string; to?: string; type?: string; biz_opaque_callback_data?: string; template?: { name?: string; language?: { code?: string }; components?: { type?: string; parameters?: { type?: string; text?: string }[] }[] } };
     try {
       body = JSON.parse(raw);
     } catch {
       return answer(400, graphError(100, "(#100) Invalid parameter"));
     }
+    const failure = failures.get(body.to ?? "")?.shift();
+    if (failure) return answer(failure, FAILURES[failure]());
     if (body.messaging_product !== "whatsapp" || body.type !== "template" || !/^\d{8,15}$/.test(body.to ?? "")) return answer(400, graphError(100, "(#100) Invalid parameter"));
     const template = body.template;
     const expected = template?.name ? options.approved[template.name] : undefined;
