@@ -36,6 +36,7 @@ const ROUTES: [route: string, page: string | null][] = [
   ["/account", "src/features/account/AccountPage.tsx"],
   ["/saved", "src/features/saved/SavedPage.tsx"],
   ["/about (static pages)", "src/features/pages/StaticPages.tsx"],
+  ["/size-chart", "src/features/pages/SizeChartPage.tsx"],
   ["404", "src/features/pages/NotFoundPage.tsx"],
 ];
 const START_KEY = "src/start.ts";

@@ -84,6 +84,7 @@ const BROWSING_PAGES = [
   "features/catalog/ProductPage.tsx",
   "features/auth/AuthPage.tsx",
   "features/pages/StaticPages.tsx",
+  "features/pages/SizeChartPage.tsx",
   "features/pages/NotFoundPage.tsx",
 ].map((page) => {
   const file = path.join(SOURCE, page);

@@ -10,6 +10,7 @@ export const PAGE_MODULE_PATHS: Record<PageModuleName, string> = {
   catalog: "src/features/catalog/ProductListPage.tsx",
   product: "src/features/catalog/ProductPage.tsx",
   staticPages: "src/features/pages/StaticPages.tsx",
+  sizeChart: "src/features/pages/SizeChartPage.tsx",
   cart: "src/features/cart/CartPage.tsx",
   checkout: "src/features/checkout/CheckoutPage.tsx",
   thankYou: "src/features/orders/ThankYouPage.tsx",

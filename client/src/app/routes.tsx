@@ -64,6 +64,7 @@ const pageModules = {
   catalog: () => import("../features/catalog/ProductListPage.tsx"),
   product: () => import("../features/catalog/ProductPage.tsx"),
   staticPages: () => import("../features/pages/StaticPages.tsx"),
+  sizeChart: () => import("../features/pages/SizeChartPage.tsx"),
   cart: () => import("../features/cart/CartPage.tsx"),
   checkout: () => import("../features/checkout/CheckoutPage.tsx"),
   thankYou: () => import("../features/orders/ThankYouPage.tsx"),
@@ -124,8 +125,8 @@ export const routes: RouteObject[] = [
         [R.privacy, "PrivacyPage"],
         [R.terms, "TermsPage"],
         [R.returns, "ReturnsPage"],
-        [R.sizeChart, "SizeChartPage"],
       ]),
+      ...pages("sizeChart", [[R.sizeChart, "SizeChartPage"]]),
       // Any other address: the 404 page (the server answers those with status 404).
       ...pages("notFound", [[["*"], "NotFoundPage"]]),
     ],

@@ -7,7 +7,7 @@ import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { graphql } from "../../gql/index.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { useViewer } from "../../lib/viewer.ts";
-import { OrderPayment } from "./OrderPayment.tsx";
+import { LazyOrderPayment } from "./LazyOrderPayment.tsx";
 import { WhatsAppOrderLink } from "./WhatsAppOrderLink.tsx";
 import { latestGuestOrder } from "./guest-orders.ts";
 import { PAYMENT_METHOD_LABELS } from "./order-labels.ts";
@@ -140,7 +140,7 @@ export function ThankYouPage() {
       <OrderItemsList items={order.items} showSize />
 
       <h2>Payment</h2>
-      <OrderPayment order={order} refresh={refetch} />
+      <LazyOrderPayment order={order} refresh={refetch} />
       <div className="no-print">
         <WhatsAppOrderLink order={order} />
       </div>
