@@ -23,22 +23,16 @@ import {
   precheck,
   withFreshShortId,
   writeOrder,
+  type DetailsInput,
   type Driver,
   type OrderDetails,
   type WrittenOrder,
 } from "./write-order.ts";
 import { placedOrderMessagesSql } from "../messages/order-messages.ts";
 
-export interface PlaceOrderInput {
-  fullName: string;
+/** The buyer and delivery fields as every channel has them (write-order.ts), with the email required. */
+export interface PlaceOrderInput extends DetailsInput {
   email: string;
-  phone: string;
-  deliveryMethod: string;
-  address?: string | null;
-  parkState?: string | null;
-  parkName?: string | null;
-  /** Doorstep delivery: the state (required), for its delivery fee; the order records it. */
-  deliveryState?: string | null;
   /** The guest cart; ignored for a signed-in shopper, whose cart is on the server. */
   items?: GuestCartLine[] | null;
   idempotencyKey: string;

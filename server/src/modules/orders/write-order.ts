@@ -77,6 +77,7 @@ export interface DetailsInput {
   address?: string | null;
   parkState?: string | null;
   parkName?: string | null;
+  /** Doorstep delivery: the state (required), for its delivery fee; the order records it. */
   deliveryState?: string | null;
 }
 
