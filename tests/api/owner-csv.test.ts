@@ -93,6 +93,7 @@ describe("orders export", () => {
     expect([gownRow[col("Channel")], doorstepRow[col("Channel")]]).toEqual(["instagram", "web"]);
     expect(gownRow[col("Size")]).toBe("UK 12");
     expect(gownRow[col("Unit price (NGN)")]).toBe("12500.50");
+    expect([gownRow[col("Discount code")], gownRow[col("Discount (NGN)")]]).toEqual(["", "0.00"]);
     expect(gownRow[col("Delivery fee (NGN)")]).toBe("1500.00");
     expect(gownRow[col("Order total (NGN)")]).toBe("14200.50");
   });

@@ -16,6 +16,7 @@ import { isErrorResult, resultError } from "../../lib/mutation-result.ts";
 import { formatPhone } from "../../../../common/phone.ts";
 import { useIsAdmin } from "../../lib/viewer.ts";
 import { SALE_CHANNEL_LABELS, SALE_CHANNELS, type SaleChannelName } from "../../../../common/sale-channels.ts";
+import { AdminOrderOffers } from "../offers/AdminOrderOffers.tsx";
 
 
 const AdminOrdersQuery = graphql(`
@@ -42,6 +43,7 @@ const AdminOrdersQuery = graphql(`
       items {
         ...OrderItemLine
       }
+      ...AdminOrderOffers
       ...AdminProviderPayments
     }
   }
@@ -170,6 +172,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
         <div className="admin-order__total">{formatNaira(order.total)}</div>
       </div>
       <OrderItemsText items={order.items} className="admin-order__items" />
+      <AdminOrderOffers order={order} />
       <ProviderPaymentsList order={order} />
       <div className="admin-order__controls">
         <label htmlFor={statusId}>Status</label>

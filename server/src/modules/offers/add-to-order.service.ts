@@ -4,7 +4,6 @@
 // transaction with the order's row locked; the total grows by the pieces alone. A paid order that
 // grows awaits its balance (amountDue) again, by the money model's one writer (decision 034), and a
 // Paystack order is asked for exactly that balance.
-import { randomUUID } from "node:crypto";
 import type { Config } from "../../config.ts";
 import type { Viewer } from "../../auth/viewer.ts";
 import { sqlInPrisma } from "../../db/database.ts";
@@ -18,7 +17,7 @@ import { recordAudit, actorOf } from "../audit/audit.service.ts";
 import { cleanGuestLines, type GuestCartLine } from "../cart/cart.service.ts";
 import { normaliseReference } from "../orders/readable-codes.ts";
 import { assertOwnsOrder, limitGuestProof, ORDER_NOT_FOUND, placedByViewer } from "../orders/ownership.ts";
-import { inPieceTurns, precheck, takeStock, type Driver } from "../orders/write-order.ts";
+import { inPieceTurns, orderLines, precheck, takeStock, type Driver } from "../orders/write-order.ts";
 import { REFERENCE } from "../payments/lookup.service.ts";
 import { reopenForBalance } from "../payments/money.ts";
 import { paymentParagraph } from "../payments/emails.ts";
@@ -100,19 +99,7 @@ export async function addToOrder(driver: Driver, config: Config, viewer: Viewer 
         const taken = [];
         for (const line of sorted) taken.push({ product: (await takeStock(sqlInPrisma(tx), line, now, false)).product, quantity: line.quantity });
         const added = taken.reduce((sum, { product, quantity }) => sum.add(product.price.mul(quantity)), new Prisma.Decimal(0));
-        await tx.orderItem.createMany({
-          data: taken.map(({ product, quantity }) => ({
-            id: randomUUID(),
-            orderId,
-            productId: product.id,
-            productName: product.name,
-            imageUrl: product.imageUrl,
-            quantity,
-            price: product.price,
-            size: product.size,
-            addedAt: now,
-          })),
-        });
+        await tx.orderItem.createMany({ data: orderLines(orderId, taken, now) });
         // No second delivery fee: the total grows by the pieces alone. A paid order's pieces are
         // its own for good, so it holds nothing; its balance is asked for below.
         const grown = await tx.order.update({

@@ -252,6 +252,22 @@ export async function takeStock(sql: SqlRunner, line: GuestCartLine, now: Date, 
   throw new InsufficientStockError(product.id, product.name, product.stock);
 }
 
+/** An order's lines from the pieces taken, at the prices they were taken at (their name, picture
+ *  and size then); `addedAt` for pieces added after placing (a bundle), else null. */
+export function orderLines(orderId: string, taken: { product: TakenProduct; quantity: number }[], addedAt: Date | null): OrderItem[] {
+  return taken.map(({ product, quantity }) => ({
+    id: randomUUID(),
+    orderId,
+    productId: product.id,
+    productName: product.name,
+    imageUrl: product.imageUrl,
+    quantity,
+    price: product.price,
+    size: product.size,
+    addedAt,
+  }));
+}
+
 /** The order, its items and whatever else `more` holds, in one statement: data-modifying WITH
  *  clauses. Their foreign keys are checked at its end. */
 function insertOrderSql(order: NewOrder, items: OrderItem[], more: Prisma.Sql[]): Prisma.Sql {
@@ -314,17 +330,7 @@ export async function writeOrder(
   const afterDiscount = subtotal.sub(discount);
   const feeState = details.method === "park" ? details.parkState : details.deliveryState;
   const deliveryFee = new Prisma.Decimal(deliveryFeeFor(feeTable, details.method, feeState, afterDiscount.toFixed(2)));
-  const items: OrderItem[] = taken.map(({ product, quantity }) => ({
-    id: randomUUID(),
-    orderId: draft.id,
-    productId: product.id,
-    productName: product.name,
-    imageUrl: product.imageUrl,
-    quantity,
-    price: product.price,
-    size: product.size,
-    addedAt: null,
-  }));
+  const items = orderLines(draft.id, taken, null);
   const priced: PricedOrder = {
     subtotal,
     discountCode: code?.code ?? null,

@@ -42,6 +42,8 @@ export const ORDER_COLUMNS = [
   "Quantity",
   "Unit price (NGN)",
   "Line total (NGN)",
+  "Discount code",
+  "Discount (NGN)",
   "Delivery fee (NGN)",
   "Order total (NGN)",
 ];
@@ -68,6 +70,8 @@ interface OrderRow {
   quantity: number | null;
   price: string | null;
   line_total: string | null;
+  discount_code: string | null;
+  discount: string;
   delivery_fee: string;
   total: string;
 }
@@ -83,7 +87,7 @@ export async function ordersCsv(prisma: Db, range: { start: Date; end: Date }): 
     SELECT o.order_number, o.short_order_id, o.created_at, o.channel::text AS channel, o.status::text AS status, o.payment_status::text AS payment_status,
            ${awaitingPaymentSql("o")} AS awaiting_payment,
            o.paid_at, o.customer_name, o.customer_email, o.customer_phone, o.delivery_method::text AS delivery_method,
-           o.customer_address, o.delivery_state, o.park_state, o.park_name, o.delivery_fee::text AS delivery_fee, o.total::text AS total,
+           o.customer_address, o.delivery_state, o.park_state, o.park_name, o.discount_code, o.discount::text AS discount, o.delivery_fee::text AS delivery_fee, o.total::text AS total,
            oi.product_name, oi.size, oi.quantity, oi.price::text AS price, (oi.price * oi.quantity)::numeric(14, 2)::text AS line_total
     FROM orders o
     LEFT JOIN order_items oi ON oi.order_id = o.id
@@ -111,6 +115,8 @@ export async function ordersCsv(prisma: Db, range: { start: Date; end: Date }): 
       r.quantity,
       r.price,
       r.line_total,
+      r.discount_code,
+      r.discount,
       r.delivery_fee,
       r.total,
     ]),
