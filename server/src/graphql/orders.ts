@@ -53,7 +53,7 @@ export const DeliveryMethodEnum = builder.enumType("DeliveryMethod", {
 export const PaymentMethodEnum = builder.enumType("PaymentMethod", {
   description: "How an order is paid.",
   values: describedValues(PAYMENT_METHODS, {
-    bank_transfer: "Bank transfer to the shop's account, confirmed by an admin (the default)",
+    bank_transfer: "Bank transfer to the shop's account, confirmed by an admin (taken when placeOrder is sent no method; checkout preselects the one-time account when the shop has Paystack)",
     paystack_transfer: "Transfer to a one-time account from Paystack, confirmed automatically (only when the shop has Paystack)",
     paystack_card: "Card, USSD or bank app on Paystack's checkout page (only when the shop has Paystack)",
   }),

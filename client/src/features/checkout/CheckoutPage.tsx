@@ -12,7 +12,7 @@ import { toast } from "../../ui/toast.tsx";
 import { LoadError, useOnline } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
-import { PAYMENT_METHOD_LABELS, type PaymentMethodName } from "../../../../common/payment-methods.ts";
+import { CHECKOUT_PAYMENT_ORDER, PAYMENT_METHOD_LABELS, type PaymentMethodName } from "../../../../common/payment-methods.ts";
 import type { ParkChoice } from "./ParkPicker.tsx";
 import type { PlacedOrder } from "./PlacedOrder.tsx";
 import { keepAsGuestCart, lineTotal, useCart } from "../cart/useCart.ts";
@@ -88,8 +88,7 @@ const METHOD_HINTS: Record<Method, string> = {
 const METHODS = DELIVERY_METHODS.map((value) => ({ value, label: DELIVERY_METHOD_LABELS[value], hint: METHOD_HINTS[value] }));
 
 /** The payment choices the server offers (the Paystack ones only when the shop has a key). */
-const CHOICE_ORDER: PaymentMethodName[] = ["paystack_transfer", "paystack_card", "bank_transfer"];
-const PAYMENT_CHOICES = CHOICE_ORDER.filter((choice) => storeSettings.paymentMethods.includes(choice));
+const PAYMENT_CHOICES = CHECKOUT_PAYMENT_ORDER.filter((choice) => storeSettings.paymentMethods.includes(choice));
 const PAYMENT_HINTS: Record<PaymentMethodName, string> = {
   paystack_transfer: "Paystack gives you an account number for this order; no receipt needed",
   paystack_card: "Pay on Paystack's secure page, then come back here",

@@ -1,6 +1,8 @@
 // /payment/return?reference=…&trxref=…: where Paystack's checkout sends the shopper back. The page
 // never trusts the address: it asks the server, which asks Paystack (confirmCardPayment), and says
-// paid, still waiting for the bank, or what went wrong with a way to try again (decision 027).
+// paid (with the "Order Confirmed" dialog, as checkout shows it for the other methods), still waiting
+// for the bank (asking again by itself), part paid with how to pay the rest, or what went wrong with
+// a way to try again (decision 027). Amounts are the order's amountPaid and amountDue (decision 034).
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useMutation } from "@apollo/client/react";
@@ -9,6 +11,9 @@ import type { PaymentReturnConfirmMutation } from "../../gql/graphql.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { resultError } from "../../lib/mutation-result.ts";
 import { formatNaira } from "../../../../common/naira.ts";
+import { partPaidLine } from "../../../../common/money.ts";
+import { confirmedPaymentText, OrderConfirmedDialog } from "./OrderConfirmedDialog.tsx";
+import { usePaymentPoll } from "./use-payment-poll.ts";
 import "../../personal-pages.css";
 
 const PaymentReturnConfirm = graphql(`
@@ -25,8 +30,10 @@ const PaymentReturnConfirm = graphql(`
           order {
             id
             shortOrderId
-            total
+            paymentMethod
             paymentStatus
+            amountPaid
+            amountDue
           }
         }
       }
@@ -53,7 +60,7 @@ const PaymentReturnRetry = graphql(`
 type Verdict = Extract<PaymentReturnConfirmMutation["confirmCardPayment"], { __typename: "MutationConfirmCardPaymentSuccess" }>["data"];
 
 const FLAGGED: Record<string, string> = {
-  short: "Paystack received less than your order total, so the order is not paid yet. We will contact you about the difference.",
+  short: "Paystack received less than your order total, so the order is not paid yet. Pay the rest by card below, or by bank transfer from your order page.",
   over: "Paystack received more than your order total. Your order is paid and we will refund the difference.",
   late: "Your payment arrived after the order was cancelled. We will refund you or contact you shortly.",
   duplicate: "This order had already been paid. We will refund the extra payment.",
@@ -70,6 +77,8 @@ export function PaymentReturnPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(true);
   const asked = useRef(false);
+  const [dialogOpen, setDialogOpen] = useState(true);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   async function check() {
     setChecking(true);
@@ -91,6 +100,8 @@ export function PaymentReturnPage() {
     asked.current = true;
     void check();
   });
+  // The bank has not answered yet: ask again by itself, with backoff (issue 40, finding 4).
+  usePaymentPoll(verdict?.outcome === "pending", check);
 
   async function tryAgain() {
     const { data } = await retry({ variables: { reference } }).catch(() => ({ data: null }));
@@ -122,11 +133,24 @@ export function PaymentReturnPage() {
     <section className="container payment-return" data-outcome={verdict?.outcome ?? "error"}>
       {verdict?.outcome === "paid" && (
         <>
-          <h1>Payment received</h1>
+          <h1 ref={heading} tabIndex={-1}>
+            Payment received
+          </h1>
           <p role="status">
-            Thank you! We received {formatNaira(order!.total)} for order <strong className="order-reference">{order!.shortOrderId}</strong>. Your order is
+            Thank you! We received {formatNaira(order!.amountPaid)} for order <strong className="order-reference">{order!.shortOrderId}</strong>. Your order is
             confirmed and we are getting it ready. A confirmation email is on its way.
           </p>
+          {dialogOpen && (
+            <OrderConfirmedDialog
+              reference={order!.shortOrderId}
+              onClose={() => {
+                setDialogOpen(false);
+                heading.current?.focus();
+              }}
+            >
+              {confirmedPaymentText(order!)}
+            </OrderConfirmedDialog>
+          )}
         </>
       )}
       {verdict?.outcome === "pending" && (
@@ -151,7 +175,17 @@ export function PaymentReturnPage() {
       {verdict && FLAGGED[verdict.outcome] && (
         <>
           <h1>Payment received</h1>
+          {verdict.outcome === "short" && (
+            <p className="payment-part-paid">
+              <strong>{partPaidLine(order!.amountPaid, order!.amountDue)}</strong>
+            </p>
+          )}
           <p role="status">{FLAGGED[verdict.outcome]}</p>
+          {verdict.outcome === "short" && (
+            <button type="button" className="button" onClick={() => void tryAgain()} disabled={retrying}>
+              {retrying ? "Opening Paystack..." : `Pay ${formatNaira(order!.amountDue)} by card`}
+            </button>
+          )}
         </>
       )}
       {problem && (
