@@ -38,6 +38,8 @@ async function checkoutWith(page: import("playwright-core").Page, choice: RegExp
   await page.getByLabel("Delivery address").fill("12 Allen Avenue, Ikeja, Lagos");
   const radios = page.getByRole("radio", { name: /one-time account|card \/ USSD|upload the receipt/ });
   expect(await radios.count()).toBe(3);
+  // Preselected, as docs/payments-paystack.md says (issue 40, finding 11).
+  expect(await page.getByRole("radio", { name: /one-time account/ }).isChecked()).toBe(true);
   await page.getByRole("radio", { name: choice }).check();
   await page.getByRole("button", { name: "Confirm Order" }).click();
 }
@@ -48,6 +50,10 @@ it("one-time account: shown with copy buttons and expiry on the thank-you page, 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await fillGuestCart(page, [{ productId: product.id, quantity: 1 }]);
   await checkoutWith(page, /one-time account/, "ada.paystack@example.com");
+  // The spec's dialog for this method too (issue 40, finding 11), then the thank-you page.
+  const dialog = page.getByRole("dialog", { name: "Order Confirmed" });
+  await dialog.getByText("Please transfer exactly ₦45,500 to the one-time account shown for this order").waitFor();
+  await dialog.getByRole("button", { name: "I've Paid - Next" }).click();
   await page.waitForURL(/\/thank-you$/);
   const account = page.locator("#one-time-account");
   await account.waitFor();
@@ -83,6 +89,7 @@ it("a short payment: the thank-you page says what arrived and what is left and h
   const { page, context } = await newShopper(browser, t.url);
   await fillGuestCart(page, [{ productId: product.id, quantity: 1 }]);
   await checkoutWith(page, /one-time account/, "ada.short@example.com");
+  await page.getByRole("dialog", { name: "Order Confirmed" }).getByRole("button", { name: "I've Paid - Next" }).click();
   await page.waitForURL(/\/thank-you$/);
   await page.locator("#one-time-account").waitFor();
   const order = await t.prisma.order.findFirstOrThrow({ where: { customerEmail: "ada.short@example.com" }, include: { providerPayments: true } });
@@ -130,8 +137,35 @@ it("card: to Paystack's checkout and back; a decline says what went wrong, Try a
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(/\/payment\/return\?/);
   await page.getByRole("heading", { name: "Payment received" }).waitFor();
+  // "Order Confirmed" after the return, as for the other methods (issue 40, finding 11); Escape closes it.
+  const dialog = page.getByRole("dialog", { name: "Order Confirmed" });
+  await dialog.getByText("We have received your payment of ₦12,000. Nothing more to pay.").waitFor();
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
   const order = await t.prisma.order.findFirstOrThrow({ where: { customerEmail: "ada.card@example.com" } });
   await page.getByText(order.shortOrderId).first().waitFor();
   expect(order.paymentStatus).toBe("paid");
+  await context.close();
+});
+
+it("Paystack down at Confirm: the dialog gives the shop's account, the summary behind it is the order placed, and the choice moves to the bank transfer", async () => {
+  const product = await makeProduct(t.prisma, { stock: 1, price: "6000.00", size: null });
+  const { page, context } = await newShopper(browser, t.url);
+  await fillGuestCart(page, [{ productId: product.id, quantity: 1 }]);
+  fake.mode = "down";
+  try {
+    await checkoutWith(page, /one-time account/, "ada.fallback@example.com");
+    const dialog = page.getByRole("dialog", { name: "Order Confirmed" });
+    await dialog.getByText(/Please transfer ₦6,000 to .* with this reference in the narration/).waitFor();
+  } finally {
+    fake.mode = "up";
+  }
+  // Issue 40, finding 12: the cart is empty now, but the summary is the order's, not "Items ₦0".
+  const summary = page.locator(".checkout-summary");
+  expect(await summary.locator(".checkout-items").innerText()).toContain(`${product.name} × 1`);
+  expect(await page.getByTestId("checkout-subtotal").innerText()).toBe("₦6,000");
+  expect(await page.getByTestId("checkout-total").innerText()).toBe("₦6,000");
+  expect(await page.getByRole("radio", { name: /upload the receipt/ }).isChecked()).toBe(true);
+  expect(await page.getByRole("radio", { name: /one-time account/ }).isChecked()).toBe(false);
   await context.close();
 });

@@ -1,7 +1,7 @@
 // Checkout: delivery details, order summary, bank-transfer details and the confirm button. The server
 // prices the order and takes the stock; this page only gives early feedback with the same rules.
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, Navigate, useNavigate } from "react-router-dom";
+import { Link, Navigate } from "react-router-dom";
 import { useApolloClient, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { checkoutDetailsErrors } from "../../../../common/checkout.ts";
@@ -12,7 +12,7 @@ import { toast } from "../../ui/toast.tsx";
 import { LoadError, useOnline } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
-import { CHECKOUT_PAYMENT_ORDER, PAYMENT_METHOD_LABELS, type PaymentMethodName } from "../../../../common/payment-methods.ts";
+import { CHECKOUT_PAYMENT_ORDER, fromKobo, PAYMENT_METHOD_LABELS, toKobo, type PaymentMethodName } from "../../../../common/payment-methods.ts";
 import type { ParkChoice } from "./ParkPicker.tsx";
 import type { PlacedOrder } from "./PlacedOrder.tsx";
 import { keepAsGuestCart, lineTotal, useCart } from "../cart/useCart.ts";
@@ -37,7 +37,7 @@ const BankTransferDetails = lazy(() => loadBankTransferDetails().then((module) =
 // confirms, alongside the order itself, not with the form.
 const loadPlacedOrder = () => import("./PlacedOrder.tsx");
 const PlacedOrderPayment = lazy(() => loadPlacedOrder().then((module) => ({ default: module.PlacedOrderPayment })));
-const OrderConfirmedDialog = lazy(() => loadPlacedOrder().then((module) => ({ default: module.OrderConfirmedDialog })));
+const OrderConfirmedDialog = lazy(() => import("../orders/OrderConfirmedDialog.tsx").then((module) => ({ default: module.OrderConfirmedDialog })));
 // Sending the order (the mutation, its retry): needed only at Confirm, fetched just after the page shows.
 const loadPlaceOrder = () => import("./place-order.ts");
 // The discount code field and its query: its own chunk, fetched just after the page shows.
@@ -101,7 +101,6 @@ const STATE_FIRST = "Choose your state to see the fee";
 
 export function CheckoutPage() {
   usePageMeta({ title: "Checkout" });
-  const navigate = useNavigate();
   const { lines, loading, failed, retry, signedIn, subtotal } = useCart();
   const { viewer } = useViewer();
   const apollo = useApolloClient();
@@ -275,10 +274,11 @@ export function CheckoutPage() {
       if (signedIn) notifyCartUpdated();
       else clearGuestCart();
       checkoutKey.current = newCheckoutKey();
+      // The choice follows the order: after Paystack's fallback it is the bank transfer (issue 40, finding 12).
+      setPayWith(order.paymentMethod);
       const checkoutUrl = order.paymentMethod === "paystack_card" ? order.providerPayments.find((p) => p.status === "pending")?.checkoutUrl : null;
+      // The card's "Order Confirmed" shows on the return page, once Paystack says paid.
       if (checkoutUrl) window.location.assign(checkoutUrl);
-      // The one-time account, with its copy buttons and expiry, is the thank-you page's to show.
-      else if (order.paymentMethod === "paystack_transfer") navigate("/thank-you");
       else if (payWith !== "bank_transfer" && order.paymentMethod === "bank_transfer") toast.error(PROVIDER_UNREACHABLE);
     } catch (error) {
       toast.error(error instanceof Error && error.message ? error.message : "Order submission failed");
@@ -381,7 +381,16 @@ export function CheckoutPage() {
         <aside className="order-summary checkout-summary" aria-labelledby="checkout-summary-title">
           <h2 id="checkout-summary-title">Order Summary</h2>
           <ul className="checkout-items">
-            {lines.map((l) => (
+            {/* Once placed, the order as the server wrote it: the cart is already empty (issue 40, finding 12). */}
+            {placed?.items.map((item) => (
+              <li key={item.id}>
+                <span>
+                  {item.productName} × {item.quantity}
+                </span>
+                <span>{formatNaira(fromKobo(toKobo(item.price) * item.quantity))}</span>
+              </li>
+            ))}
+            {!placed && lines.map((l) => (
               <li key={l.key} className={unavailable.includes(l) ? "is-unavailable" : undefined}>
                 <span>
                   {l.product.name} × {l.quantity}
@@ -394,7 +403,7 @@ export function CheckoutPage() {
           <dl>
             <div>
               <dt>Items</dt>
-              <dd data-testid="checkout-subtotal">{formatNaira(subtotal)}</dd>
+              <dd data-testid="checkout-subtotal">{formatNaira(placed?.subtotal ?? subtotal)}</dd>
             </div>
             {toKobo(discount) > 0 && (
               <div>
@@ -472,7 +481,7 @@ export function CheckoutPage() {
         </button>
       </div>
 
-      {placed && placed.paymentMethod === "bank_transfer" && dialogOpen && (
+      {placed && placed.paymentMethod !== "paystack_card" && dialogOpen && (
         <Suspense fallback={null}>
           <OrderConfirmedDialog
             order={placed}

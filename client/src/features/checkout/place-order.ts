@@ -28,9 +28,18 @@ const CheckoutPlaceOrderMutation = graphql(`
             id
             shortOrderId
             total
+            subtotal
             deliveryFee
             discount
             paymentMethod
+            amountPaid
+            amountDue
+            items {
+              id
+              productName
+              quantity
+              price
+            }
             providerPayments {
               status
               checkoutUrl

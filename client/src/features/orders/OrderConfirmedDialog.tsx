@@ -3,13 +3,20 @@
 // payment is confirmed. A real modal: the native <dialog> makes the page behind inert, Tab and
 // Shift+Tab wrap inside it, Escape closes it (onClose then moves focus somewhere sensible), Done goes
 // home and "I've Paid - Next" to the thank-you page, as the spec says.
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { formatNaira } from "../../../../common/naira.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
 
+export interface ConfirmedOrder {
+  shortOrderId: string;
+  paymentMethod: string;
+  amountDue: string;
+  amountPaid: string;
+}
+
 /** What the dialog says about paying, by method: the amount is the order's amountDue (decision 034). */
-export function confirmedPaymentText(order: { paymentMethod: string; amountDue: string; amountPaid: string }): string {
+function confirmedPaymentText(order: ConfirmedOrder): string {
   if (order.paymentMethod === "paystack_transfer") {
     return `Please transfer exactly ${formatNaira(order.amountDue)} to the one-time account shown for this order: it confirms your payment automatically, no receipt needed.`;
   }
@@ -22,7 +29,8 @@ export function confirmedPaymentText(order: { paymentMethod: string; amountDue: 
   );
 }
 
-export function OrderConfirmedDialog({ reference, children, onClose }: { reference: string; children: ReactNode; onClose: () => void }) {
+export function OrderConfirmedDialog({ order, onClose }: { order: ConfirmedOrder; onClose: () => void }) {
+  const reference = order.shortOrderId;
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
   const next = useRef<HTMLButtonElement>(null);
@@ -45,7 +53,7 @@ export function OrderConfirmedDialog({ reference, children, onClose }: { referen
     <dialog ref={dialog} className="dialog" aria-labelledby="order-confirmed-title" onClose={onClose} onKeyDown={keepFocus}>
       <h2 id="order-confirmed-title">Order Confirmed</h2>
       <p>
-        Your order reference is <strong className="order-reference">{reference}</strong>. {children}
+        Your order reference is <strong className="order-reference">{reference}</strong>. {confirmedPaymentText(order)}
       </p>
       <div className="dialog__actions">
         <button type="button" className="button button--ghost" onClick={() => navigate("/")}>

@@ -12,7 +12,7 @@ import { usePageMeta } from "../../lib/page-meta.ts";
 import { resultError } from "../../lib/mutation-result.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { partPaidLine } from "../../../../common/money.ts";
-import { confirmedPaymentText, OrderConfirmedDialog } from "./OrderConfirmedDialog.tsx";
+import { OrderConfirmedDialog } from "./OrderConfirmedDialog.tsx";
 import { usePaymentPoll } from "./use-payment-poll.ts";
 import "../../personal-pages.css";
 
@@ -142,14 +142,12 @@ export function PaymentReturnPage() {
           </p>
           {dialogOpen && (
             <OrderConfirmedDialog
-              reference={order!.shortOrderId}
+              order={order!}
               onClose={() => {
                 setDialogOpen(false);
                 heading.current?.focus();
               }}
-            >
-              {confirmedPaymentText(order!)}
-            </OrderConfirmedDialog>
+            />
           )}
         </>
       )}
