@@ -12,7 +12,7 @@ import { toast } from "../../ui/toast.tsx";
 import { LoadError, useOnline } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
-import { CHECKOUT_PAYMENT_ORDER, fromKobo, PAYMENT_METHOD_LABELS, toKobo, type PaymentMethodName } from "../../../../common/payment-methods.ts";
+import { CHECKOUT_PAYMENT_ORDER, PAYMENT_METHOD_LABELS, type PaymentMethodName } from "../../../../common/payment-methods.ts";
 import type { ParkChoice } from "./ParkPicker.tsx";
 import type { PlacedOrder } from "./PlacedOrder.tsx";
 import { keepAsGuestCart, lineTotal, useCart } from "../cart/useCart.ts";
