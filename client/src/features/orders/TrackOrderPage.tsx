@@ -8,7 +8,6 @@ import { graphql } from "../../gql/index.ts";
 import { usePageMeta } from "../../lib/page-meta.ts";
 import { LazyOrderPayment } from "./LazyOrderPayment.tsx";
 import { WhatsAppOrderLink } from "./WhatsAppOrderLink.tsx";
-import { GuestOrderLookup } from "./GuestOrderLookup.tsx";
 import { FindOrdersByPhone } from "./FindOrdersByPhone.tsx";
 import { OrderStatusHistory } from "./OrderStatusHistory.tsx";
 import { guestPassFor } from "./guest-orders.ts";
@@ -21,6 +20,9 @@ import "../../personal-pages.css";
 import { formatPhone } from "../../../../common/phone.ts";
 
 // "Add more pieces to this order …" (a bundle): its own small chunk, after the page shows (bundle budget).
+// The guest's "open your order with your phone" form shows only to someone who is not the order's
+// owner (or for a reference not found): its own chunk, fetched when shown (bundle budget).
+const GuestOrderLookup = lazy(() => import("./GuestOrderLookup.tsx").then((module) => ({ default: module.GuestOrderLookup })));
 const AddMoreNote = lazy(() => import("../offers/AddMoreNote.tsx").then((module) => ({ default: module.AddMoreNote })));
 
 const OrdersTrackQuery = graphql(`
@@ -105,7 +107,9 @@ function OrderTracker({ reference }: { reference: string }) {
         {/* Not a dead end for a guest (issue 26): retype the reference with the checkout phone, or
             have the references emailed. */}
         <p>No order has the reference “{reference}”. Check it in your confirmation email, or open your order with the phone number you used at checkout.</p>
-        <GuestOrderLookup reference={reference} />
+        <Suspense fallback={null}>
+          <GuestOrderLookup reference={reference} />
+        </Suspense>
         <FindOrdersByPhone />
         <Link to="/products" className="button button--ghost">
           Continue Shopping
@@ -165,7 +169,9 @@ function OrderTracker({ reference }: { reference: string }) {
         </>
       ) : (
         <>
-          <GuestOrderLookup reference={order.shortOrderId} />
+          <Suspense fallback={null}>
+            <GuestOrderLookup reference={order.shortOrderId} />
+          </Suspense>
           <WhatsAppOrderLink order={order} />
         </>
       )}
