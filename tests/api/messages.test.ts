@@ -93,7 +93,8 @@ async function checkout(whatsappUpdates?: boolean) {
   return { id, shortOrderId, to: `234${phone.slice(1)}` };
 }
 const messagesOf = (orderId: string) => t.prisma.messageOutbox.findMany({ where: { orderId }, orderBy: [{ createdAt: "asc" }, { template: "asc" }] });
-const link = (ref: string) => `${t.config.publicUrl}/track-order/${ref}`;
+/** The payment page the order_received and payment_reminder messages link to. */
+const link = (ref: string) => `${t.config.publicUrl}/pay/${ref}`;
 
 describe("events", () => {
   it("checkout: an opted-in shopper gets order_received, the owner owner_new_order; without the box ticked only the owner hears", async () => {

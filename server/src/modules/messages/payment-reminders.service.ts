@@ -13,7 +13,7 @@ import { formatNaira } from "../../../../common/naira.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { orderBalance } from "../../../../common/money.ts";
 import { forShopper, queueMessages } from "./outbox.ts";
-import { orderLink, paymentReminder, timeLeft } from "./templates.ts";
+import { payLink, paymentReminder, timeLeft } from "./templates.ts";
 
 const BATCH = 50;
 
@@ -36,7 +36,7 @@ export function paymentReminderEmail(config: Pick<Config, "publicUrl" | "store">
     body:
       `Hello ${order.customerName},\n\nYour order ${order.shortOrderId} is still waiting for payment of ${formatNaira(amountDue)}. ` +
       `We keep your items for ${timeLeft(now, order.holdExpiresAt)}; after ${formatLagosTime(order.holdExpiresAt)} they go back on sale.\n\n` +
-      `Pay here: ${orderLink(config.publicUrl, order.shortOrderId)}\n\n${config.store.name} · ${config.store.phone}\n`,
+      `Pay here: ${payLink(config.publicUrl, order.shortOrderId)}\n\n${config.store.name} · ${config.store.phone}\n`,
   };
 }
 

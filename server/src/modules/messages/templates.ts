@@ -3,6 +3,7 @@
 // parameters that fill them, and the short SMS that stands in for each one (decision 036).
 import { formatNaira } from "../../../../common/naira.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
+import { payPagePath } from "../../../../common/routes.ts";
 
 export const TEMPLATE_NAMES = ["order_received", "payment_confirmed", "order_shipped", "payment_reminder", "owner_new_order"] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
@@ -31,14 +32,18 @@ export interface OrderFacts {
   total: string;
 }
 
-/** Where the shopper pays and follows the order (the same link the emails carry). */
+/** Where the shopper follows the order (the same link the status emails carry). */
 export const orderLink = (publicUrl: string, shortOrderId: string) => `${publicUrl}/track-order/${shortOrderId}`;
+
+/** Where the shopper pays: the order's payment page, the link `Order.paymentLink` gives (decision 035),
+ *  which opens in any browser without signing in. */
+export const payLink = (publicUrl: string, shortOrderId: string) => `${publicUrl}${payPagePath(shortOrderId)}`;
 
 /** ₦ is not in the SMS alphabet (it would halve a page's length): "NGN 12,500". */
 const smsMoney = (amount: string) => formatNaira(amount).replace("₦", "NGN ");
 
 export function orderReceived(publicUrl: string, shopName: string, order: OrderFacts): MessageContent {
-  const link = orderLink(publicUrl, order.shortOrderId);
+  const link = payLink(publicUrl, order.shortOrderId);
   return {
     template: "order_received",
     params: [order.customerName, order.shortOrderId, formatNaira(order.total), link],
@@ -84,7 +89,7 @@ export function timeLeft(now: Date, until: Date): string {
 }
 
 export function paymentReminder(publicUrl: string, shopName: string, order: OrderFacts, holdExpiresAt: Date, now: Date): MessageContent {
-  const link = orderLink(publicUrl, order.shortOrderId);
+  const link = payLink(publicUrl, order.shortOrderId);
   const left = timeLeft(now, holdExpiresAt);
   return {
     template: "payment_reminder",
