@@ -367,7 +367,9 @@ describe("with JavaScript on", () => {
       expect(srcset).toContain("q_auto:eco");
       expect(srcset).not.toContain("1280w");
       // A page the browser renders itself (a link followed in the page) keeps to the same pictures.
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Men", exact: true }).click();
+      const menu = page.getByRole("navigation", { name: "Main" });
+      await menu.getByRole("button", { name: "Men", exact: true }).click();
+      await menu.getByRole("link", { name: "All Men", exact: true }).click();
       await page.waitForURL(/\/products\?category=men$/);
       const card = page.locator(".product-card", { has: page.getByRole("heading", { name: "Lite Mode Shirt" }) });
       expect(await card.locator("img").getAttribute("srcset")).toContain("q_auto:eco");
