@@ -184,7 +184,9 @@ it("a Confirm answered 502 after the order went through is retried with the same
   }
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "detached" });
-  expect(await page.evaluate(() => document.activeElement?.closest(".checkout-transfer") !== null)).toBe(true);
+  // A closed <dialog> leaves the accessibility tree at once, before its close event (which moves the
+  // focus) has run: wait for the focus rather than read it at that instant.
+  await page.waitForFunction(() => document.activeElement?.closest(".checkout-transfer") !== null, undefined, { timeout: 10_000 });
   expect(await page.locator(".checkout-transfer").innerText()).toContain(orders[0]!.shortOrderId);
   await page.context().close();
 });
