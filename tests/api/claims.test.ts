@@ -35,7 +35,7 @@ const HOUR = 3600_000;
 const OPEN = `mutation($input: OpenClaimInput!) { openClaim(input: $input) { __typename ... on Error { message }
   ... on MutationOpenClaimSuccess { data { id status reason message photoUrls order { shortOrderId } } } } }`;
 const DECIDE = `mutation($input: DecideClaimInput!) { decideClaim(input: $input) { __typename ... on Error { message }
-  ... on MutationDecideClaimSuccess { data { id status refundedAmount refundStatus decisionReason } } } }`;
+  ... on MutationDecideClaimSuccess { data { id status refundedAmount refundStatus refundMethod decisionReason } } } }`;
 const RESTOCK = `mutation($id: ID!) { restockClaim(claimId: $id) { __typename ... on Error { message } ... on MutationRestockClaimSuccess { data { restocked } } } }`;
 
 /** A paid order that reached `status` `ago` ms before now (its audited history says when). */
@@ -101,6 +101,21 @@ describe("opening a claim", () => {
     expect((await t.client().data(OPEN, { input: claimInput(lost.shortOrderId, { reason: "not_received" }) })).openClaim.__typename).toBe("MutationOpenClaimSuccess");
   });
 
+  it("Order.claimReasons and claimableUntil show the same window to the owner, staff and admins only, and close while a claim is open", async () => {
+    const WINDOW = `query($r: String!) { trackOrder(reference: $r) { claimReasons claimableUntil } }`;
+    const windowOf = async (order: { shortOrderId: string }, client = admin) => (await client.data(WINDOW, { r: order.shortOrderId })).trackOrder;
+    const fresh = await paidOrder({ ago: 2 * HOUR });
+    const seen = await windowOf(fresh);
+    expect(seen.claimReasons).toEqual(["wrong_item", "undisclosed_flaw", "other"]);
+    expect(Math.abs(Date.parse(seen.claimableUntil) - (Date.now() + 46 * HOUR))).toBeLessThan(60_000);
+    expect(await windowOf(fresh, t.client())).toEqual({ claimReasons: [], claimableUntil: null });
+    expect(await windowOf(await paidOrder({ ago: 49 * HOUR }))).toEqual({ claimReasons: [], claimableUntil: null });
+    expect(await windowOf(await paidOrder({ status: "shipped", ago: 24 * HOUR }))).toEqual({ claimReasons: [], claimableUntil: null });
+    expect(await windowOf(await paidOrder({ status: "shipped", ago: 6 * 24 * HOUR }))).toEqual({ claimReasons: ["not_received"], claimableUntil: null });
+    await openedClaim(fresh);
+    expect((await windowOf(fresh)).claimReasons).toEqual([]);
+  });
+
   it("one open claim per order, even when two are sent at once", async () => {
     const order = await paidOrder();
     const answers = await Promise.all([t.client().data(OPEN, { input: claimInput(order.shortOrderId) }), t.client().data(OPEN, { input: claimInput(order.shortOrderId) })]);
@@ -136,7 +151,7 @@ describe("deciding a claim", () => {
     expect((await decide(staff, { amount: "6,000", bankReference: "GTB-1" })).decideClaim.message).toBe("Refunds above ₦5,000 need the owner");
     expect((await decide(staff, { amount: "4,000" })).decideClaim.message).toBe("Enter the bank reference of the transfer you sent back");
     const done = await decide(staff, { amount: "4,000", bankReference: "GTB-REF-1" });
-    expect(done.decideClaim.data).toMatchObject({ status: "refunded", refundedAmount: "4000.00", refundStatus: "processed" });
+    expect(done.decideClaim.data).toMatchObject({ status: "refunded", refundedAmount: "4000.00", refundStatus: "processed", refundMethod: "transfer" });
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("6000.00");
     expect(await t.prisma.refund.findFirstOrThrow({ where: { claimId } })).toMatchObject({ method: "transfer", bankReference: "GTB-REF-1" });
     expect(await t.prisma.emailOutbox.count({ where: { to: "ada@example.com", subject: `Your claim on order ${order.shortOrderId}` } })).toBeGreaterThan(0);
@@ -195,7 +210,7 @@ describe("a Paystack refund", () => {
     const refundOf = () => t.prisma.refund.findFirstOrThrow({ where: { claimId }, orderBy: { createdAt: "desc" } });
 
     const asked = await admin.data(DECIDE, { input: { claimId, decision: "refund", amount: "3000" } });
-    expect(asked.decideClaim.data).toMatchObject({ status: "refunded", refundStatus: "pending", refundedAmount: "3000.00" });
+    expect(asked.decideClaim.data).toMatchObject({ status: "refunded", refundStatus: "pending", refundedAmount: "3000.00", refundMethod: "paystack" });
     const [queued] = [...fake.refunds.values()].filter((r) => r.transactionReference === reference);
     expect(queued).toMatchObject({ amount: 300_000, status: "pending" });
     expect(fake.calls).toContainEqual({ method: "POST", path: "/refund" });

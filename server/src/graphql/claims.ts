@@ -8,7 +8,7 @@ import { NotFoundError, RateLimitError, ValidationError } from "../modules/error
 import { grantOrderAccess } from "../modules/orders/ownership.ts";
 import { receiptLinkKey, signReceiptUrl } from "../modules/payments/receipt-links.ts";
 import { paymentProvider } from "../modules/payments/providers/select.ts";
-import { CLAIM_DECISIONS, CLAIM_REASONS, decideClaim, listClaims, openClaim, restockClaim } from "../modules/claims/claims.service.ts";
+import { CLAIM_DECISIONS, CLAIM_REASONS, claimableReasons, decideClaim, listClaims, openClaim, orderClaimWindow, refundMethodOf, restockClaim } from "../modules/claims/claims.service.ts";
 
 const ClaimReasonEnum = builder.enumType("ClaimReason", {
   description: "Why the shopper claims.",
@@ -36,6 +36,14 @@ const RefundStatusEnum = builder.enumType("RefundStatus", {
     pending: { description: "Asked of Paystack; not settled yet" },
     processed: { description: "The money went back" },
     failed: { description: "It did not go back; the claim is open again" },
+  },
+});
+
+const RefundMethodEnum = builder.enumType("RefundMethod", {
+  description: "How a refund goes out.",
+  values: {
+    paystack: { description: "Back through Paystack's Refund API (the order was paid through Paystack)" },
+    transfer: { description: "The owner transfers the money back and records the bank reference" },
   },
 });
 
@@ -84,11 +92,20 @@ builder.prismaObject("Claim", {
       resolve: (claim) => claim.refunds[claim.refunds.length - 1]?.status ?? null,
     }),
     restocked: t.boolean({ description: "The pieces were put back on sale from this claim", select: { restockedAt: true }, resolve: (claim) => claim.restockedAt !== null }),
+    refundMethod: t.field({
+      type: RefundMethodEnum,
+      description: "How a refund of this claim goes out (the refund form asks a transfer for its bank reference)",
+      select: { orderId: true },
+      resolve: (claim, _args, ctx) => refundMethodOf(ctx.prisma, claim.orderId, paymentProvider(ctx.config)),
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the claim was opened" }),
     decidedAt: t.expose("decidedAt", { type: "DateTime", nullable: true, description: "When it was decided; null while open" }),
     order: t.relation("order", { description: "The order claimed" }),
   }),
 });
+
+/** What the claim window needs of an order; an open claim closes the form until it is decided. */
+const WINDOW_SELECT = { id: true, userId: true, shortOrderId: true, status: true, claims: { where: { status: "open" }, select: { id: true } } } as const;
 
 builder.prismaObjectFields("Order", (t) => ({
   claims: t.relation("claims", {
@@ -96,6 +113,27 @@ builder.prismaObjectFields("Order", (t) => ({
     query: { orderBy: { createdAt: "desc" } },
     authScopes: ownerOrStaff,
     unauthorizedResolver: () => [] as never,
+  }),
+  claimReasons: t.field({
+    type: [ClaimReasonEnum],
+    description:
+      "The reasons its owner may open a claim for now (openClaim): within CLAIM_HOURS of delivery any but not_received; a parcel still shipped 5 days after shipping, not_received. Empty outside the window, while a claim is open, and for anyone but the owner, staff and admins.",
+    select: WINDOW_SELECT,
+    authScopes: ownerOrStaff,
+    unauthorizedResolver: () => [],
+    resolve: async (order, _args, ctx) => (order.claims.length ? [] : claimableReasons(await orderClaimWindow(ctx.prisma, ctx.config, order), new Date())),
+  }),
+  claimableUntil: t.field({
+    type: "DateTime",
+    nullable: true,
+    description: "Until when a delivered order may be claimed (CLAIM_HOURS after delivery); null before delivery, once the time has passed, and for anyone but the owner, staff and admins",
+    select: WINDOW_SELECT,
+    authScopes: ownerOrStaff,
+    unauthorizedResolver: () => null,
+    resolve: async (order, _args, ctx) => {
+      const { until } = await orderClaimWindow(ctx.prisma, ctx.config, order);
+      return until && until.getTime() >= Date.now() ? until : null;
+    },
   }),
 }));
 

@@ -135,6 +135,56 @@ function enteredAt(
   return steps.length ? steps[steps.length - 1]!.at : null;
 }
 
+/**
+ * When the order's owner may claim: until CLAIM_HOURS after delivery (`until`), and for a parcel
+ * still shipped, from NOT_RECEIVED_AFTER_DAYS after shipping (`notReceivedFrom`). The one rule
+ * openClaim enforces and Order.claimReasons / Order.claimableUntil show.
+ */
+export interface ClaimWindow {
+  until: Date | null;
+  notReceivedFrom: Date | null;
+}
+
+export function claimWindow(
+  status: string,
+  history: { status: string; at: Date }[],
+  claimHours: number,
+): ClaimWindow {
+  const delivered =
+    status === "delivered" ? enteredAt(history, "delivered") : null;
+  const shipped = status === "shipped" ? enteredAt(history, "shipped") : null;
+  return {
+    until: delivered && new Date(delivered.getTime() + claimHours * HOUR),
+    notReceivedFrom:
+      shipped &&
+      new Date(shipped.getTime() + NOT_RECEIVED_AFTER_DAYS * 24 * HOUR),
+  };
+}
+
+/** The reasons a claim may be opened for at `now` (none outside the window). */
+export function claimableReasons(
+  window: ClaimWindow,
+  now: Date,
+): ClaimReasonName[] {
+  if (window.until && now.getTime() <= window.until.getTime())
+    return ["wrong_item", "undisclosed_flaw", "other"];
+  if (window.notReceivedFrom && now.getTime() >= window.notReceivedFrom.getTime())
+    return ["not_received"];
+  return [];
+}
+
+/** The order's claim window from its audited history (no query unless shipped or delivered). */
+export async function orderClaimWindow(
+  prisma: Db,
+  config: Config,
+  order: { shortOrderId: string; status: string },
+): Promise<ClaimWindow> {
+  if (order.status !== "delivered" && order.status !== "shipped")
+    return { until: null, notReceivedFrom: null };
+  const history = (await orderStatusHistory(prisma, order.shortOrderId)) ?? [];
+  return claimWindow(order.status, history, config.claimHours);
+}
+
 export async function openClaim(
   prisma: Db,
   config: Config,
@@ -173,23 +223,21 @@ export async function openClaim(
     input.reference,
     input.phone,
   );
-  const history = (await orderStatusHistory(prisma, order.shortOrderId)) ?? [];
+  const window = await orderClaimWindow(prisma, config, order);
   if (input.reason === "not_received") {
-    const shipped = enteredAt(history, "shipped");
-    if (order.status !== "shipped" || !shipped)
+    if (!window.notReceivedFrom)
       throw new ValidationError(
         order.status === "delivered"
           ? CLAIM_MESSAGES.notDelivered
           : CLAIM_MESSAGES.notReceivedTooSoon,
         "reason",
       );
-    if (now.getTime() - shipped.getTime() < NOT_RECEIVED_AFTER_DAYS * 24 * HOUR)
+    if (now.getTime() < window.notReceivedFrom.getTime())
       throw new ValidationError(CLAIM_MESSAGES.notReceivedTooSoon, "reason");
   } else {
-    const delivered = enteredAt(history, "delivered");
-    if (order.status !== "delivered" || !delivered)
+    if (!window.until)
       throw new ValidationError(CLAIM_MESSAGES.notDelivered, "reference");
-    if (now.getTime() - delivered.getTime() > config.claimHours * HOUR)
+    if (now.getTime() > window.until.getTime())
       throw new ValidationError(
         CLAIM_MESSAGES.window(config.claimHours),
         "reference",
@@ -254,7 +302,7 @@ export interface Decider {
 
 /** The Paystack transaction a refund of this order goes back through, or null (a bank transfer). */
 async function paystackTransaction(
-  tx: Prisma.TransactionClient,
+  tx: Prisma.TransactionClient | Db,
   orderId: string,
 ): Promise<string | null> {
   const paid = await tx.providerPayment.findFirst({
@@ -263,6 +311,18 @@ async function paystackTransaction(
     select: { reference: true },
   });
   return paid?.reference ?? null;
+}
+
+/** How a refund of this order goes out: through Paystack when it was paid there (and Paystack is
+ *  set up), else by the owner's own transfer, recorded with its bank reference (decideClaim). */
+export async function refundMethodOf(
+  prisma: Db,
+  orderId: string,
+  provider: PaymentProvider | null,
+): Promise<"paystack" | "transfer"> {
+  return provider && (await paystackTransaction(prisma, orderId))
+    ? "paystack"
+    : "transfer";
 }
 
 export async function decideClaim(
