@@ -437,6 +437,104 @@ describe("reconciliation (a lost webhook)", () => {
   });
 });
 
+describe("the payment page's Paystack choices (issue 35)", () => {
+  const MANUAL = `mutation($input: ManualOrderInput!) { createManualOrder(input: $input) {
+    __typename ... on MutationCreateManualOrderSuccess { data { id shortOrderId total } } } }`;
+  const OPEN = `mutation($reference: String!, $method: PaymentMethod!) { openPaymentPagePayment(reference: $reference, method: $method) {
+    __typename ... on Error { message }
+    ... on MutationOpenPaymentPagePaymentSuccess { data { method amount accountNumber accountName bankName accountExpiresAt checkoutUrl } } } }`;
+  const PAGE = `query($reference: String!) { paymentPage(reference: $reference) { phoneHint order { paymentStatus amountPaid amountDue customerPhone providerPayments { id } } } }`;
+
+  /** An order the owner took in a WhatsApp chat: no email, paid through its link. */
+  async function whatsAppOrder(price: string, overrides: Record<string, unknown> = {}) {
+    const product = await makeProduct(t.prisma, { stock: 1, price });
+    const input = { channel: "whatsapp", items: [{ productId: product.id, quantity: 1 }], fullName: "Amaka Obi", phone: "0805 555 1234", deliveryMethod: "pickup", ...overrides };
+    const res = await (await t.admin()).data(MANUAL, { input });
+    expect(res.createManualOrder.__typename).toBe("MutationCreateManualOrderSuccess");
+    return res.createManualOrder.data as { id: string; shortOrderId: string; total: string };
+  }
+  const open = async (client: GraphQLClient, reference: string, method: string) => (await client.data(OPEN, { reference, method })).openPaymentPagePayment;
+  const paymentsOf = (orderId: string) => t.prisma.providerPayment.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });
+
+  it("a buyer with only the link gets a one-time account for the order's amountDue, the same one on every click; the transfer makes the page say paid, and the buyer's contact stays masked", async () => {
+    const placed = await whatsAppOrder("9000.50");
+    const buyer = t.client();
+    const before = fake.calls.length;
+    const first = await open(buyer, placed.shortOrderId, "paystack_transfer");
+    expect(first.__typename).toBe("MutationOpenPaymentPagePaymentSuccess");
+    const [payment] = await paymentsOf(placed.id);
+    const charge = fake.transactions.get(payment!.reference)!;
+    expect(first.data).toMatchObject({ method: "paystack_transfer", amount: placed.total, accountNumber: charge.accountNumber, bankName: "Test Bank", checkoutUrl: null });
+    // No email from the buyer: Paystack gets the shop's own.
+    expect(charge).toMatchObject({ amount: 900050, email: OWNER });
+    expect(payment).toMatchObject({ fromPaymentPage: true, status: "pending", amountKobo: 900050 });
+
+    expect(await open(t.client(), placed.shortOrderId.toLowerCase(), "paystack_transfer")).toEqual(first);
+    expect(await paymentsOf(placed.id)).toHaveLength(1);
+    expect(fake.calls.slice(before)).toEqual([{ method: "POST", path: "/charge" }]);
+
+    await fake.payTransfer(payment!.reference);
+    const page = await until(
+      async () => (await buyer.data(PAGE, { reference: placed.shortOrderId })).paymentPage,
+      (p) => p.order.paymentStatus === "paid",
+    );
+    expect(page).toEqual({ phoneHint: "0805 ••• ••34", order: { paymentStatus: "paid", amountPaid: "9000.50", amountDue: "0.00", customerPhone: null, providerPayments: [] } });
+    expect(await open(buyer, placed.shortOrderId, "paystack_transfer")).toEqual({ __typename: "ValidationError", message: "This order is already paid" });
+  });
+
+  it("after a part payment it asks for the balance; the card returns to the payment page, settles there, and its reference opens nothing of the order", async () => {
+    const placed = await whatsAppOrder("10000.00");
+    const buyer = t.client();
+    await open(buyer, placed.shortOrderId, "paystack_transfer");
+    const [short] = await paymentsOf(placed.id);
+    await fake.payTransfer(short!.reference, { amount: 400000 });
+    await settled(short!.reference);
+
+    const balance = await open(buyer, placed.shortOrderId, "paystack_transfer");
+    expect(balance.data.amount).toBe("6000.00");
+    expect(balance.data.accountNumber).not.toBe(short!.accountNumber);
+    const card = await open(buyer, placed.shortOrderId, "paystack_card");
+    expect(card.data).toMatchObject({ method: "paystack_card", amount: "6000.00", accountNumber: null, checkoutUrl: expect.stringContaining(fake.url) });
+    expect(await open(buyer, placed.shortOrderId, "paystack_card")).toEqual(card);
+    const checkout = (await paymentsOf(placed.id)).find((p) => p.checkoutUrl === card.data.checkoutUrl)!;
+    expect(fake.transactions.get(checkout.reference)).toMatchObject({ amount: 600000, callbackUrl: `${t.config.publicUrl}/pay/${placed.shortOrderId}` });
+
+    const res = await fetch(`${card.data.checkoutUrl}/pay`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "outcome=success", redirect: "manual" });
+    const back = new URL(res.headers.get("location")!);
+    expect(back.pathname).toBe(`/pay/${placed.shortOrderId}`);
+    const verdict = await buyer.data(CONFIRM_CARD, { reference: back.searchParams.get("reference") });
+    expect(verdict.confirmCardPayment.data).toMatchObject({ outcome: "paid", order: { paymentStatus: "paid" } });
+    const { trackOrder } = await buyer.data(`query($reference: String!) { trackOrder(reference: $reference) { amountPaid customerPhone customerName } }`, { reference: placed.shortOrderId });
+    expect(trackOrder).toEqual({ amountPaid: "10000.00", customerPhone: null, customerName: null });
+  });
+
+  it("refuses, writing nothing and asking nothing of Paystack: a paid, cancelled or expired order, a lapsed hold, the manual transfer and an unknown reference", async () => {
+    const paid = await whatsAppOrder("5000.00", { paid: true });
+    const cancelled = await whatsAppOrder("5000.00");
+    await t.prisma.order.update({ where: { id: cancelled.id }, data: { status: "cancelled" } });
+    const expired = await whatsAppOrder("5000.00");
+    await t.prisma.order.update({ where: { id: expired.id }, data: { status: "cancelled", paymentStatus: "expired" } });
+    const lapsed = await whatsAppOrder("5000.00");
+    await t.prisma.order.update({ where: { id: lapsed.id }, data: { holdExpiresAt: new Date(Date.now() - 60_000) } });
+    const open_ = await whatsAppOrder("5000.00");
+    const before = { calls: fake.calls.length, payments: await t.prisma.providerPayment.count(), audit: await t.prisma.auditEntry.count() };
+    const buyer = t.client();
+    expect(await open(buyer, paid.shortOrderId, "paystack_card")).toEqual({ __typename: "ValidationError", message: "This order is already paid" });
+    for (const closed of [cancelled, expired]) {
+      expect(await open(buyer, closed.shortOrderId, "paystack_transfer")).toEqual({ __typename: "ValidationError", message: "This order was cancelled, so it cannot take a payment" });
+    }
+    expect(await open(buyer, lapsed.shortOrderId, "paystack_transfer")).toEqual({ __typename: "ValidationError", message: "The reservation for this order has ended. Please contact us on WhatsApp." });
+    expect(await open(buyer, open_.shortOrderId, "bank_transfer")).toEqual({
+      __typename: "ValidationError",
+      message: "Pay by bank transfer with the account details on this page, then upload the receipt.",
+    });
+    expect(await open(buyer, "ZZZZZZZZ", "paystack_card")).toEqual({ __typename: "NotFoundError", message: "No order has that reference. Please check the link the shop sent you." });
+    expect(fake.calls.length).toBe(before.calls);
+    expect(await t.prisma.providerPayment.count()).toBe(before.payments);
+    expect(await t.prisma.auditEntry.count()).toBe(before.audit);
+  });
+});
+
 describe("without a Paystack key", () => {
   it("offers only the manual transfer and refuses the Paystack methods with a clear message", async () => {
     const off = await startStore({ ...t.config, port: 0, paystack: null }, { db: t.store.db });
@@ -447,6 +545,13 @@ describe("without a Paystack key", () => {
       const res = await client.request(PLACE_ORDER, { input: { ...details(), paymentMethod: "paystack_card", items: [{ productId: product.id, quantity: 1 }] } });
       expect(res.data.placeOrder).toMatchObject({ __typename: "ValidationError", message: PAYSTACK_OFF });
       expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(1);
+      // The payment page of an unpaid order offers no Paystack choice either, and opens nothing.
+      const unpaid = await placeOrder(client, { ...details(), items: [{ productId: product.id, quantity: 1 }] });
+      const open = await client.data(`mutation($reference: String!) { openPaymentPagePayment(reference: $reference, method: paystack_transfer) { __typename ... on Error { message } } }`, {
+        reference: unpaid.data.order.shortOrderId,
+      });
+      expect(open.openPaymentPagePayment).toEqual({ __typename: "ValidationError", message: PAYSTACK_OFF });
+      expect(await t.prisma.providerPayment.count({ where: { orderId: unpaid.data.order.id } })).toBe(0);
       expect((await fetch(`${off.url}/api/payments/paystack/webhook`, { method: "POST", body: "{}" })).status).toBe(404);
     } finally {
       await closeStoreNow(off);

@@ -1,11 +1,15 @@
 // The payment link of an unpaid order and the public page behind it (issue 35, decision 035): a
 // buyer who has never seen the store opens /pay/<shortOrderId> from a chat and pays without signing
 // in. The page's read is rate-limited like the tracker's, and shows the buyer's contact only masked.
+// When the shop has Paystack the page also opens a one-time account or a checkout page for the
+// order's amountDue (openPaymentPagePayment), answering with how to pay and nothing about the buyer.
 import { builder } from "./builder.ts";
-import { ownerOrStaff } from "./orders.ts";
+import { ownerOrStaff, PaymentMethodEnum } from "./orders.ts";
 import { nonEmptySelect } from "./prisma-query.ts";
 import { findOrderIdByReference } from "../modules/orders/order-queries.service.ts";
 import { throttledReferenceLookup } from "../modules/payments/lookup.service.ts";
+import { openPaymentPagePayment, PAYMENT_PAGE_MESSAGES, type PaymentPagePayment } from "../modules/payments/payment-page-payments.service.ts";
+import { NotFoundError, RateLimitError, ValidationError } from "../modules/errors.ts";
 import { UNPAID_STATUSES } from "../../../common/order-status.ts";
 import { payPagePath } from "../../../common/routes.ts";
 import { firstName, maskAddress, maskEmail, maskPhone } from "../../../common/masked-contact.ts";
@@ -67,6 +71,38 @@ builder.queryField("paymentPage", (t) =>
         select: { id: true, customerName: true, customerPhone: true, customerEmail: true, deliveryMethod: true, customerAddress: true },
       });
       return { ...order, orderId: order.id };
+    },
+  }),
+);
+
+const PaymentPagePaymentRef = builder.objectRef<PaymentPagePayment>("PaymentPagePayment").implement({
+  description: "How to pay an order through Paystack from its payment page: the one-time account or the checkout page, nothing about the buyer.",
+  fields: (t) => ({
+    method: t.field({ type: PaymentMethodEnum, description: "paystack_transfer or paystack_card", resolve: (p) => p.method }),
+    amount: t.field({ type: "Money", description: "What Paystack was asked to take: the order's amountDue when the payment was opened", resolve: (p) => p.amount }),
+    accountNumber: t.exposeString("accountNumber", { nullable: true, description: "Pay with Transfer: the one-time account number" }),
+    accountName: t.exposeString("accountName", { nullable: true, description: "Pay with Transfer: the one-time account's name" }),
+    bankName: t.exposeString("bankName", { nullable: true, description: "Pay with Transfer: the one-time account's bank" }),
+    accountExpiresAt: t.expose("accountExpiresAt", { type: "DateTime", nullable: true, description: "Pay with Transfer: when the account stops taking the transfer" }),
+    checkoutUrl: t.exposeString("checkoutUrl", { nullable: true, description: "Card / USSD / bank app: Paystack's checkout page (it returns to the payment page)" }),
+  }),
+});
+
+builder.mutationField("openPaymentPagePayment", (t) =>
+  t.field({
+    type: PaymentPagePaymentRef,
+    description:
+      "The payment page's Paystack choices: opens a one-time account (paystack_transfer) or a checkout page (paystack_card) for the unpaid order's amountDue, or gives again the one it opened before that can still take the money. Public and rate-limited like paymentPage; grants no access to the order.",
+    authScopes: { public: true },
+    errors: { types: [ValidationError, NotFoundError, RateLimitError] },
+    args: {
+      reference: t.arg.string({ required: true, description: "The short order id from the link" }),
+      method: t.arg({ type: PaymentMethodEnum, required: true, description: "paystack_transfer or paystack_card" }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const id = await throttledReferenceLookup(ctx.prisma, ctx.ip, () => findOrderIdByReference(ctx.prisma, args.reference));
+      if (!id) throw new NotFoundError(PAYMENT_PAGE_MESSAGES.notFound);
+      return openPaymentPagePayment(ctx.prisma, ctx.config, id, args.method);
     },
   }),
 );

@@ -129,8 +129,9 @@ builder.mutationFields((t) => ({
     args: { reference: t.arg.string({ required: true, description: "The reference the provider sent back (?reference=…)" }) },
     resolve: async (_root, args, ctx) => {
       const result = await confirmCardPayment(ctx.prisma, ctx.config, args.reference);
-      // The reference is unguessable and came back from the provider to this browser: the payer's.
-      grantOrderAccess(ctx, result.orderId);
+      // The reference is unguessable and came back from the provider to this browser: the payer's
+      // (not for a payment opened from the public payment page, whose link anyone in the chat may hold).
+      if (result.grantsAccess) grantOrderAccess(ctx, result.orderId);
       return result;
     },
   }),

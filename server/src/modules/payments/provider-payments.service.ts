@@ -11,7 +11,7 @@ import type { Prisma, ProviderPayment } from "../../generated/prisma/client.ts";
 import { logger } from "../../logger.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
-import { PAGE_ROUTES } from "../../../../common/routes.ts";
+import { PAGE_ROUTES, payPagePath } from "../../../../common/routes.ts";
 import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { readableCode } from "../orders/readable-codes.ts";
@@ -66,8 +66,17 @@ export type OpenedPayment =
  * Asks the provider for a one-time account or a checkout page for an order just placed (outside the
  * order's transaction: no database lock is held while the provider answers). The row is written
  * first, so a payment the provider opened but whose answer was lost is still found by reference.
+ * Opened from the public payment page (fromPaymentPage), the card returns to that page and the
+ * payment's reference grants no access to the order.
  */
-export async function openProviderPayment(prisma: Db, config: Config, order: OrderToPay, method: Exclude<PaymentMethodName, "bank_transfer">): Promise<OpenedPayment> {
+export async function openProviderPayment(
+  prisma: Db,
+  config: Config,
+  order: OrderToPay,
+  method: Exclude<PaymentMethodName, "bank_transfer">,
+  options: { fromPaymentPage?: boolean } = {},
+): Promise<OpenedPayment> {
+  const fromPaymentPage = options.fromPaymentPage ?? false;
   const provider = requireProvider(config);
   const reference = newPaymentReference(order.shortOrderId);
   const amountKobo = toKobo(order.amountDue);
@@ -78,6 +87,7 @@ export async function openProviderPayment(prisma: Db, config: Config, order: Ord
       reference,
       amountKobo,
       channel: method === "paystack_transfer" ? "bank_transfer" : "checkout",
+      fromPaymentPage,
       // Nothing to verify before the shopper has had a moment to pay.
       nextCheckAt: new Date(Date.now() + (config.paystack?.reconcileIntervalMs ?? 60_000)),
     },
@@ -94,7 +104,8 @@ export async function openProviderPayment(prisma: Db, config: Config, order: Ord
       });
       return { kind: "transfer", reference, account };
     }
-    const checkout = await provider.openCheckout({ ...request, callbackUrl: `${config.publicUrl}${CARD_RETURN_PATH}` });
+    const callbackPath = fromPaymentPage ? payPagePath(order.shortOrderId) : CARD_RETURN_PATH;
+    const checkout = await provider.openCheckout({ ...request, callbackUrl: `${config.publicUrl}${callbackPath}` });
     await prisma.providerPayment.update({ where: { id: payment.id }, data: { checkoutUrl: checkout.authorizationUrl } });
     return { kind: "checkout", reference, authorizationUrl: checkout.authorizationUrl };
   } catch (error) {
@@ -290,8 +301,14 @@ async function closeIfOrderClosed(prisma: Db, reference: string, orderId: string
 
 export type CardOutcome = "paid" | "pending" | "failed" | PaymentFlagName;
 
-/** The card's return: the provider's verdict on the reference, settled if paid. */
-export async function confirmCardPayment(prisma: Db, config: Config, reference: string): Promise<{ orderId: string; outcome: CardOutcome; message: string | null }> {
+/** The card's return: the provider's verdict on the reference, settled if paid. `grantsAccess`: the
+ *  reference came back to the payer's browser and may open the order, unless the payment was opened
+ *  from the public payment page (whose link anyone in the chat may hold). */
+export async function confirmCardPayment(
+  prisma: Db,
+  config: Config,
+  reference: string,
+): Promise<{ orderId: string; grantsAccess: boolean; outcome: CardOutcome; message: string | null }> {
   const provider = requireProvider(config);
   const payment = await findPayment(prisma, provider.name, reference);
   let verified: VerifiedPayment | null;
@@ -301,17 +318,18 @@ export async function confirmCardPayment(prisma: Db, config: Config, reference: 
     if (error instanceof PaymentProviderError) throw new ValidationError(PROVIDER_MESSAGES.unreachable);
     throw error;
   }
+  const about = { orderId: payment.orderId, grantsAccess: !payment.fromPaymentPage };
   const [current, order] = await Promise.all([
     prisma.providerPayment.findUniqueOrThrow({ where: { id: payment.id } }),
     prisma.order.findUniqueOrThrow({ where: { id: payment.orderId! }, select: { paymentStatus: true } }),
   ]);
-  if (current.flag) return { orderId: payment.orderId!, outcome: current.flag, message: null };
-  if (order.paymentStatus === "paid") return { orderId: payment.orderId!, outcome: "paid", message: null };
+  if (current.flag) return { ...about, outcome: current.flag, message: null };
+  if (order.paymentStatus === "paid") return { ...about, outcome: "paid", message: null };
   const status = verified?.status ?? "abandoned";
   // The shopper is back: whatever did not pay, and will not, is closed with the provider's reason.
   if (verified && endedUnpaid(verified, true)) await markPaymentFailed(prisma, verified);
-  if (status === "ongoing" || status === "pending" || status === "processing" || status === "queued") return { orderId: payment.orderId!, outcome: "pending", message: null };
-  return { orderId: payment.orderId!, outcome: "failed", message: CARD_FAILURES[status] ?? CARD_FAILURES.failed! };
+  if (status === "ongoing" || status === "pending" || status === "processing" || status === "queued") return { ...about, outcome: "pending", message: null };
+  return { ...about, outcome: "failed", message: CARD_FAILURES[status] ?? CARD_FAILURES.failed! };
 }
 
 const CARD_FAILURES: Record<string, string> = {
@@ -327,7 +345,7 @@ export async function retryCardPayment(prisma: Db, config: Config, reference: st
   const order = await prisma.order.findUniqueOrThrow({ where: { id: payment.orderId! } });
   if (order.paymentStatus === "paid") throw new ValidationError("This order is already paid");
   if (order.status === "cancelled" || order.paymentStatus === "expired") throw new ValidationError("This order was cancelled, so it cannot take a payment");
-  const opened = await openProviderPayment(prisma, config, { ...order, amountDue: orderBalance(order).amountDue }, "paystack_card");
+  const opened = await openProviderPayment(prisma, config, { ...order, amountDue: orderBalance(order).amountDue }, "paystack_card", { fromPaymentPage: payment.fromPaymentPage });
   if (opened.kind !== "checkout") throw new ValidationError(PROVIDER_MESSAGES.unreachable);
   return { orderId: order.id, authorizationUrl: opened.authorizationUrl };
 }
