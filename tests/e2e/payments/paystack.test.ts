@@ -169,3 +169,37 @@ it("Paystack down at Confirm: the dialog gives the shop's account, the summary b
   expect(await page.getByRole("radio", { name: /one-time account/ }).isChecked()).toBe(false);
   await context.close();
 });
+
+it("the payment link in a fresh browser (issue 35): the buyer picks the one-time account, copies it, the transfer arrives and the page says paid without a reload", async () => {
+  const product = await makeProduct(t.prisma, { name: "Ankara Wrap Skirt", stock: 1, price: "12500.00", size: null });
+  const admin = await t.admin();
+  const taken = await admin.data(
+    `mutation($input: ManualOrderInput!) { createManualOrder(input: $input) { ... on MutationCreateManualOrderSuccess { data { id shortOrderId } } } }`,
+    { input: { channel: "whatsapp", items: [{ productId: product.id, quantity: 1 }], fullName: "Amaka Obi", phone: "0805 555 1234", deliveryMethod: "pickup" } },
+  );
+  const { id, shortOrderId } = taken.createManualOrder.data;
+
+  const { page, context } = await newShopper(browser, t.url);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto(`/pay/${shortOrderId}`);
+  await page.getByRole("heading", { name: `Pay for order ${shortOrderId}` }).waitFor();
+  // Besides Paystack, the shop's own account and the receipt upload stay on the page.
+  await page.locator("#bank-transfer").waitFor();
+  await page.getByRole("button", { name: /one-time account/ }).click();
+  const account = page.locator("#one-time-account");
+  await account.waitFor();
+  const payment = await t.prisma.providerPayment.findFirstOrThrow({ where: { orderId: id } });
+  expect(payment).toMatchObject({ fromPaymentPage: true, amountKobo: 1250000 });
+  expect(await account.locator(".pay-by-transfer__number").innerText()).toBe(payment.accountNumber);
+  expect(await account.locator(".pay-by-transfer__amount").innerText()).toBe("₦12,500");
+  await account.getByRole("button", { name: "Copy account number" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(payment.accountNumber);
+  await account.locator(".pay-by-transfer__countdown").waitFor();
+  expect(await page.locator(".pay-page").innerText()).not.toContain("555 1234");
+
+  expect((await fake.payTransfer(payment.reference))!.status).toBe(200);
+  await page.getByRole("heading", { name: "This order is paid" }).waitFor({ timeout: 20_000 });
+  expect(await page.locator("#one-time-account").count()).toBe(0);
+  expect(await page.locator("#bank-transfer").count()).toBe(0);
+  await context.close();
+});
