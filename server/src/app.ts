@@ -33,6 +33,8 @@ import { inputBoundaryPlugin } from "./graphql/input-boundary.ts";
 import { MAX_TOKENS, operationLimitsPlugin } from "./graphql/operation-limits.ts";
 import { watchCatalogue, type CatalogueVersion } from "./cache/catalogue-version.ts";
 import { catalogueMemo } from "./cache/catalogue-memo.ts";
+import { sharedHomeChoice } from "./modules/home/home.service.ts";
+import { homeChoiceOf } from "./graphql/home.ts";
 import { watchDrops } from "./cache/drop-clock.ts";
 import { answerIsStockOrdered, responseCachePlugins } from "./cache/response-cache.ts";
 import { stockNow } from "./modules/payments/holds.service.ts";
@@ -134,6 +136,7 @@ export async function createApp(
         maxBytes: cacheBytes,
         onLookup: (hit) => metrics.cacheLookup(hit),
         storedInFront: (context) => answers.stores((context as Context).req),
+        stockChoice: (context) => homeChoiceOf(context as Context),
       }),
     ],
   });
@@ -193,7 +196,7 @@ export async function createApp(
   // the file lookup (a stat of the disk per request: 7% of the server's CPU in a drop night's reads).
   app.use((req, res, next) => (path.extname(req.path) ? clientFiles(req, res, next) : next()));
   // Rendered pages get a quarter of the response cache's memory budget on top of it.
-  const pages = pageCache(catalogue, (config.responseCacheMb * 1024 * 1024) / 4);
+  const pages = pageCache(catalogue, (config.responseCacheMb * 1024 * 1024) / 4, { choiceNow: () => sharedHomeChoice(db.prisma, memo) });
   app.get("/{*path}", signedInCookieBackfill(config.env === "production"), pageHandler(config, pageRenderer({ config, prisma: db.prisma, sql: db.sql, transaction: db.transaction, apollo, catalogueMemo: memo }), pages));
   app.use(databaseUnavailableHandler);
 

@@ -3,6 +3,7 @@
 import { fewestStatements, startTestStore, type TestStore } from "../helpers/store.ts";
 import { byId } from "../../bench/lib/persisted-queries.ts";
 import { STALE_PAGE_MS } from "../../server/src/cache/page-cache.ts";
+import { details, placeOrder } from "../helpers/shopper.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -206,4 +207,106 @@ describe("the home page costs a fixed number of SQL statements", () => {
       expect(statements.length).toBeLessThanOrEqual(10);
     });
   }
+});
+
+// Decision 026, addendum of 27 Nov 2026: the home page's blocks are chosen by stock, but a sale that
+// leaves the choice the same keeps the rendered page (new counts joined in), as product pages do.
+describe("the home page joins sales in", () => {
+  /** How long a change may take to reach the page before the test gives up: a loaded machine is
+   *  slow, not wrong (timing belongs to bench:drop). */
+  const ARRIVES_WITHIN_MS = 20_000;
+  async function until<T>(ask: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+    const deadline = Date.now() + ARRIVES_WITHIN_MS;
+    for (;;) {
+      const value = await ask();
+      if (check(value)) return value;
+      if (Date.now() > deadline) throw new Error(`Not so after ${ARRIVES_WITHIN_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  const page = async () => {
+    const res = await fetch(`${t.url}/`);
+    return { cache: res.headers.get("x-page-cache"), html: await res.text() };
+  };
+  /** Whether the rendered page shows the product (its Apollo state, sent beside the markup, holds
+   *  every product the page draws). */
+  const shows = (html: string, id: string) => html.includes(`"Product:${id}"`);
+  /** The home answer through Apollo's shared cache (the Age header marks one served from it). */
+  const homeAnswer = async () => {
+    const res = await fetch(`${t.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: HOME }) });
+    return { kept: res.headers.get("age") !== null, data: ((await res.json()) as any).data };
+  };
+  const ids = (products: { id: string }[]) => products.map((p) => p.id);
+  const sell = async (productId: string, quantity: number) => {
+    const order = await placeOrder(t.client(), { ...details(), items: [{ productId, quantity }] });
+    expect(order.__typename).toBe("MutationPlaceOrderSuccess");
+  };
+
+  /** Four old pieces are the only discounted ones (offers: the three with the fewest left), and a
+   *  fifth, full price, is on no block. */
+  let offers: { id: string }[];
+  let unshown: { id: string };
+  beforeAll(async () => {
+    await onlySection("latest");
+    await t.prisma.product.updateMany({ data: { originalPrice: null } });
+    await t.store.catalogue.sync();
+    const { activeHomepageSection, featuredProducts } = (await homeAnswer()).data;
+    const old = await t.prisma.product.findMany({
+      where: { stock: { gt: 0 }, id: { notIn: [...ids(activeHomepageSection.products), ...ids(featuredProducts)] }, OR: [{ goesLiveAt: null }, { goesLiveAt: { lte: new Date() } }] },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: 5,
+    });
+    expect(old).toHaveLength(5);
+    offers = old.slice(0, 4);
+    unshown = old[4]!;
+    for (const [i, offer] of offers.entries()) {
+      await t.prisma.product.update({ where: { id: offer.id }, data: { stock: i + 2, originalPrice: "9999999.00" } });
+    }
+    await t.prisma.product.update({ where: { id: unshown.id }, data: { stock: 5 } });
+    await t.store.catalogue.sync();
+  });
+
+  it("a sale of a piece the page does not show leaves the kept home page and answer as they are: nothing is chosen or rendered again", async () => {
+    await until(homeAnswer, (answer) => answer.kept);
+    const before = await until(page, (p) => p.cache === "hit");
+    expect(ids((await homeAnswer()).data.specialOffers)).toEqual(ids(offers.slice(0, 3)));
+    expect(shows(before.html, unshown.id)).toBe(false);
+    await sell(unshown.id, 1);
+    // The answer is looked up under the choice made after the sale (the one the page's own check
+    // waits for, made once for this stock generation): the same choice, so the same kept answer.
+    const after = await homeAnswer();
+    expect(after.kept).toBe(true);
+    const kept = await page();
+    expect(kept.cache).toBe("hit");
+    expect(kept.html).toBe(before.html);
+  });
+
+  it("a sale that changes the choice (a discounted piece down to its last, so the first offer) brings it onto the next home page", async () => {
+    const [, , third, fourth] = offers;
+    const before = await until(page, (p) => p.cache === "hit");
+    expect(shows(before.html, third!.id)).toBe(true);
+    expect(shows(before.html, fourth!.id)).toBe(false);
+    // None of the pieces the page shows changes: only which pieces are chosen.
+    await sell(fourth!.id, 4);
+    const answer = await homeAnswer();
+    expect(answer.kept).toBe(false);
+    expect(ids(answer.data.specialOffers)).toEqual([fourth!.id, offers[0]!.id, offers[1]!.id]);
+    const after = await until(page, (p) => shows(p.html, fourth!.id));
+    expect(shows(after.html, third!.id)).toBe(false);
+  });
+
+  it("the last piece of a featured product sold: the next home page shows the piece that takes its place", async () => {
+    const { featuredProducts } = (await homeAnswer()).data;
+    const featured = featuredProducts[0];
+    await t.prisma.product.update({ where: { id: featured.id }, data: { stock: 1 } });
+    await t.store.catalogue.sync();
+    const before = await until(page, (p) => p.cache === "hit" && shows(p.html, featured.id));
+    await sell(featured.id, 1);
+    const { featuredProducts: now } = (await homeAnswer()).data;
+    expect(ids(now)).not.toContain(featured.id);
+    const newcomer = ids(now).find((id) => !shows(before.html, id));
+    expect(newcomer).toBeDefined();
+    const after = await until(page, (p) => !shows(p.html, featured.id));
+    expect(shows(after.html, newcomer!)).toBe(true);
+  });
 });

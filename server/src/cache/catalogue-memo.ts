@@ -1,14 +1,33 @@
 // Results computed from the catalogue (a listing's size counts and total), kept until the catalogue
 // changes: the uncached path of a listing then costs its page query only, not a scan of every match.
+// Choices made by stock (the home page's blocks) are kept until any stock value lands as well: made
+// once per stock board generation, shared by every request until then (decision 026).
 import type { CatalogueVersion } from "./catalogue-version.ts";
 
 export interface CatalogueMemo {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** Kept until the catalogue changes or new stock values land (the stock board's generation
+   *  moves): only the newest generation's result per key. `compute` is told the generation it is
+   *  computed at (read before it starts, so values landing meanwhile make it older, never newer). */
+  untilStockChanges<T>(key: string, compute: (generation: number) => Promise<T>): Promise<T>;
+}
+
+/** A choice of products made by stock, as kept per stock board generation (untilStockChanges):
+ *  `key` names what was chosen (equal keys, the same products in the same places); null when it is
+ *  drawn afresh for every request (a random home section), so nothing made from it can be kept. */
+export interface StockChoice {
+  key: string | null;
+  generation: number;
 }
 
 export function catalogueMemo(version: CatalogueVersion, maxEntries = 2000): CatalogueMemo {
   const entries = new Map<string, Promise<unknown>>();
-  version.onChange(() => entries.clear());
+  const board = version.stock;
+  const byGeneration = new Map<string, { version: number; generation: number; result: Promise<unknown> }>();
+  version.onChange(() => {
+    entries.clear();
+    byGeneration.clear();
+  });
   return {
     get<T>(key: string, compute: () => Promise<T>): Promise<T> {
       const current = version.current();
@@ -25,6 +44,19 @@ export function catalogueMemo(version: CatalogueVersion, maxEntries = 2000): Cat
         found.catch(() => entries.delete(versioned));
       }
       return found;
+    },
+    untilStockChanges<T>(key: string, compute: (generation: number) => Promise<T>): Promise<T> {
+      const current = version.current();
+      const generation = board.generation();
+      if (current === null) return compute(generation);
+      const kept = byGeneration.get(key);
+      if (kept && kept.version === current && kept.generation === generation) return kept.result as Promise<T>;
+      const slot = { version: current, generation, result: compute(generation) as Promise<unknown> };
+      byGeneration.set(key, slot);
+      slot.result.catch(() => {
+        if (byGeneration.get(key) === slot) byGeneration.delete(key);
+      });
+      return slot.result as Promise<T>;
     },
   };
 }

@@ -7,13 +7,16 @@
 // joined in (volatile-html.ts); it goes stale only when a product it shows changes class (sold out,
 // the last one left, on hold: common/stock-messages.ts stockClass), or, for a page that cannot be
 // cut, has new values at all, or, for a page whose products are chosen by stock (the home page's
-// offers), on any stock change; a stale page is still sent for at most
+// blocks), when the choice made at the board's newest generation differs from the one it was
+// rendered from (the choice is made once per generation and shared, home.service.ts, so a sale of
+// a piece the page does not show costs no render); a stale page is still sent for at most
 // STALE_PAGE_MS while one render replaces it; concurrent requests for a page being rendered wait for
 // that render (single flight); and the finished bytes are kept with each compressed variant, so a
 // hit costs neither React nor compression.
 import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import type { CatalogueVersion } from "./catalogue-version.ts";
+import type { StockChoice } from "./catalogue-memo.ts";
 import { replaceBody, sendStored, storedSize, weakEtag, type StoredBytes } from "./stored-bytes.ts";
 import { cutPage, sameClasses, type JoinedPage } from "./volatile-html.ts";
 import { joinVolatile } from "./volatile-json.ts";
@@ -27,8 +30,11 @@ export interface PageEntry extends StoredBytes {
   status: number;
   /** Products the page shows: new stock values for any of them make it stale. */
   products: readonly string[];
-  /** The page's products are chosen by stock: any stock change makes it stale. */
+  /** The page's products are chosen by stock: a change of that choice makes it stale (any stock
+   *  change, when `choice` is null). */
   stockOrdered: boolean;
+  /** The stock-ordered choice its render was made from. */
+  choice: StockChoice | null;
   /** The stock board's generation read before the render. */
   generation: number;
   /** When (Date.now()) something it shows first changed after its render began; null: current. */
@@ -42,6 +48,7 @@ export interface PageEntry extends StoredBytes {
 export interface RenderedPage extends CachedPage {
   products: readonly string[];
   stockOrdered: boolean;
+  choice: StockChoice | null;
   headers: [string, string][];
 }
 
@@ -81,14 +88,23 @@ interface Flight {
   promise: Promise<PageEntry | null>;
 }
 
-export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCache {
+export interface PageCacheOptions {
+  /** The stock-ordered choice at the board's newest generation (made once per generation and
+   *  shared: home.service.ts sharedHomeChoice); without it, such pages go stale on every landing. */
+  choiceNow?(): Promise<StockChoice>;
+}
+
+export function pageCache(catalogue: CatalogueVersion, maxBytes: number, options: PageCacheOptions = {}): PageCache {
   const board = catalogue.stock;
-  /** Kept pages by the products they show, and those that change with any stock: a landing marks
-   *  them stale at once, so a page can be served a bounded time after that, never longer. */
+  /** Kept pages by the products they show, those that change with any stock, and those made from a
+   *  stock-ordered choice: a landing marks them stale at once (the choice's, once it is known to
+   *  have changed), so a page can be served a bounded time after that, never longer. */
   const showing = new Map<string, Set<PageEntry>>();
   const stockOrderedPages = new Set<PageEntry>();
+  const choicePages = new Set<PageEntry>();
   const unindex = (entry: PageEntry) => {
     stockOrderedPages.delete(entry);
+    choicePages.delete(entry);
     for (const id of entry.products) {
       const pages = showing.get(id);
       pages?.delete(entry);
@@ -101,11 +117,56 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
     ttl: TTL_MS,
     dispose: unindex,
   });
-  catalogue.onChange(() => cache.clear());
+  /** The newest stock-ordered choice known here (from a check or from a render). */
+  let latestChoice: StockChoice | null = null;
+  const learn = (choice: StockChoice) => {
+    if (!latestChoice || choice.generation > latestChoice.generation) latestChoice = choice;
+  };
+  catalogue.onChange(() => {
+    cache.clear();
+    latestChoice = null;
+  });
+  /** Whether the page's choice is still the newest one known: the same key, or newer than what is
+   *  known. Until a landing's choice is made (a few ms), the page counts as current. */
+  const choiceHolds = (entry: PageEntry): boolean =>
+    entry.choice?.key != null && (!latestChoice || latestChoice.generation <= entry.choice.generation || latestChoice.key === entry.choice.key);
+
+  /** When the first landing not yet checked against the choice happened (null: none); the check
+   *  in progress. One check at a time: landings during it are covered by the next one. */
+  let uncheckedSince: number | null = null;
+  let checking = false;
+  function checkChoice(): void {
+    if (checking || uncheckedSince === null || !options.choiceNow) return;
+    const since = uncheckedSince;
+    uncheckedSince = null;
+    checking = true;
+    // A page whose choice changed is stale since the landing that changed it, so the window in
+    // which a stale page may still be sent counts from the sale, not from this check. A choice that
+    // cannot be made (the database is busy or gone) is unknown: every such page is stale.
+    options
+      .choiceNow()
+      .then(
+        (choice) => {
+          learn(choice);
+          choicePages.forEach((entry) => void (entry.staleSince ??= current(entry) ? null : since));
+        },
+        () => choicePages.forEach((entry) => void (entry.staleSince ??= since)),
+      )
+      .finally(() => {
+        checking = false;
+        if (choicePages.size) checkChoice();
+        else uncheckedSince = null;
+      });
+  }
+
   board.onLanded((ids) => {
     const now = Date.now();
     stockOrderedPages.forEach((entry) => void (entry.staleSince ??= now));
     for (const id of ids) showing.get(id)?.forEach((entry) => void (entry.staleSince ??= current(entry) ? null : now));
+    if (choicePages.size) {
+      uncheckedSince ??= now;
+      checkChoice();
+    }
   });
   /** Per page: the render in progress and the one queued behind it. */
   const flights = new Map<string, { current: Flight | null; next: Flight | null }>();
@@ -114,7 +175,7 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
 
   const current = (entry: PageEntry): boolean => {
     if (entry.generation === board.generation()) return true;
-    if (entry.stockOrdered) return false;
+    if (entry.stockOrdered && !choiceHolds(entry)) return false;
     if (entry.joined) return sameClasses(entry.joined, board);
     return entry.products.every((id) => board.landedAt(id) <= entry.generation);
   };
@@ -135,10 +196,12 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
       variants: { identity },
       products: page.products,
       stockOrdered: page.stockOrdered,
+      choice: page.stockOrdered && page.choice?.key != null && options.choiceNow ? page.choice : null,
       generation: flight.generation,
       staleSince: null,
       joined: cutPage(page.html),
     };
+    if (entry.choice) learn(entry.choice);
     // Values that landed during the render: joined in, or, when a class changed, stale since (at
     // the latest) the render began.
     if (!current(entry)) entry.staleSince = flight.startedAt;
@@ -146,7 +209,13 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number): PageCa
     // Rendered under a version that has since changed: nobody would look it up again.
     if (catalogue.current() === version) {
       cache.set(k, entry);
-      if (entry.stockOrdered) stockOrderedPages.add(entry);
+      if (entry.choice) choicePages.add(entry);
+      else if (entry.stockOrdered) stockOrderedPages.add(entry);
+      // Values landed after its choice was made: that choice is checked too.
+      if (entry.choice && entry.choice.generation < board.generation()) {
+        uncheckedSince ??= flight.startedAt;
+        checkChoice();
+      }
       for (const id of entry.products) {
         let pages = showing.get(id);
         if (!pages) showing.set(id, (pages = new Set()));

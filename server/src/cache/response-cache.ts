@@ -10,12 +10,13 @@ import type { KeyValueCache, KeyValueCacheSetOptions } from "@apollo/utils.keyva
 import { LRUCache } from "lru-cache";
 import { print, type DocumentNode } from "graphql";
 import { createHash } from "node:crypto";
-import { isMarkedNotCacheable, isStockOrdered, markStockOrdered, onStockWrite, selectsOnlyPublicFields, selectsStockOrderedFields } from "../graphql/cache-policy.ts";
+import { isMarkedNotCacheable, isStockOrdered, markStockOrdered, onStockWrite, selectsOnlyPublicFields, stockDependence, stockOrderedChoice } from "../graphql/cache-policy.ts";
 import type { CatalogueVersion } from "./catalogue-version.ts";
 import type { Context } from "../graphql/context.ts";
 import { markOwnWrite } from "../auth/cookies.ts";
 import type { StockBoard } from "./stock-board.ts";
 import { cutVolatile, joinVolatile, type JoinedJson } from "./volatile-json.ts";
+import type { StockChoice } from "./catalogue-memo.ts";
 
 /** How long the server keeps an answer if nothing changes (changes evict it at once). */
 const SERVER_TTL_SECONDS = 300;
@@ -90,8 +91,11 @@ function catalogueEffect(ctx: GraphQLRequestContext<BaseContext>): "none" | "sto
  *  caches read it there), else the GraphQL context. */
 const markTarget = (context: BaseContext): object => (context as { req?: object }).req ?? context;
 
-/** Whether this request's answer is dropped on every stock change (cache-policy.ts). */
+/** Whether this request's answer depends on stock beyond its products' values (cache-policy.ts). */
 export const answerIsStockOrdered = (req: object): boolean => isStockOrdered(req);
+/** The stock-ordered choice this request's answers were made from, if they can be kept while it
+ *  stays the same (null: dropped on every stock change, or not stock-ordered). */
+export const answerChoice = (req: object): StockChoice | null => stockOrderedChoice(req);
 
 export interface ResponseCacheOptions {
   version: CatalogueVersion;
@@ -102,6 +106,9 @@ export interface ResponseCacheOptions {
    *  neither looked up nor stored here (that cache has just missed it, and keeps it). This cache
    *  holds what that one cannot: answers to POSTed documents and to requests with a session. */
   storedInFront?(context: BaseContext): boolean;
+  /** The stock-ordered choice (the home page's blocks) the request's answer is made from, the same
+   *  for every call with one context (graphql/home.ts homeChoiceOf). */
+  stockChoice?(context: BaseContext): Promise<StockChoice>;
 }
 
 /** The operation's policy: PUBLIC for SERVER_TTL_SECONDS when the document selects public fields
@@ -114,7 +121,6 @@ function documentPolicy(): ApolloServerPlugin<BaseContext> {
         async executionDidStart(ctx) {
           if (ctx.document && selectsOnlyPublicFields(ctx.schema, ctx.document)) {
             ctx.overallCachePolicy.replace({ maxAge: SERVER_TTL_SECONDS, scope: "PUBLIC" });
-            if (selectsStockOrderedFields(ctx.document)) markStockOrdered(markTarget(ctx.contextValue));
           }
           return {
             async executionDidEnd() {
@@ -221,6 +227,8 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
   // A changed catalogue makes older entries unreachable; clearing also frees their memory now.
   options.version.onChange(() => cache.clear());
   const versionAtStart = new WeakMap<object, number | null>();
+  /** Operations whose answer is keyed by the stock board's generation (kept unjoined, if at all). */
+  const keyedByGeneration = new WeakSet<object>();
   const versionOf = (ctx: GraphQLRequestContext<BaseContext>) => versionAtStart.get(ctx.request) ?? null;
   const usesThisCache = (ctx: GraphQLRequestContext<BaseContext>) => versionOf(ctx) !== null && !options.storedInFront?.(ctx.contextValue);
 
@@ -269,17 +277,29 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
       sessionId: async () => null,
       // Read before execution starts, so an answer computed from data older than a change is
       // stored under the old version, where nobody looks any more.
-      // A stock-ordered answer is also keyed by the stock board's generation read before execution:
-      // every stock change makes it unreachable, as a structural change does the others.
+      // An answer made from the home page's stock-ordered choice is also keyed by that choice: kept
+      // while a sale leaves the choice the same (new values joined in), unreachable once one
+      // changes it. One that cannot be joined is keyed by the stock board's generation read before
+      // execution: every stock change makes it unreachable, as a structural change does the others.
+      // The request is marked here, not in an execution hook, because a hit runs none and the HTTP
+      // and page caches read the mark either way.
       extraCacheKeyData: async (ctx) => {
         const version = options.version.current();
         versionAtStart.set(ctx.request, version);
-        return ctx.document && selectsStockOrderedFields(ctx.document) ? `${version}:${board.generation()}` : version;
+        const dependence = ctx.document ? stockDependence(ctx.document) : "joined";
+        if (dependence === "joined") return version;
+        // A choice that cannot be made (the database is busy or gone) fails the resolvers too,
+        // which answer the error as usual; here the answer is just keyed by the generation.
+        const choice = dependence === "choice" && options.stockChoice ? await options.stockChoice(ctx.contextValue).catch(() => null) : null;
+        markStockOrdered(markTarget(ctx.contextValue), choice);
+        if (choice?.key != null) return `${version}:choice:${choice.key}`;
+        keyedByGeneration.add(ctx.request);
+        return `${version}:${board.generation()}`;
       },
       shouldReadFromCache: async (ctx) => usesThisCache(ctx),
       shouldWriteToCache: async (ctx) => usesThisCache(ctx) && options.version.current() !== null,
       generateCacheKey: (ctx, key) =>
-        (ctx.document && selectsStockOrderedFields(ctx.document) ? STOCK_KEYED : "") +
+        (keyedByGeneration.has(ctx.request) ? STOCK_KEYED : "") +
         createHash("sha256")
           .update(JSON.stringify({ ...(key as object), source: normalisedDocument(ctx.document, ctx.source) }))
           .digest("hex"),

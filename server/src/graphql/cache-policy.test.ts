@@ -1,6 +1,6 @@
 import { isObjectType, parse } from "graphql";
 import { schema } from "./schema.ts";
-import { NOT_PUBLIC_FIELDS, PUBLIC_FIELDS, selectsOnlyPublicFields } from "./cache-policy.ts";
+import { NOT_PUBLIC_FIELDS, PUBLIC_FIELDS, selectsOnlyPublicFields, stockDependence } from "./cache-policy.ts";
 
 // A field added to a cacheable type without a decision silently makes every answer that selects it
 // uncacheable (listings and product pages then bypass the shared cache): decide it here instead.
@@ -41,5 +41,25 @@ describe("selectsOnlyPublicFields", () => {
 
   it("is false for introspection", () => {
     expect(publicOnly(`{ __schema { types { name } } }`)).toBe(false);
+  });
+});
+
+describe("stockDependence: how a kept answer follows sales", () => {
+  const dependence = (text: string) => stockDependence(parse(text));
+
+  it("a listing has its products' new values joined in", () => {
+    expect(dependence(`{ products(limit: 2) { items { id stock onHold } } }`)).toBe("joined");
+  });
+
+  it("the home page's blocks, whatever the alias, are kept while the stock-ordered choice is the same", () => {
+    expect(dependence(`{ specialOffers { id stock } }`)).toBe("choice");
+    expect(dependence(`{ offers: specialOffers { id } latest: featuredProducts { id onHold } }`)).toBe("choice");
+    expect(dependence(`{ activeHomepageSection { title products { id stock } } }`)).toBe("choice");
+  });
+
+  it("values that cannot be matched to their product make the answer follow every stock change, home blocks or not", () => {
+    expect(dependence(`{ products { items { name stock } } }`)).toBe("every change");
+    expect(dependence(`{ products { items { id left: stock } } }`)).toBe("every change");
+    expect(dependence(`{ specialOffers { name stock } }`)).toBe("every change");
   });
 });

@@ -4,6 +4,7 @@
 // whole answer uncacheable. Review this list when adding a field to a listed type.
 import { TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from "graphql";
 import { PUBLIC_QUERY_FIELDS } from "../../../common/public-queries.ts";
+import type { StockChoice } from "../cache/catalogue-memo.ts";
 
 export const PUBLIC_FIELDS: Readonly<Record<string, readonly string[] | "all">> = {
   Query: PUBLIC_QUERY_FIELDS,
@@ -95,29 +96,35 @@ export function isMarkedNotCacheable(context: object): boolean {
   return notCacheableRequests.has(context);
 }
 
-/** Root fields whose choice or order of products depends on stock (home.service.ts: special offers
- *  are in stock and ordered by it, the best-sellers section is ordered by it, and featured products
- *  leave out what the section shows). A sale can change
- *  which products such an answer holds, so joining new stock values into it is not enough: it is
- *  dropped on every stock change (decision 026). Every other answer shows the same products after a
- *  sale, with their new stock joined in. */
+/** Root fields whose choice or order of products depends on stock: the home page's blocks
+ *  (home.service.ts: special offers are in stock and ordered by it, the best-sellers section is
+ *  ordered by it, and every block leaves out what the one above shows). They answer from the home
+ *  choice, made once per stock board generation (sharedHomeChoice): an answer selecting them is kept
+ *  while that choice is the same, with new stock joined in, and made again when a sale changes it
+ *  (decision 026). A new root field chosen by stock must answer from a choice kept the same way. */
 export const STOCK_ORDERED_QUERY_FIELDS: readonly string[] = ["specialOffers", "activeHomepageSection", "featuredProducts"];
 
-const stockOrderedDocuments = new WeakMap<DocumentNode, boolean>();
+/** How an answer follows sales: "joined" (new stock and "on hold" are put into the kept answer),
+ *  "choice" (also made from the stock-ordered choice: kept while it is the same, joined meanwhile)
+ *  or "every change" (its values cannot be matched to their products: dropped on every stock change). */
+export type StockDependence = "joined" | "choice" | "every change";
+
+const stockDependences = new WeakMap<DocumentNode, StockDependence>();
 
 /**
- * Whether the answer must be dropped on every stock change rather than have new values joined in:
- * the document selects a stock-ordered root field (by name, whatever its alias, anywhere in the
- * document), or asks for `stock` or `onHold` where the same selection does not ask for the `id`
- * (the values could not be matched to their product).
+ * "every change" when the document asks for `stock` or `onHold` where the same selection does not
+ * ask for the `id` (the values could not be matched to their product); otherwise "choice" when it
+ * selects a stock-ordered root field (by name, whatever its alias, anywhere in the document);
+ * otherwise "joined".
  */
-export function selectsStockOrderedFields(document: DocumentNode): boolean {
-  let known = stockOrderedDocuments.get(document);
+export function stockDependence(document: DocumentNode): StockDependence {
+  let known = stockDependences.get(document);
   if (known === undefined) {
-    let found = false;
+    let chosen = false;
+    let unjoinable = false;
     visit(document, {
       Field(node) {
-        if (STOCK_ORDERED_QUERY_FIELDS.includes(node.name.value)) found = true;
+        if (STOCK_ORDERED_QUERY_FIELDS.includes(node.name.value)) chosen = true;
       },
       SelectionSet(node) {
         const fields = node.selections.filter((s) => s.kind === "Field");
@@ -125,23 +132,35 @@ export function selectsStockOrderedFields(document: DocumentNode): boolean {
         const hasId = fields.some((s) => s.name.value === "id" && !s.alias);
         // An aliased id, stock or onHold is not where the join looks for it.
         const aliased = fields.some((s) => s.alias && ["id", "stock", "onHold"].includes(s.name.value));
-        if (volatile && (!hasId || aliased)) found = true;
+        if (volatile && (!hasId || aliased)) unjoinable = true;
       },
     });
-    stockOrderedDocuments.set(document, (known = found));
+    stockDependences.set(document, (known = unjoinable ? "every change" : chosen ? "choice" : "joined"));
   }
   return known;
 }
 
-const stockOrderedRequests = new WeakSet<object>();
+/** Per request: the stock-ordered choice its answers were made from, or null when one of them
+ *  follows every stock change. */
+const stockOrderedRequests = new WeakMap<object, StockChoice | null>();
 
-/** Marks a request (by its GraphQL context) whose answer depends on every product's stock. */
-export function markStockOrdered(context: object): void {
-  stockOrderedRequests.add(context);
+/** Marks a request (the HTTP request, or the GraphQL context) whose answer depends on stock beyond
+ *  its products' values: made from `choice`, or (null) dropped on every stock change. Of several
+ *  answers in one request (a page's queries), one that follows every change decides. */
+export function markStockOrdered(target: object, choice: StockChoice | null): void {
+  const marked = stockOrderedRequests.get(target);
+  if (marked === null) return;
+  stockOrderedRequests.set(target, choice?.key != null && (marked === undefined || marked.key === choice.key) ? choice : null);
 }
 
-export function isStockOrdered(context: object): boolean {
-  return stockOrderedRequests.has(context);
+export function isStockOrdered(target: object): boolean {
+  return stockOrderedRequests.has(target);
+}
+
+/** The choice a stock-ordered request's answers were made from; null: not one that can be kept
+ *  across a stock change (or the request is not stock-ordered at all). */
+export function stockOrderedChoice(target: object): StockChoice | null {
+  return stockOrderedRequests.get(target) ?? null;
 }
 
 const stockWriteListeners = new WeakMap<object, (products: readonly string[]) => void>();

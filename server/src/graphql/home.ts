@@ -3,35 +3,38 @@
 // added by the admin schema file, referring to these types by name.
 import { builder } from "./builder.ts";
 import { notCacheable } from "./cache-policy.ts";
-import {
-  featuredProductsArgs,
-  featuredReviewsArgs,
-  homeChoice,
-  specialOffersArgs,
-  SECTION_PRODUCTS,
-  type HomeChoice,
-} from "../modules/home/home.service.ts";
+import { chooseHome, featuredReviewsArgs, sharedHomeChoice, SECTION_PRODUCTS, type HomeChoice } from "../modules/home/home.service.ts";
 import type { Context } from "./context.ts";
 
-/** The home blocks' choice, once per request (home.service.ts). */
-const choices = new WeakMap<Context, HomeChoice>();
-function choiceOf(ctx: Context): HomeChoice {
+/** The home blocks' choice, one per request: the one shared until stock changes (home.service.ts),
+ *  or, for a random section, a draw of the request's own. Pinned to the request, so that every
+ *  block of an answer and the key the response cache files it under (response-cache.ts) come from
+ *  the same choice, whatever lands meanwhile. */
+const choices = new WeakMap<Context, Promise<HomeChoice>>();
+export function homeChoiceOf(ctx: Context): Promise<HomeChoice> {
   let choice = choices.get(ctx);
-  if (!choice) choices.set(ctx, (choice = homeChoice(ctx.prisma)));
+  if (!choice) {
+    choice = sharedHomeChoice(ctx.prisma, ctx.catalogueMemo).then((shared) =>
+      shared.key !== null ? shared : chooseHome(ctx.prisma, shared.generation, { active: shared.active }),
+    );
+    choices.set(ctx, choice);
+  }
   return choice;
 }
 
-/** The ids shown by the block above, read for the block below; a random section makes the blocks
- *  after it random too: such an answer is not cached either. */
-async function shownAbove(ctx: Context, block: "section" | "featured"): Promise<string[]> {
-  const choice = choiceOf(ctx);
-  if ((await choice.sectionType) === "random") notCacheable(ctx);
+/** The ids a block shows; a random section makes the blocks after it random too: such an answer is
+ *  not cached either. */
+async function shownIn(ctx: Context, block: "section" | "featured" | "offers"): Promise<string[]> {
+  const choice = await homeChoiceOf(ctx);
+  if (choice.sectionType === "random") notCacheable(ctx);
   return choice[block];
 }
 
-/** Rows by id, in the order of the ids. */
-async function inOrder<T extends { id: string }>(ids: string[], rows: Promise<T[]>): Promise<T[]> {
-  const byId = new Map((await rows).map((row) => [row.id, row]));
+/** The block's products (with what the selection asks for), in the order chosen. */
+async function productsOf<T extends { id: string }>(ctx: Context, block: "section" | "featured" | "offers", find: (ids: string[]) => Promise<T[]>): Promise<T[]> {
+  const ids = await shownIn(ctx, block);
+  if (!ids.length) return [];
+  const byId = new Map((await find(ids)).map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -74,8 +77,7 @@ builder.prismaObject("HomepageSection", {
       resolve: async (query, section, _args, ctx) => {
         // A random pick frozen in a cache would not be random: such a home page is not cached.
         if (section.sectionType === "random") notCacheable(ctx);
-        const ids = await choiceOf(ctx).section;
-        return inOrder(ids, ctx.prisma.product.findMany({ ...query, where: { id: { in: ids } } }));
+        return productsOf(ctx, "section", (ids) => ctx.prisma.product.findMany({ ...query, where: { id: { in: ids } } }));
       },
     }),
   }),
@@ -88,19 +90,19 @@ builder.queryFields((t) => ({
     description: "The active homepage section with the lowest display order, if any",
     authScopes: { public: true },
     // Read once with the blocks' choice (a section has no relations for `query` to ask for).
-    resolve: (_query, _root, _args, ctx) => choiceOf(ctx).active,
+    resolve: async (_query, _root, _args, ctx) => (await homeChoiceOf(ctx)).active,
   }),
   featuredProducts: t.prismaField({
     type: ["Product"],
     description: "The latest 12 products in stock, but for those the active homepage section shows",
     authScopes: { public: true },
-    resolve: async (query, _root, _args, ctx) => ctx.prisma.product.findMany({ ...query, ...featuredProductsArgs(new Date(), await shownAbove(ctx, "section")) }),
+    resolve: (query, _root, _args, ctx) => productsOf(ctx, "featured", (ids) => ctx.prisma.product.findMany({ ...query, where: { id: { in: ids } } })),
   }),
   specialOffers: t.prismaField({
     type: ["Product"],
     description: "Three discounted products in stock, fewest left first, but for those Featured Products shows",
     authScopes: { public: true },
-    resolve: async (query, _root, _args, ctx) => ctx.prisma.product.findMany({ ...query, ...specialOffersArgs(ctx.prisma, new Date(), await shownAbove(ctx, "featured")) }),
+    resolve: (query, _root, _args, ctx) => productsOf(ctx, "offers", (ids) => ctx.prisma.product.findMany({ ...query, where: { id: { in: ids } } })),
   }),
   featuredReviews: t.prismaField({
     type: ["CustomerReview"],

@@ -14,7 +14,7 @@ import { fullPageTitle, DEFAULT_DESCRIPTION, STORE_SETTINGS_ELEMENT_ID, APOLLO_S
 import type { PageRenderer, ServerRender } from "./server-render.ts";
 import { RENDER_AGAIN_AFTER_MS, STALE_PAGE_MS, type PageCache, type RenderedPage } from "../cache/page-cache.ts";
 import { wroteJustNow } from "../auth/cookies.ts";
-import { answerIsStockOrdered } from "../cache/response-cache.ts";
+import { answerChoice, answerIsStockOrdered } from "../cache/response-cache.ts";
 import { sendUnavailable } from "./unavailable.ts";
 import { inlineStylesheetOf, withInlineStylesheet } from "./inline-stylesheet.ts";
 import { pageChunksOf, type PageChunks } from "./page-chunks.ts";
@@ -270,6 +270,7 @@ export function pageHandler(config: Config, renderer: PageRenderer, cache: PageC
           html: marked(withRenderedPage(withPageChunks(withPageHead(renderedShell!, renderedPageHead(rendered, config, req.path)), pageChunks(rendered.pageModule)), rendered)),
           products: productsShown(rendered),
           stockOrdered: answerIsStockOrdered(req),
+          choice: answerChoice(req),
           headers: PAGE_HEADERS,
         };
       };

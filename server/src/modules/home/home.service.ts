@@ -4,6 +4,7 @@ import type { HomepageSection, Prisma, Product } from "../../generated/prisma/cl
 import type { Db } from "../../db/database.ts";
 import { visibleNow } from "../catalog/visibility.ts";
 import { discounted } from "../catalog/discount.ts";
+import type { CatalogueMemo, StockChoice } from "../../cache/catalogue-memo.ts";
 
 export const FEATURED_PRODUCTS = 12;
 export const SPECIAL_OFFERS = 3;
@@ -63,27 +64,45 @@ const notAmong = (ids: string[]) => (ids.length ? { id: { notIn: ids } } : {});
 /** Which pieces the home page's blocks show, in page order: the active section, then Featured
  *  Products, then Special Offers. A piece is not shown again in the block right after the one that
  *  shows it (issue 40: "Fresh Drops This Week" and Featured Products showed the same six). */
-export interface HomeChoice {
+export interface HomeChoice extends StockChoice {
   /** The active section (null: none). */
-  active: Promise<HomepageSection | null>;
+  active: HomepageSection | null;
   /** Its type: a random one makes every block after it random too. */
-  sectionType: Promise<SectionType | null>;
-  section: Promise<string[]>;
-  featured: Promise<string[]>;
+  sectionType: SectionType | null;
+  section: string[];
+  featured: string[];
+  offers: string[];
 }
 
-/** The ids each block shows, read once per request (a random section must be the same pick for
- *  the section and for what follows it). */
-export function homeChoice(prisma: Db, random: () => number = Math.random, now = new Date()): HomeChoice {
-  const active = prisma.homepageSection.findFirst(activeSectionArgs());
-  const sectionType = active.then((section) => section?.sectionType ?? null);
-  const section = sectionType.then(async (type) => (type ? (await sectionProducts(prisma, type, { select: { id: true } }, random, now)).map((p) => p.id) : []));
-  const featured = section.then(async (shown) =>
-    (await prisma.product.findMany({ ...featuredProductsArgs(now, shown), select: { id: true } })).map((p) => p.id),
-  );
-  // Read only by a request that asks for what follows it (the offers).
-  featured.catch(() => undefined);
-  return { active, sectionType, section, featured };
+/** The ids each block shows: the active section, then each block leaving out what the one above
+ *  shows. `active`: the section already read (a random draw per request reuses the shared one's). */
+export async function chooseHome(
+  prisma: Db,
+  generation: number,
+  options: { random?: () => number; now?: Date; active?: HomepageSection | null } = {},
+): Promise<HomeChoice> {
+  const { random = Math.random, now = new Date() } = options;
+  const active = options.active !== undefined ? options.active : await prisma.homepageSection.findFirst(activeSectionArgs());
+  const sectionType = active?.sectionType ?? null;
+  const section = sectionType ? (await sectionProducts(prisma, sectionType, { select: { id: true } }, random, now)).map((p) => p.id) : [];
+  const featured = (await prisma.product.findMany({ ...featuredProductsArgs(now, section), select: { id: true } })).map((p) => p.id);
+  const offers = (await prisma.product.findMany({ ...specialOffersArgs(prisma, now, featured), select: { id: true } })).map((p) => p.id);
+  // Every structural change (a section edited, a product added) empties the memo, so the key need
+  // only name what stock decides: which products each block holds, in what order.
+  const key = sectionType === "random" ? null : JSON.stringify([active?.id ?? null, section, featured, offers]);
+  return { key, generation, active, sectionType, section, featured, offers };
+}
+
+/**
+ * The home page's choice as every request shares it (decision 026, addendum of 27 Nov 2026): made
+ * once per stock board generation, not once per request, so a drop's stream of sales costs one
+ * choice per batch of landed values however many shoppers ask. The caches keep what they made from
+ * it (Apollo's answers, the rendered page) while its key stays the same, joining new counts in;
+ * only a sale that changes which products are chosen makes the page be rendered again. A random
+ * section is drawn per request (key null): nothing made from it is kept across a sale.
+ */
+export function sharedHomeChoice(prisma: Db, memo: CatalogueMemo): Promise<HomeChoice> {
+  return memo.untilStockChanges("home choice", (generation) => chooseHome(prisma, generation));
 }
 
 /** Up to six products in stock for a section, chosen by its type: latest, best sellers (stock
