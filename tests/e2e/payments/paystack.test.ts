@@ -203,3 +203,29 @@ it("the payment link in a fresh browser (issue 35): the buyer picks the one-time
   expect(await page.locator("#bank-transfer").count()).toBe(0);
   await context.close();
 });
+
+it("the payment link's card choice (issue 35): a decline comes back to /pay with the reason and the choices; paying says paid there", async () => {
+  const product = await makeProduct(t.prisma, { stock: 1, price: "8000.00", size: null });
+  const taken = await (await t.admin()).data(
+    `mutation($input: ManualOrderInput!) { createManualOrder(input: $input) { ... on MutationCreateManualOrderSuccess { data { shortOrderId } } } }`,
+    { input: { channel: "instagram", items: [{ productId: product.id, quantity: 1 }], fullName: "Bisi Ade", phone: "0807 000 1122", deliveryMethod: "pickup" } },
+  );
+  const { shortOrderId } = taken.createManualOrder.data;
+  const { page, context } = await newShopper(browser, t.url);
+  await page.goto(`/pay/${shortOrderId}`);
+  await page.getByRole("button", { name: /card \/ USSD/ }).click();
+  await page.getByRole("link", { name: "Pay ₦8,000 on Paystack" }).click();
+  await page.waitForURL(`${fake.url}/checkout/**`);
+  await page.getByRole("button", { name: /Decline/ }).click();
+  await page.waitForURL(new RegExp(`/pay/${shortOrderId}\\?`));
+  await page.getByText(/did not go through/).waitFor();
+
+  await page.getByRole("button", { name: /card \/ USSD/ }).click();
+  await page.getByRole("link", { name: "Pay ₦8,000 on Paystack" }).click();
+  await page.waitForURL(`${fake.url}/checkout/**`);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(new RegExp(`/pay/${shortOrderId}\\?`));
+  await page.getByRole("heading", { name: "This order is paid" }).waitFor({ timeout: 20_000 });
+  expect(await page.locator(".pay-page").innerText()).not.toContain("000 1122");
+  await context.close();
+});
