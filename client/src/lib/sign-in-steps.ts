@@ -1,7 +1,8 @@
 // What other features do when someone signs in or signs up, without the sign-in page knowing them
 // (features/auth would otherwise import cart and saved, and they import the viewer back). A feature
-// registers its step when its module loads; the header loads both that have one (the cart count
-// and the saved count), so they are registered on every page before anyone can submit the form.
+// registers its step when its module loads; the header loads all that have one (the cart count
+// with the guest cart and the Add to Cart kept across a sign-in, and the saved count), so they are
+// registered on every page before anyone can submit the form.
 import type { ApolloClient } from "@apollo/client";
 import type { LogInInput } from "../gql/graphql.ts";
 

@@ -40,6 +40,25 @@ it("after the login forced by Add to Cart, the shopper returns to the product wi
   await context.close();
 });
 
+it("the kept piece is still added when the shopper reloads the sign-in page first (a fresh load of /auth alone)", async () => {
+  const product = await makeProduct(t.prisma, { name: "Reload Kaftan", stock: 3, price: "5000" });
+  await t.client().signUp("reload-return@example.ng", "secret-pass-1");
+  const { page, context } = await newShopper(browser, t.url);
+  await page.goto(`/products/${product.slug}`);
+  await page.getByRole("heading", { name: "Reload Kaftan", level: 1 }).waitFor();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.waitForURL((url) => url.pathname === "/auth");
+  // The product page's code is gone after this; what adds the piece must load with every page.
+  await page.reload();
+  await page.getByLabel("Email").fill("reload-return@example.ng");
+  await page.getByLabel("Password", { exact: true }).fill("secret-pass-1");
+  await page.locator("form").getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((url) => url.pathname === `/products/${product.slug}`);
+  await page.locator(".toast", { hasText: "Added to cart!" }).waitFor();
+  expect((await t.prisma.cartItem.findMany({ where: { user: { email: "reload-return@example.ng" } } })).map((l) => [l.productId, l.quantity])).toEqual([[product.id, 1]]);
+  await context.close();
+});
+
 it("a guest who leaves that sign-in and signs in some other way gets nothing added", async () => {
   const product = await makeProduct(t.prisma, { name: "Detour Kaftan", stock: 3, price: "5000" });
   await t.client().signUp("detour@example.ng", "secret-pass-1");

@@ -5,6 +5,8 @@ import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { useViewer } from "../../lib/viewer.ts";
 import { CART_UPDATED, readGuestCart } from "./guest-cart.ts";
+// The header counts the cart on every page, so the add kept across a sign-in is registered there too.
+import "./add-after-sign-in.ts";
 
 // Kept for code written against the first version of this module.
 export { CART_UPDATED, GUEST_CART_KEY, readGuestCart, type GuestCartLine } from "./guest-cart.ts";
