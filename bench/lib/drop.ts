@@ -17,13 +17,14 @@ export interface Answer {
 export function shopClient(base: string, maxSockets: number) {
   const { hostname, port } = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets });
-  const send = (method: "GET" | "POST", path: string, read: boolean, body?: string): Promise<Answer> => {
+  // from: the shopper's own address on loopback (127.x.y.z), as if each phone came from its own IP.
+  const send = (method: "GET" | "POST", path: string, read: boolean, body?: string, from?: string): Promise<Answer> => {
     const started = performance.now();
     return new Promise((resolve, reject) => {
       // Every phone's browser asks for gzip; the drop's shoppers then unpack what they read.
       const headers: Record<string, string> = { "apollo-require-preflight": "1", "accept-encoding": "gzip" };
       if (body) headers["content-type"] = "application/json";
-      const req = http.request({ host: hostname, port, path, method, agent, headers }, (res) => {
+      const req = http.request({ host: hostname, port, path, method, agent, headers, localAddress: from }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => read && chunks.push(chunk));
         res.on("error", reject);
@@ -39,8 +40,8 @@ export function shopClient(base: string, maxSockets: number) {
     });
   };
   return {
-    get: (path: string, read = false) => send("GET", path, read),
-    post: (path: string, body: string) => send("POST", path, true, body),
+    get: (path: string, read = false, from?: string) => send("GET", path, read, undefined, from),
+    post: (path: string, body: string, from?: string) => send("POST", path, true, body, from),
     close: () => agent.destroy(),
   };
 }
@@ -51,9 +52,9 @@ const PLACE_ORDER = `mutation($input: PlaceOrderInput!) { placeOrder(input: $inp
 
 export type Outcome = "ordered" | "sold out" | "error";
 
-export async function checkout(shop: ShopClient, productId: string): Promise<{ outcome: Outcome; latency: number; detail?: string }> {
+export async function checkout(shop: ShopClient, productId: string, from?: string): Promise<{ outcome: Outcome; latency: number; detail?: string }> {
   try {
-    const answer = await shop.post("/graphql", JSON.stringify({ query: PLACE_ORDER, variables: { input: { ...details(), items: [{ productId, quantity: 1 }] } } }));
+    const answer = await shop.post("/graphql", JSON.stringify({ query: PLACE_ORDER, variables: { input: { ...details(), items: [{ productId, quantity: 1 }] } } }), from);
     if (answer.status !== 200) return { outcome: "error", latency: answer.latency, detail: `HTTP ${answer.status}` };
     const result = JSON.parse(answer.body!) as { data?: { placeOrder: { __typename: string; message?: string } }; errors?: unknown };
     const placed = result.data?.placeOrder;
@@ -78,9 +79,18 @@ export interface DropResult {
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A shopper's address: every other one behind the carrier's one address (CGNAT, 127.0.0.1 here),
+ *  the rest each from an address of their own (127.1.0.0 on), so that a limit meant for abuse
+ *  that refused either would show as errors. */
+export function shopperAddress(n: number, carrierShare: number): string | undefined {
+  if (carrierShare <= 0) return undefined;
+  if (n % Math.round(1 / carrierShare) === 0) return "127.0.0.1";
+  return `127.${1 + ((n >> 16) & 0x7f)}.${(n >> 8) & 0xff}.${(n & 0xff) || 1}`;
+}
+
 /** Runs the shoppers against pieces already live (or going live now): `listing` is the listing
- *  GET they load, `dropIds` the pieces of the drop. */
-export async function runDropShoppers(options: { base: string; listing: string; dropIds: Set<string>; shoppers: number; seconds: number }): Promise<DropResult> {
+ *  GET they load, `dropIds` the pieces of the drop; `carrierShare` of them share one address. */
+export async function runDropShoppers(options: { base: string; listing: string; dropIds: Set<string>; shoppers: number; seconds: number; carrierShare?: number }): Promise<DropResult> {
   const { listing, dropIds } = options;
   const shop = shopClient(options.base, Infinity);
   const started = performance.now();
@@ -89,8 +99,8 @@ export async function runDropShoppers(options: { base: string; listing: string; 
   const outcomes = { ordered: 0, "sold out": 0, error: 0 } as Record<Outcome, number>;
   const errors: string[] = [];
   let unanswered = 0;
-  const available = async (): Promise<string[]> => {
-    const answer = await shop.get(listing, true);
+  const available = async (from?: string): Promise<string[]> => {
+    const answer = await shop.get(listing, true, from);
     listingTimes.push(answer.latency);
     if (answer.status !== 200) throw new Error(`listing: HTTP ${answer.status}`);
     const items = (JSON.parse(answer.body!) as { data: { products: { items: { id: string; stock: number }[] } } }).data.products.items;
@@ -98,13 +108,14 @@ export async function runDropShoppers(options: { base: string; listing: string; 
   };
   try {
     await Promise.all(
-      Array.from({ length: options.shoppers }, async () => {
+      Array.from({ length: options.shoppers }, async (_, n) => {
+        const from = shopperAddress(n, options.carrierShare ?? 0);
         await sleep(Math.random() * options.seconds * 1000);
         try {
           for (let attempt = 0; attempt < 2; attempt++) {
-            const shown = await available();
+            const shown = await available(from);
             // Nothing shown available: the shopper tries a piece from the announcement anyway.
-            const result = await checkout(shop, shown.length ? pick(shown) : pick([...dropIds]));
+            const result = await checkout(shop, shown.length ? pick(shown) : pick([...dropIds]), from);
             outcomes[result.outcome]++;
             checkoutTimes.push(result.latency);
             if (result.outcome === "error") errors.push(result.detail ?? "");
@@ -112,7 +123,7 @@ export async function runDropShoppers(options: { base: string; listing: string; 
           }
           for (let reload = 0; reload < 2; reload++) {
             await sleep(500 + Math.random() * 1000);
-            await available();
+            await available(from);
           }
         } catch (error) {
           unanswered++;

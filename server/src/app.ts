@@ -44,6 +44,7 @@ import { requestId } from "./observability/request-id.ts";
 import { createMetrics } from "./observability/metrics.ts";
 import { isDatabaseUnavailable, reportUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "./db/unavailable.ts";
 import { healthRoutes, type Lifecycle } from "./http/health.ts";
+import { readTurns } from "./http/reads-take-turns.ts";
 import { databaseUnavailableHandler } from "./http/unavailable.ts";
 import { paystackWebhookRoutes } from "./http/paystack-webhook.ts";
 import { whatsappWebhookRoutes } from "./http/whatsapp-webhook.ts";
@@ -83,6 +84,9 @@ export async function createApp(
   const lifecycle: Lifecycle = { shuttingDown: false };
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  // First: a read waits its turn before any work is done for it; writes never wait (issue 39).
+  const reads = readTurns(config.readBudgetMs);
+  app.use(reads.middleware);
   app.use(requestId());
   // While draining, each answer closes its connection so clients reconnect to another instance.
   app.use((_req, res, next) => {
@@ -105,6 +109,7 @@ export async function createApp(
     onHit: (operationName, seconds) => metrics.httpCacheHit(operationName, seconds),
   });
   metrics.watchHttpCache(answers.stats);
+  metrics.watchReadsWaiting(reads.waiting);
   // Before compression: a hit sends bytes compressed when they were stored.
   app.use("/graphql", answers.serve);
   app.use(compression());

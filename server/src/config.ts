@@ -26,6 +26,9 @@ export interface Config {
   /** How long an idle keep-alive connection stays open (Node's keepAliveTimeout), also while draining:
    *  longer than the balancer's own idle timeout, so the balancer always closes first. */
   keepAliveTimeoutMs: number;
+  /** READ_BUDGET_MS: how long GET and HEAD requests may hold the event loop in one turn before
+   *  waiting writes and database answers are taken up (issue 39); 0 serves reads as they arrive. */
+  readBudgetMs: number;
   dataDir: string;
   uploadDir: string;
   clientDir: string;
@@ -325,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bankAccountNumber: env.BANK_ACCOUNT_NUMBER || "0123456789",
     },
     responseCacheMb: positiveInt("RESPONSE_CACHE_MB", env.RESPONSE_CACHE_MB, 32, 4096),
+    readBudgetMs: env.READ_BUDGET_MS === "0" ? 0 : positiveInt("READ_BUDGET_MS", env.READ_BUDGET_MS, 4, 1000),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     logLevel: logLevel(env.LOG_LEVEL),
     paystack: paystack(env),

@@ -61,6 +61,8 @@ describe("/metrics", () => {
     expect(sample(text, "graphql_response_cache_total", { result: "hit" })).toBeGreaterThanOrEqual(2);
     expect(sample(text, "graphql_response_cache_total", { result: "miss" })).toBeGreaterThanOrEqual(1);
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+    // The scrape is itself a GET that waited its turn: it was served, so none is left waiting.
+    expect(text).toMatch(/^http_reads_waiting 0$/m);
     if (testDbMode() === "postgres") {
       expect(sample(text, "db_pool_connections", { state: "total" })).toBeGreaterThanOrEqual(1);
       expect(text).toMatch(/^db_pool_connections\{state="waiting"\} \d+/m);

@@ -20,6 +20,8 @@ export interface Metrics {
   httpCacheHit(operationName: string | null, seconds: number): void;
   /** Reports the HTTP answer cache's size with every scrape. */
   watchHttpCache(stats: () => { entries: number; bytes: number; maxBytes: number }): void;
+  /** Reads queued behind writes (http/reads-take-turns.ts). */
+  watchReadsWaiting(waiting: () => number): void;
   /** GET /metrics; 404 unless a token is configured, 401 without it. */
   handler(token: string | null): RequestHandler;
 }
@@ -71,6 +73,15 @@ export function createMetrics(db: Database): Metrics {
       const stats = httpCacheStats();
       this.set({ state: "used" }, stats.bytes);
       this.set({ state: "max" }, stats.maxBytes);
+    },
+  });
+  let readsWaiting: (() => number) | null = null;
+  new Gauge({
+    name: "http_reads_waiting",
+    help: "GET and HEAD requests waiting for their turn behind writes (READ_BUDGET_MS)",
+    registers: [registry],
+    collect() {
+      if (readsWaiting) this.set(readsWaiting());
     },
   });
   if (db.poolStats()) {
@@ -125,6 +136,7 @@ export function createMetrics(db: Database): Metrics {
       requests.inc({ operation, type: "query", outcome: "ok" });
     },
     watchHttpCache: (stats) => void (httpCacheStats = stats),
+    watchReadsWaiting: (waiting) => void (readsWaiting = waiting),
     handler(token) {
       const expected = token ? Buffer.from(`Bearer ${token}`) : null;
       return async (req, res) => {
