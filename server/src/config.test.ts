@@ -67,6 +67,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, KEEP_ALIVE_TIMEOUT_MS: "65000" })).toThrow("KEEP_ALIVE_TIMEOUT_MS (65000) must be shorter than SHUTDOWN_TIMEOUT_MS (10000)");
   });
 
+  it("lets reads hold the event loop 4 ms a turn unless READ_BUDGET_MS says otherwise; 0 turns the queue off", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).readBudgetMs).toBe(4);
+    expect(loadConfig({ DATA_DIR: dataDir, READ_BUDGET_MS: "0" }).readBudgetMs).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, READ_BUDGET_MS: "10" }).readBudgetMs).toBe(10);
+    expect(() => loadConfig({ DATA_DIR: dataDir, READ_BUDGET_MS: "-1" })).toThrow("READ_BUDGET_MS must be a whole number between 1 and 1000");
+  });
+
   it.each([
     ["DATABASE_POOL_SIZE", "0", "DATABASE_POOL_SIZE must be a whole number between 1 and 200"],
     ["DATABASE_CONNECT_TIMEOUT_MS", "5s", "DATABASE_CONNECT_TIMEOUT_MS must be a whole number between 1 and 60000"],
