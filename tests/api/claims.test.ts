@@ -144,16 +144,24 @@ async function openedClaim(order: { shortOrderId: string }) {
 }
 
 describe("deciding a claim", () => {
-  it("staff refund within STAFF_REFUND_LIMIT only; a transfer refund records the bank reference, lowers amountPaid and emails the shopper", async () => {
+  it("staff refund within STAFF_REFUND_LIMIT only; a transfer refund records the bank reference, lowers amountPaid and net sales, and emails the shopper", async () => {
     const order = await paidOrder({ price: "10000.00" });
     const claimId = await openedClaim(order);
     const decide = (client: GraphQLClient, fields: Record<string, unknown>) => client.data(DECIDE, { input: { claimId, decision: "refund", ...fields } });
+    // The last 30 days hold every order of this file, whichever side of a Lagos midnight each read is.
+    const month = async () => (await admin.data(`{ ownerFigures { periods { key paidSales refunds netSales } } }`)).ownerFigures.periods[2] as Record<string, string>;
+    const before = await month();
     expect((await decide(staff, { amount: "6,000", bankReference: "GTB-1" })).decideClaim.message).toBe("Refunds above ₦5,000 need the owner");
     expect((await decide(staff, { amount: "4,000" })).decideClaim.message).toBe("Enter the bank reference of the transfer you sent back");
     const done = await decide(staff, { amount: "4,000", bankReference: "GTB-REF-1" });
     expect(done.decideClaim.data).toMatchObject({ status: "refunded", refundedAmount: "4000.00", refundStatus: "processed", refundMethod: "transfer" });
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("6000.00");
     expect(await t.prisma.refund.findFirstOrThrow({ where: { claimId } })).toMatchObject({ method: "transfer", bankReference: "GTB-REF-1" });
+    // The owner's figures: refunds and net sales move by the refund; paid sales do not.
+    const kobo = (money: string) => Math.round(Number(money) * 100);
+    const after = await month();
+    expect(after.key).toBe("30d");
+    expect([after.paidSales, kobo(after.refunds) - kobo(before.refunds), kobo(before.netSales) - kobo(after.netSales)]).toEqual([before.paidSales, 400_000, 400_000]);
     expect(await t.prisma.emailOutbox.count({ where: { to: "ada@example.com", subject: `Your claim on order ${order.shortOrderId}` } })).toBeGreaterThan(0);
     const audit = await t.prisma.auditEntry.findFirstOrThrow({ where: { orderId: order.id, action: "claim.refund" } });
     expect(audit.actorLabel).toMatch(/^shopper-.+@example\.com$/);

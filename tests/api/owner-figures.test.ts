@@ -1,8 +1,9 @@
 // The owner's figures against a hand-computed fixture: Lagos-day windows (an order paid at 23:30
 // UTC belongs to the next Lagos day), money exact to the kobo, sell-through and median days to
-// sale by category, unpaid orders and holds about to lapse, and the same figures day by day.
+// sale by category, unpaid orders and holds about to lapse, the same figures day by day, and paid
+// sales as money received (decision 034) with refunds lowering net sales when the money went back.
 import { startTestStore, type TestStore } from "../helpers/store.ts";
-import { makeCategory, makeListedProduct, placeOrder } from "./owner-fixtures.ts";
+import { makeCategory, makeListedProduct, placeOrder, refunded } from "./owner-fixtures.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -21,11 +22,11 @@ const FIGURES = `query($asOf: DateTime) {
     awaitingPayment { orders value }
     holdsExpiringSoon { orders value }
     periods {
-      key days from to paidSales paidOrders ordersPlaced averageOrderValue
+      key days from to paidSales refunds netSales paidOrders ordersPlaced averageOrderValue
       categories { name unitsSold unitsInStock sellThroughPercent medianDaysToSale }
       bestCategory { name } slowestCategory { name }
     }
-    daily { date ordersPlaced paidOrders paidSales }
+    daily { date ordersPlaced paidOrders paidSales refunds netSales }
   }
 }`;
 
@@ -34,6 +35,8 @@ interface Day {
   ordersPlaced: number;
   paidOrders: number;
   paidSales: string;
+  refunds: string;
+  netSales: string;
 }
 
 let tops: { id: string; name: string };
@@ -80,15 +83,20 @@ async function figures(asOf = AS_OF) {
 }
 
 const kobo = (money: string) => Math.round(Number(money) * 100);
-/** The last `n` days' totals, summed in kobo and written as Money is. */
-function lastDays(daily: Day[], n: number) {
+type Summed = Pick<Day, "paidSales" | "paidOrders" | "ordersPlaced"> & Partial<Pick<Day, "refunds" | "netSales">>;
+/** The last `n` days' totals, summed in kobo and written as Money is (refunds and net sales too
+ *  when the days have them). */
+function lastDays(daily: Summed[], n: number) {
   const days = daily.slice(-n);
+  const money = (pick: (d: Summed) => string | undefined) => (days.reduce((sum, d) => sum + kobo(pick(d) ?? "0"), 0) / 100).toFixed(2);
   return {
-    paidSales: (days.reduce((sum, d) => sum + kobo(d.paidSales), 0) / 100).toFixed(2),
+    paidSales: money((d) => d.paidSales),
     paidOrders: days.reduce((sum, d) => sum + d.paidOrders, 0),
     ordersPlaced: days.reduce((sum, d) => sum + d.ordersPlaced, 0),
+    ...(days.some((d) => d.refunds !== undefined) ? { refunds: money((d) => d.refunds), netSales: money((d) => d.netSales) } : {}),
   };
 }
+
 
 describe("owner's figures", () => {
   it("counts today from Lagos midnight: a payment at 23:30 UTC is the next Lagos day's", async () => {
@@ -99,6 +107,8 @@ describe("owner's figures", () => {
       from: "2031-03-14T23:00:00.000Z",
       to: AS_OF,
       paidSales: "12500.50",
+      refunds: "0.00",
+      netSales: "12500.50",
       paidOrders: 1,
       ordersPlaced: 4,
       averageOrderValue: "12500.50",
@@ -176,6 +186,8 @@ describe("owner's figures", () => {
         paidSales: period.paidSales,
         paidOrders: period.paidOrders,
         ordersPlaced: period.ordersPlaced,
+        refunds: period.refunds,
+        netSales: period.netSales,
       });
     }
   });
@@ -193,14 +205,14 @@ describe("owner's figures", () => {
     const f = await figures(asOf);
     const daily: Day[] = f.daily;
     expect(daily[0]!.date).toBe("2032-05-12");
-    expect(daily.filter((d) => d.ordersPlaced || d.paidOrders)).toEqual([
+    expect(daily.filter((d) => d.ordersPlaced || d.paidOrders).map(({ refunds, netSales, ...day }) => (refunds === "0.00" && netSales === day.paidSales ? day : null))).toEqual([
       { date: "2032-05-12", ordersPlaced: 0, paidOrders: 1, paidSales: "400.00" },
       { date: "2032-06-08", ordersPlaced: 1, paidOrders: 1, paidSales: "1000.00" },
       { date: "2032-06-09", ordersPlaced: 1, paidOrders: 1, paidSales: "2000.00" },
       { date: "2032-06-10", ordersPlaced: 2, paidOrders: 0, paidSales: "0.00" },
     ]);
     const month = f.periods.find((p: { key: string }) => p.key === "30d");
-    expect(lastDays(daily, 30)).toEqual({ paidSales: month.paidSales, paidOrders: month.paidOrders, ordersPlaced: month.ordersPlaced });
+    expect(lastDays(daily, 30)).toEqual({ paidSales: month.paidSales, paidOrders: month.paidOrders, ordersPlaced: month.ordersPlaced, refunds: "0.00", netSales: month.paidSales });
   });
 
   it("breaks every period and every day down by channel, with the totals' definitions, adding up to them", async () => {
@@ -226,6 +238,45 @@ describe("owner's figures", () => {
       expect(lastDays(figures.channels, figures.channels.length)).toEqual({ paidSales: figures.paidSales, paidOrders: figures.paidOrders, ordersPlaced: figures.ordersPlaced });
     }
     expect(f.daily.find((d: Day) => d.date === "2033-08-02").channels[0]).toEqual(row("web", 0, 1, "4000.00"));
+  });
+
+  it("paid sales are the money received for orders that became paid; a refund lowers net sales in the window it went back, never the sale's", async () => {
+    // 20 May 2034, 13:00 Lagos; yesterday is in the 7 days, 10 May only in the 30.
+    const asOf = "2034-05-20T12:00:00.000Z";
+    const line = [{ product: jeans, quantity: 1 }];
+    const paid = { paymentStatus: "paid" as const, lines: line };
+    const before = await figures(asOf);
+    // A: ₦10,000 paid on 10 May; since then ₦4,000 went back by transfer yesterday, ₦1,000 is on its
+    // way back through Paystack (pending) and a ₦500 Paystack refund failed (its money counts as
+    // paid again): ₦5,000 held now, ₦10,000 received.
+    const a = await placeOrder(t.prisma, { ...paid, total: "10000.00", amountPaid: "5000.00", createdAt: at("2034-05-10T09:00:00Z"), paidAt: at("2034-05-10T10:00:00Z") });
+    await refunded(t.prisma, a.id, [
+      { amount: "4000.00", status: "processed", settledAt: at("2034-05-19T10:00:00Z") },
+      { amount: "1000.00", status: "pending", settledAt: null },
+      { amount: "500.00", status: "failed", settledAt: at("2034-05-19T11:00:00Z") },
+    ]);
+    // B: ₦6,000 reached a ₦5,000 order today (an over-payment): ₦6,000 received.
+    await placeOrder(t.prisma, { ...paid, total: "5000.00", amountPaid: "6000.00", createdAt: at("2034-05-20T08:00:00Z"), paidAt: at("2034-05-20T09:00:00Z") });
+    // C: paid, refunded in full today, then cancelled: neither its sale nor its refund counts.
+    const c = await placeOrder(t.prisma, { ...paid, status: "cancelled", total: "3000.00", amountPaid: "0.00", createdAt: at("2034-05-20T08:00:00Z"), paidAt: at("2034-05-20T08:30:00Z") });
+    await refunded(t.prisma, c.id, [{ amount: "3000.00", status: "processed", settledAt: at("2034-05-20T10:00:00Z") }]);
+    // D: ₦3,000 of ₦8,000 arrived: not a sale yet; awaiting payment counts its ₦5,000 balance.
+    await placeOrder(t.prisma, { lines: line, total: "8000.00", amountPaid: "3000.00", createdAt: at("2034-05-20T10:30:00Z") });
+
+    const f = await figures(asOf);
+    const [today, week, month] = f.periods;
+    const money = (p: { paidSales: string; refunds: string; netSales: string; paidOrders: number; averageOrderValue: string | null }) => [p.paidSales, p.refunds, p.netSales, p.paidOrders, p.averageOrderValue];
+    expect(money(today)).toEqual(["6000.00", "0.00", "6000.00", 1, "6000.00"]);
+    expect(money(week)).toEqual(["6000.00", "4000.00", "2000.00", 1, "6000.00"]);
+    expect(money(month)).toEqual(["16000.00", "4000.00", "12000.00", 2, "8000.00"]);
+    const daily: Day[] = f.daily;
+    expect(daily.filter((d) => d.paidOrders || d.refunds !== "0.00").map((d) => [d.date, d.paidSales, d.refunds, d.netSales])).toEqual([
+      ["2034-05-10", "10000.00", "0.00", "10000.00"],
+      ["2034-05-19", "0.00", "4000.00", "-4000.00"],
+      ["2034-05-20", "6000.00", "0.00", "6000.00"],
+    ]);
+    for (const period of f.periods) expect(lastDays(daily, period.days)).toMatchObject({ paidSales: period.paidSales, refunds: period.refunds, netSales: period.netSales });
+    expect(f.awaitingPayment).toEqual({ orders: before.awaitingPayment.orders + 1, value: (kobo(before.awaitingPayment.value) / 100 + 5000).toFixed(2) });
   });
 
   it("is refused to guests and customers", async () => {

@@ -1,5 +1,5 @@
-// Fixtures for the owner's figures and CSV tests: categories, products and orders written straight
-// to the database with chosen prices, listing times, order times and payment times.
+// Fixtures for the owner's figures and CSV tests: categories, products, orders and refunds written
+// straight to the database with chosen prices, listing times, order times and payment times.
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../server/src/db/database.ts";
 
@@ -29,8 +29,10 @@ export async function makeListedProduct(
 
 export interface PlacedOrder {
   lines: { product: { id: string; name: string; price: { toString(): string } }; quantity: number; size?: string | null }[];
-  /** Written as given: the figures read the stored total, as checkout stores it. */
+  /** Written as given, as checkout stores it. */
   total: string;
+  /** What reached the shop (decision 034); default: the total for a paid order, else nothing. */
+  amountPaid?: string;
   createdAt: Date;
   paidAt?: Date | null;
   status?: "pending" | "confirmed" | "shipped" | "cancelled" | "delivered";
@@ -48,6 +50,7 @@ export async function placeOrder(prisma: Db, o: PlacedOrder) {
     data: {
       shortOrderId: randomBytes(4).toString("hex").toUpperCase(),
       total: o.total,
+      amountPaid: o.amountPaid ?? (o.paymentStatus === "paid" ? o.total : "0"),
       deliveryFee: o.deliveryFee ?? "0",
       customerName: o.customerName ?? "Ada Obi",
       customerEmail: "ada@example.com",
@@ -75,4 +78,11 @@ export async function placeOrder(prisma: Db, o: PlacedOrder) {
     },
     include: { items: true },
   });
+}
+
+/** A claim on the order with these refunds, as decideClaim and settleRefund leave them (the order's
+ *  amountPaid is the caller's: what came in less the refunds that did not fail). */
+export async function refunded(prisma: Db, orderId: string, refunds: { amount: string; status: "processed" | "pending" | "failed"; settledAt: Date | null }[]) {
+  const claim = await prisma.claim.create({ data: { orderId, reason: "undisclosed_flaw", message: "A hole under the arm", photoUrls: [], status: "refunded" } });
+  for (const refund of refunds) await prisma.refund.create({ data: { claimId: claim.id, orderId, method: "transfer", bankReference: "GTB-1", ...refund } });
 }

@@ -29,7 +29,7 @@ const ChannelFigures = builder.objectRef<ChannelFiguresShape>("ChannelFigures").
     channel: t.field({ type: SaleChannelEnum, description: "Where the sales were made", resolve: (c) => c.channel }),
     ordersPlaced: t.exposeInt("ordersPlaced", { description: "Orders of this channel created in the window, whatever their state now" }),
     paidOrders: t.exposeInt("paidOrders", { description: "Orders of this channel paid in the window (not cancelled)" }),
-    paidSales: t.expose("paidSales", { type: "Money", description: "Sum of totals of this channel's orders paid in the window (not cancelled)" }),
+    paidSales: t.expose("paidSales", { type: "Money", description: "Money received for this channel's orders that became paid in the window (not cancelled), as in PeriodFigures.paidSales" }),
   }),
 });
 
@@ -41,7 +41,12 @@ const PeriodFigures = builder.objectRef<PeriodFiguresShape>("PeriodFigures").imp
     days: t.exposeInt("days", { description: "Lagos days covered (1, 7 or 30)" }),
     from: t.expose("from", { type: "DateTime", description: "Start of the period" }),
     to: t.expose("to", { type: "DateTime", description: "End of the period" }),
-    paidSales: t.expose("paidSales", { type: "Money", description: "Sum of totals of orders paid in the period (not cancelled)" }),
+    paidSales: t.expose("paidSales", { type: "Money", description: "Money received for the orders that became paid in the period and are not cancelled: their amountPaid with their refunds added back (refunds count on their own, when the money went back), over-payments included; a part payment counts once its order is paid, when it became paid" }),
+    refunds: t.expose("refunds", {
+      type: "Money",
+      description: "Money sent back in the period for sales (paid, not cancelled orders): processed Paystack refunds by when Paystack settled them, transfer refunds by when they were recorded",
+    }),
+    netSales: t.expose("netSales", { type: "Money", description: "paidSales − refunds; negative when more went back than was sold in the period" }),
     paidOrders: t.exposeInt("paidOrders", { description: "Orders paid in the period (not cancelled)" }),
     paidAfterReminder: t.exposeInt("paidAfterReminder", { description: "Of the paid orders, those paid after their payment reminder (WhatsApp, SMS, email) went" }),
     ordersPlaced: t.exposeInt("ordersPlaced", { description: "Orders created in the period, whatever their state now" }),
@@ -59,16 +64,18 @@ const DayFigures = builder.objectRef<DayFiguresShape>("DayFigures").implement({
     date: t.exposeString("date", { description: "The Lagos calendar day, YYYY-MM-DD" }),
     ordersPlaced: t.exposeInt("ordersPlaced", { description: "Orders created that day, whatever their state now" }),
     paidOrders: t.exposeInt("paidOrders", { description: "Orders paid that day (not cancelled)" }),
-    paidSales: t.expose("paidSales", { type: "Money", description: "Sum of totals of orders paid that day (not cancelled)" }),
+    paidSales: t.expose("paidSales", { type: "Money", description: "Money received for the orders that became paid that day (not cancelled), as in PeriodFigures.paidSales" }),
+    refunds: t.expose("refunds", { type: "Money", description: "Money sent back that day for sales, as in PeriodFigures.refunds" }),
+    netSales: t.expose("netSales", { type: "Money", description: "paidSales − refunds" }),
     channels: t.field({ type: [ChannelFigures], description: "The day by sale channel, every channel listed (they add up to the day)", resolve: (d) => d.channels }),
   }),
 });
 
 const OrdersAndValue = builder.objectRef<OrdersAndValueShape>("OrdersAndValue").implement({
-  description: "A number of orders and their combined total.",
+  description: "A number of orders awaiting payment and what they still ask.",
   fields: (t) => ({
     orders: t.exposeInt("orders", { description: "Number of orders" }),
-    value: t.expose("value", { type: "Money", description: "Sum of their totals in naira" }),
+    value: t.expose("value", { type: "Money", description: "Sum of what they still ask (their amountDue: a part-paid order counts its balance)" }),
   }),
 });
 

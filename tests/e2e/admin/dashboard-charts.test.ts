@@ -8,7 +8,7 @@ import type { Browser } from "playwright-core";
 import { newShopper } from "../../helpers/browser.ts";
 import type { TestStore } from "../../helpers/store.ts";
 import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
-import { makeCategory, makeListedProduct, placeOrder } from "../../api/owner-fixtures.ts";
+import { makeCategory, makeListedProduct, placeOrder, refunded } from "../../api/owner-fixtures.ts";
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const DAY = 86_400_000;
@@ -23,11 +23,13 @@ it("on a 390 px phone the sales chart is named, says the week in words, shows a 
   const blouse = await makeListedProduct(t.prisma, { price: "5000.00", stock: 2, categoryId: category.id, createdAt: new Date(Date.now() - 20 * DAY) });
   const now = Date.now();
   // Whole days back from now are whole Lagos days back: today and yesterday are this week, 8 days ago last week.
-  const sale = (total: string, daysAgo: number) =>
-    placeOrder(t.prisma, { paymentStatus: "paid", lines: [{ product: blouse, quantity: 1 }], total, createdAt: new Date(now - daysAgo * DAY - 60_000), paidAt: new Date(now - daysAgo * DAY) });
+  const sale = (total: string, daysAgo: number, amountPaid = total) =>
+    placeOrder(t.prisma, { paymentStatus: "paid", lines: [{ product: blouse, quantity: 1 }], total, amountPaid, createdAt: new Date(now - daysAgo * DAY - 60_000), paidAt: new Date(now - daysAgo * DAY) });
   await sale("5000.00", 0);
   await sale("7000.00", 1);
-  await sale("10000.00", 8);
+  // ₦2,000 of it refunded by transfer today: net sales drop today, paid sales stay.
+  const refundedSale = await sale("10000.00", 8, "8000.00");
+  await refunded(t.prisma, refundedSale.id, [{ amount: "2000.00", status: "processed", settledAt: new Date(now - 30_000) }]);
   // Taken on WhatsApp today, not paid yet: an order placed, no sale.
   await placeOrder(t.prisma, { channel: "whatsapp", lines: [{ product: blouse, quantity: 1 }], total: "5000.00", createdAt: new Date(now - 30_000) });
 
@@ -40,9 +42,10 @@ it("on a 390 px phone the sales chart is named, says the week in words, shows a 
   const chart = page.getByRole("figure", { name: "Paid sales per day" });
   await chart.waitFor();
   expect(await chart.getByTestId("sales-trend").innerText()).toBe("₦12,000 this week, up 20% on last week");
+  expect(await page.getByTestId("net-sales").innerText()).toBe("Last 30 days: ₦22,000 paid sales − ₦2,000 refunds = ₦20,000 net sales");
   // Today is chosen first; a tap on the bar before it shows yesterday, arrow keys move on from there.
   const readout = chart.getByTestId("sales-readout");
-  expect(await readout.innerText()).toMatch(/^\w{3} \d{1,2} \w{3}: ₦5,000, 1 paid order$/);
+  expect(await readout.innerText()).toMatch(/^\w{3} \d{1,2} \w{3}: ₦5,000, 1 paid order, ₦2,000 refunded$/);
   const days = chart.getByRole("img");
   expect(await days.count()).toBe(30);
   await days.nth(28).tap();
@@ -51,7 +54,7 @@ it("on a 390 px phone the sales chart is named, says the week in words, shows a 
   await page.keyboard.press("ArrowLeft");
   await page.waitForFunction(() => /₦0, 0 paid orders$/.test(document.querySelector("[data-testid=sales-readout]")!.textContent!));
   await page.keyboard.press("End");
-  await page.waitForFunction(() => /₦5,000, 1 paid order$/.test(document.querySelector("[data-testid=sales-readout]")!.textContent!));
+  await page.waitForFunction(() => /₦5,000, 1 paid order, ₦2,000 refunded$/.test(document.querySelector("[data-testid=sales-readout]")!.textContent!));
 
   // The data view: folded until asked for, then the same numbers as the chart.
   const byDay = chart.getByRole("table", { name: "Sales and orders by Lagos day, oldest first" });

@@ -11,6 +11,8 @@ export interface ChartDay {
   ordersPlaced: number;
   paidOrders: number;
   paidSales: string;
+  /** Money sent back that day (refunds); said only on a day that had some. */
+  refunds?: string;
 }
 
 // Drawing units: the SVG stretches to its box (preserveAspectRatio none), so only ratios matter.
@@ -18,7 +20,8 @@ const WIDTH = 300;
 const HEIGHT = 100;
 
 const paidOrders = (n: number) => `${n} paid order${n === 1 ? "" : "s"}`;
-const describeDay = (day: ChartDay) => `${dayLabel(day.date, true)}: ${formatNaira(day.paidSales)}, ${paidOrders(day.paidOrders)}`;
+const refunded = (day: ChartDay) => (day.refunds && Number(day.refunds) > 0 ? `, ${formatNaira(day.refunds)} refunded` : "");
+const describeDay = (day: ChartDay) => `${dayLabel(day.date, true)}: ${formatNaira(day.paidSales)}, ${paidOrders(day.paidOrders)}${refunded(day)}`;
 
 export function DailySalesChart({ days, children }: { days: ChartDay[]; children?: ReactNode }) {
   const id = useId();

@@ -1,5 +1,6 @@
 // The dashboard opens on the owner's numbers: sales, orders and unpaid money for today, 7 and 30
-// Lagos days, and how each category sells, as charts with their tables folded under them (issue 41).
+// Lagos days, and how each category sells, as charts with their tables folded under them (issue 41);
+// refunds and net sales (paid sales less refunds, issue 38) under paid sales.
 // Every figure comes from the server (ownerFigures); the browser only formats them and adds up the
 // days for "this week against last week".
 import { useState } from "react";
@@ -30,11 +31,15 @@ const OwnerFiguresQuery = graphql(`
         ordersPlaced
         paidOrders
         paidSales
+        refunds
+        netSales
       }
       periods {
         key
         label
         paidSales
+        refunds
+        netSales
         paidOrders
         paidAfterReminder
         ordersPlaced
@@ -88,6 +93,12 @@ export function OwnerFigures() {
               {formatNaira(figures.holdsExpiringSoon.value)}
             </p>
           </div>
+          {monthFigures ? (
+            <p className="owner-figures__net" data-testid="net-sales">
+              <strong>{monthFigures.label}:</strong> {formatNaira(monthFigures.paidSales)} paid sales − {formatNaira(monthFigures.refunds)} refunds ={" "}
+              <strong>{formatNaira(monthFigures.netSales)} net sales</strong>
+            </p>
+          ) : null}
           <DailySalesChart days={figures.daily}>
             <details className="figure-chart__data">
               <summary>Table: sales by period and by day</summary>
@@ -111,6 +122,18 @@ export function OwnerFigures() {
                       <th scope="row">Paid sales</th>
                       {figures.periods.map((p) => (
                         <td key={p.key}>{formatNaira(p.paidSales)}</td>
+                      ))}
+                    </tr>
+                    <tr>
+                      <th scope="row">Refunds</th>
+                      {figures.periods.map((p) => (
+                        <td key={p.key}>{formatNaira(p.refunds)}</td>
+                      ))}
+                    </tr>
+                    <tr>
+                      <th scope="row">Net sales</th>
+                      {figures.periods.map((p) => (
+                        <td key={p.key}>{formatNaira(p.netSales)}</td>
                       ))}
                     </tr>
                     <tr>

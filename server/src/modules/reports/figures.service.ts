@@ -4,14 +4,24 @@
 //
 // Definitions (also in docs/store-guide.md, "The owner's numbers"):
 // - A sale is an order with payment_status 'paid' and a status other than 'cancelled', counted in
-//   the window its paid_at falls in. Paid sales = sum of those orders' totals; average order value =
-//   paid sales ÷ number of those orders, rounded to the kobo.
+//   the window its paid_at falls in (when it became paid). Paid sales = the money received for those
+//   orders (decision 034: their amount_paid, with their refunds that did not fail added back, so a
+//   later refund never rewrites an earlier window; an over-payment counts, as it reached the shop;
+//   part payments count once their order is paid, in its window, and not before). Average order
+//   value = paid sales ÷ number of those orders, rounded to the kobo.
+// - Refunds = money sent back for those sales (claims, decision 038), counted in the window it went
+//   back: processed Paystack refunds by when Paystack settled them, transfer refunds by when the
+//   owner recorded them; pending and failed ones are not money sent back. Refunds of an order that
+//   no longer counts as a sale (cancelled since, or awaiting a balance again) are left out with its
+//   sale. Net sales = paid sales − refunds (negative in a window with more sent back than sold).
 // - Orders placed = every order created in the window, whatever became of it.
 // - Paid after a reminder = those sales whose payment reminder (decision 036) went before paid_at.
 // - Awaiting payment is "right now" (not windowed): every order not cancelled whose payment is
 //   awaiting_transfer or under_review, whatever its fulfilment status (payments/awaiting-payment.ts,
-//   the same rule as the Payments tab and the export). Holds expiring: those of them still pending,
-//   whose hold ends within HOLD_WARNING_HOURS (only a pending order's hold is released).
+//   the same rule as the Payments tab and the export), valued at what is still to pay (their
+//   amountDue: total − amount_paid, so a part-paid order counts its balance). Holds expiring: those
+//   of them still pending, whose hold ends within HOLD_WARNING_HOURS (only a pending order's hold is
+//   released), valued the same way.
 // - Sell-through of a category in a window = units sold in the window ÷ (units sold in the window +
 //   units in stock now), as a percentage to one decimal. Units held by unpaid orders are in neither
 //   (they are neither sold nor on sale). Items whose product was deleted count in sales but in no
@@ -20,6 +30,7 @@
 // - Best category: highest sell-through (ties: more units sold, then name); slowest: the lowest.
 // - Daily figures: the last 30 Lagos days one by one, with the same rules and the same window as the
 //   30-day period cut at each Lagos midnight, so any run of the last N days adds up to the N-day period.
+// - Daily figures and channels carry refunds too, so they add up to the periods' refunds.
 // - By channel (decision 035): paid sales, paid orders and orders placed with the rules above, per
 //   order channel (web, whatsapp, instagram, in_person, other); every channel is listed, in that
 //   order, so the channels of a period or a day add up to its totals.
@@ -54,6 +65,7 @@ export interface ChannelFigures {
   ordersPlaced: number;
   paidOrders: number;
   paidSales: string;
+  refunds: string;
 }
 
 export interface PeriodFigures {
@@ -63,6 +75,10 @@ export interface PeriodFigures {
   from: Date;
   to: Date;
   paidSales: string;
+  /** Money sent back in the period for its sales (processed refunds). */
+  refunds: string;
+  /** paidSales − refunds. */
+  netSales: string;
   paidOrders: number;
   /** Of the paid orders, those paid after their payment reminder went. */
   paidAfterReminder: number;
@@ -85,6 +101,8 @@ export interface DayFigures {
   ordersPlaced: number;
   paidOrders: number;
   paidSales: string;
+  refunds: string;
+  netSales: string;
   channels: ChannelFigures[];
 }
 
@@ -98,20 +116,37 @@ export interface OwnerFigures {
   holdsExpiringSoon: OrdersAndValue & { hours: number };
 }
 
+/** An order that counts as a sale (the definitions above), as SQL on the alias `o`. */
+const isSale = Prisma.sql`o.payment_status = 'paid' AND o.status <> 'cancelled'`;
+
+/** The money received for the order `o`: what it holds now plus what went back or is on its way
+ *  back (a failed refund's money already counts as paid again). */
+const received = Prisma.sql`(o.amount_paid + COALESCE((SELECT SUM(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.status <> 'failed'), 0))`;
+
+/** Refunds of sales that went back in [from, to), with their order as `o`. */
+function refundsIn(from: Date, to: Date): Prisma.Sql {
+  return Prisma.sql`refunds r JOIN orders o ON o.id = r.order_id
+    WHERE r.status = 'processed' AND ${isSale} AND r.settled_at >= ${from}::timestamptz AND r.settled_at < ${to}::timestamptz`;
+}
+
 async function salesIn(prisma: Db, from: Date, to: Date) {
-  const [row] = await prisma.$queryRaw<{ paid_sales: string; paid_orders: number; paid_after_reminder: number; orders_placed: number; average: string | null }[]>`
+  const [row] = await prisma.$queryRaw<{ paid_sales: string; refunds: string; paid_orders: number; paid_after_reminder: number; orders_placed: number; average: string | null }[]>`
     WITH paid AS (
-      SELECT total, payment_reminded_at < paid_at AS after_reminder FROM orders
-      WHERE payment_status = 'paid' AND status <> 'cancelled' AND paid_at >= ${from}::timestamptz AND paid_at < ${to}::timestamptz
+      SELECT ${received} AS received, o.payment_reminded_at < o.paid_at AS after_reminder FROM orders o
+      WHERE ${isSale} AND o.paid_at >= ${from}::timestamptz AND o.paid_at < ${to}::timestamptz
     )
     SELECT
-      (SELECT COALESCE(SUM(total), 0)::numeric(14, 2)::text FROM paid) AS paid_sales,
+      (SELECT COALESCE(SUM(received), 0)::numeric(14, 2)::text FROM paid) AS paid_sales,
+      (SELECT COALESCE(SUM(r.amount), 0)::numeric(14, 2)::text FROM ${refundsIn(from, to)}) AS refunds,
       (SELECT COUNT(*)::int FROM paid) AS paid_orders,
       (SELECT COUNT(*)::int FROM paid WHERE after_reminder) AS paid_after_reminder,
-      (SELECT ROUND(AVG(total), 2)::numeric(14, 2)::text FROM paid) AS average,
+      (SELECT ROUND(AVG(received), 2)::numeric(14, 2)::text FROM paid) AS average,
       (SELECT COUNT(*)::int FROM orders WHERE created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz) AS orders_placed`;
   return row!;
 }
+
+/** Net sales, exact to the kobo. */
+const netOf = (paidSales: string, refunds: string) => fromKobo(toKobo(paidSales) - toKobo(refunds));
 
 /** One row per Lagos day of [from, to) that had an order placed or paid; `from` is a Lagos midnight. */
 async function salesByDay(prisma: Db, from: Date, to: Date) {
@@ -125,24 +160,29 @@ async function salesByDay(prisma: Db, from: Date, to: Date) {
     ORDER BY 1, 2`;
 }
 
-/** A period's sales and placed orders as events: each paid order at its paid_at, each order at its
- *  created_at (the definitions above, in one place for the days and the channels). */
+/** A period's sales, refunds and placed orders as events: each paid order at its paid_at, each
+ *  refund when it went back, each order at its created_at (the definitions above, in one place for
+ *  the days and the channels). */
 function salesEvents(from: Date, to: Date): Prisma.Sql {
   return Prisma.sql`events AS (
-      SELECT paid_at AS at, channel, total, 1 AS paid, 0 AS placed FROM orders
-      WHERE payment_status = 'paid' AND status <> 'cancelled' AND paid_at >= ${from}::timestamptz AND paid_at < ${to}::timestamptz
+      SELECT o.paid_at AS at, o.channel, ${received} AS sales, 0::numeric AS refunds, 1 AS paid, 0 AS placed FROM orders o
+      WHERE ${isSale} AND o.paid_at >= ${from}::timestamptz AND o.paid_at < ${to}::timestamptz
       UNION ALL
-      SELECT created_at, channel, 0, 0, 1 FROM orders
+      SELECT r.settled_at, o.channel, 0, r.amount, 0, 0 FROM ${refundsIn(from, to)}
+      UNION ALL
+      SELECT created_at, channel, 0, 0, 0, 1 FROM orders
       WHERE created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz
     )`;
 }
 
-const channelSums = Prisma.sql`channel::text AS channel, SUM(total)::numeric(14, 2)::text AS paid_sales, SUM(paid)::int AS paid_orders, SUM(placed)::int AS orders_placed`;
+const channelSums = Prisma.sql`channel::text AS channel, SUM(sales)::numeric(14, 2)::text AS paid_sales, SUM(refunds)::numeric(14, 2)::text AS refunds,
+  SUM(paid)::int AS paid_orders, SUM(placed)::int AS orders_placed`;
 
 interface ChannelRow {
   day?: number;
   channel: SaleChannelName;
   paid_sales: string;
+  refunds: string;
   paid_orders: number;
   orders_placed: number;
 }
@@ -151,7 +191,13 @@ interface ChannelRow {
 function everyChannel(rows: ChannelRow[]): ChannelFigures[] {
   return SALE_CHANNELS.map((channel) => {
     const row = rows.find((r) => r.channel === channel);
-    return { channel, ordersPlaced: row?.orders_placed ?? 0, paidOrders: row?.paid_orders ?? 0, paidSales: row?.paid_sales ?? "0.00" };
+    return {
+      channel,
+      ordersPlaced: row?.orders_placed ?? 0,
+      paidOrders: row?.paid_orders ?? 0,
+      paidSales: row?.paid_sales ?? "0.00",
+      refunds: row?.refunds ?? "0.00",
+    };
   });
 }
 
@@ -161,10 +207,15 @@ async function channelsIn(prisma: Db, from: Date, to: Date): Promise<ChannelFigu
 
 /** A day's totals from its channels' rows (exact: kobo are integers). */
 function dayTotals(channels: ChannelFigures[]) {
+  const sum = (money: (c: ChannelFigures) => string) => fromKobo(channels.reduce((total, c) => total + toKobo(money(c)), 0));
+  const paidSales = sum((c) => c.paidSales);
+  const refunds = sum((c) => c.refunds);
   return {
-    ordersPlaced: channels.reduce((sum, c) => sum + c.ordersPlaced, 0),
-    paidOrders: channels.reduce((sum, c) => sum + c.paidOrders, 0),
-    paidSales: fromKobo(channels.reduce((sum, c) => sum + toKobo(c.paidSales), 0)),
+    ordersPlaced: channels.reduce((total, c) => total + c.ordersPlaced, 0),
+    paidOrders: channels.reduce((total, c) => total + c.paidOrders, 0),
+    paidSales,
+    refunds,
+    netSales: netOf(paidSales, refunds),
   };
 }
 
@@ -195,7 +246,7 @@ async function categoriesIn(prisma: Db, from: Date, to: Date): Promise<CategoryF
       FROM order_items oi
       JOIN orders o ON o.id = oi.order_id
       JOIN products p ON p.id = oi.product_id
-      WHERE o.payment_status = 'paid' AND o.status <> 'cancelled' AND o.paid_at >= ${from}::timestamptz AND o.paid_at < ${to}::timestamptz
+      WHERE ${isSale} AND o.paid_at >= ${from}::timestamptz AND o.paid_at < ${to}::timestamptz
       GROUP BY p.category_id
     ),
     stocked AS (
@@ -241,14 +292,17 @@ export function bestAndSlowest(ranked: CategoryFigures[]): Pick<PeriodFigures, "
   return { bestCategory: best, slowestCategory: best && last && !zeroTie ? last : null };
 }
 
+/** What an order awaiting payment still asks: common/money.ts's orderBalance for an open, unpaid order. */
+const amountDue = Prisma.sql`GREATEST(o.total - o.amount_paid, 0)`;
+
 async function unpaidNow(prisma: Db, asOf: Date) {
   const until = new Date(asOf.getTime() + HOLD_WARNING_HOURS * 3_600_000);
   const [row] = await prisma.$queryRaw<{ awaiting: number; awaiting_value: string; expiring: number; expiring_value: string }[]>`
     SELECT
       COUNT(*)::int AS awaiting,
-      COALESCE(SUM(total), 0)::numeric(14, 2)::text AS awaiting_value,
+      COALESCE(SUM(${amountDue}), 0)::numeric(14, 2)::text AS awaiting_value,
       COUNT(*) FILTER (WHERE status = 'pending' AND hold_expires_at > ${asOf}::timestamptz AND hold_expires_at <= ${until}::timestamptz)::int AS expiring,
-      COALESCE(SUM(total) FILTER (WHERE status = 'pending' AND hold_expires_at > ${asOf}::timestamptz AND hold_expires_at <= ${until}::timestamptz), 0)::numeric(14, 2)::text AS expiring_value
+      COALESCE(SUM(${amountDue}) FILTER (WHERE status = 'pending' AND hold_expires_at > ${asOf}::timestamptz AND hold_expires_at <= ${until}::timestamptz), 0)::numeric(14, 2)::text AS expiring_value
     FROM orders o
     WHERE ${awaitingPaymentSql("o")}`;
   return row!;
@@ -267,6 +321,8 @@ export async function ownerFigures(prisma: Db, asOf: Date = new Date()): Promise
       from,
       to,
       paidSales: sales.paid_sales,
+      refunds: sales.refunds,
+      netSales: netOf(sales.paid_sales, sales.refunds),
       paidOrders: sales.paid_orders,
       paidAfterReminder: sales.paid_after_reminder,
       ordersPlaced: sales.orders_placed,
