@@ -1,6 +1,6 @@
 // WhatsApp and SMS messages against local fakes of Meta's Cloud API and Termii (decision 036): the
 // messages each event writes (consent on and off, every template and its parameters, the payment
-// reminder once), the outbox's delivery (retries after 500 and 429), the webhook (verification,
+// reminder once, a claim's decision), the outbox's delivery (retries after 500 and 429), the webhook (verification,
 // signatures, status updates), the SMS fallback of a failed message, STOP, and the Messages tab.
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { startFakeWhatsApp, type FakeWhatsApp } from "../mocks/whatsapp-server.ts";
@@ -147,6 +147,44 @@ describe("events", () => {
     expect((await messagesOf(paid.id)).some((m) => m.template === "payment_reminder")).toBe(false);
     // Past the hold: never.
     expect(await sendDuePaymentReminders(t.prisma, config, new Date(holdExpiresAt!.getTime() + 60_000))).toBe(0);
+  });
+});
+
+describe("claims", () => {
+  const STATUS = `mutation($input: UpdateOrderStatusInput!) { updateOrderStatus(input: $input) { __typename ... on Error { message } } }`;
+  const OPEN = `mutation($input: OpenClaimInput!) { openClaim(input: $input) { __typename ... on Error { message } ... on MutationOpenClaimSuccess { data { id } } } }`;
+  const DECIDE = `mutation($input: DecideClaimInput!) { decideClaim(input: $input) { __typename ... on Error { message } ... on MutationDecideClaimSuccess { data { status } } } }`;
+
+  /** A checkout paid and delivered, with a claim opened by the guest (reference and phone). */
+  async function claimed(whatsappUpdates?: boolean) {
+    const order = await checkout(whatsappUpdates);
+    await admin.data(`mutation($id: ID!) { markOrderPaid(orderId: $id) { __typename } }`, { id: order.id });
+    expect((await admin.data(STATUS, { input: { orderId: order.id, status: "delivered" } })).updateOrderStatus.__typename).toBe("MutationUpdateOrderStatusSuccess");
+    const phone = `0${order.to.slice(3)}`;
+    const opened = await t.client().data(OPEN, { input: { reference: order.shortOrderId, phone, reason: "undisclosed_flaw", message: "A stain the photos did not show" } });
+    expect(opened.openClaim.__typename).toBe("MutationOpenClaimSuccess");
+    return { ...order, claimId: opened.openClaim.data.id as string };
+  }
+
+  it("a decision reaches an opted-in shopper as claim_decided, in the decision's transaction; without the box ticked nothing is written", async () => {
+    const opted = await claimed(true);
+    const refunded = await admin.data(DECIDE, { input: { claimId: opted.claimId, decision: "refund", amount: "2000", bankReference: "GTB-CLAIM-1" } });
+    expect(refunded.decideClaim).toEqual({ __typename: "MutationDecideClaimSuccess", data: { status: "refunded" } });
+    const rows = (await messagesOf(opted.id)).filter((m) => m.template === "claim_decided");
+    expect(rows.map((m) => [m.channel, m.to, m.params])).toEqual([
+      ["whatsapp", opted.to, [opted.shortOrderId, "we are refunding ₦2,000", `${t.config.publicUrl}/track-order/${opted.shortOrderId}`]],
+    ]);
+    const sent = await until(async () => whatsapp.sent.find((m) => m.template === "claim_decided" && m.to === opted.to));
+    expect(sent.params).toEqual(rows[0]!.params);
+
+    const silent = await claimed();
+    const declined = await admin.data(DECIDE, { input: { claimId: silent.claimId, decision: "decline", reason: "The stain is in the listing's third photo" } });
+    expect(declined.decideClaim.data.status).toBe("declined");
+    expect((await messagesOf(silent.id)).some((m) => m.template === "claim_decided")).toBe(false);
+    // A refused decision writes no message either.
+    const again = await admin.data(DECIDE, { input: { claimId: opted.claimId, decision: "decline", reason: "late" } });
+    expect(again.decideClaim.message).toBe("This claim has already been decided");
+    expect((await messagesOf(opted.id)).filter((m) => m.template === "claim_decided")).toHaveLength(1);
   });
 });
 

@@ -36,6 +36,7 @@ import { formatNaira } from "../../../../common/naira.ts";
 import { isUuid } from "../../../../common/uuid.ts";
 import { logger } from "../../logger.ts";
 import { claimDecidedEmail } from "./claim-emails.ts";
+import { queueClaimDecided } from "../messages/order-messages.ts";
 
 export const CLAIM_REASONS = [
   "wrong_item",
@@ -427,6 +428,11 @@ export async function decideClaim(
         reason,
       }),
     );
+    // And on WhatsApp (or SMS) when the order opted in, like the order's other news (decision 036).
+    await queueClaimDecided(tx, config, claim.order, {
+      decision: input.decision,
+      amount,
+    });
     return { claim: decided, refund };
   });
 

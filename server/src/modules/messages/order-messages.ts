@@ -1,11 +1,11 @@
 // The messages an order's events write, each in the transaction of its event (decision 036): the
 // checkout's (order_received to the shopper, owner_new_order to the owner), payment confirmed,
-// shipped. Nothing is read or written when no channel is configured.
+// shipped, a claim decided. Nothing is read or written when no channel is configured.
 import type { Config } from "../../config.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { forOwner, forShopper, messageSql, queueMessages, shopperChannel } from "./outbox.ts";
 import { SALE_CHANNEL_LABELS, type SaleChannelName } from "../../../../common/sale-channels.ts";
-import { orderReceived, orderShipped, ownerNewOrder, paymentConfirmed, type OrderFacts, type Shipment } from "./templates.ts";
+import { claimDecided, orderReceived, orderShipped, ownerNewOrder, paymentConfirmed, type ClaimOutcome, type OrderFacts, type Shipment } from "./templates.ts";
 
 export type MessagingConfig = Pick<Config, "whatsapp" | "termii" | "publicUrl"> & { store: Pick<Config["store"], "name" | "whatsapp"> };
 
@@ -40,4 +40,9 @@ export async function queuePaymentConfirmed(tx: Tx, config: MessagingConfig, ord
 /** order_shipped, in the transaction that moved the order to shipped. */
 export async function queueOrderShipped(tx: Tx, config: MessagingConfig, order: { id: string; shortOrderId: string; customerPhone: string; whatsappUpdates: boolean } & Shipment): Promise<void> {
   await queueMessages(tx, forShopper(config, order, orderShipped(config.publicUrl, config.store.name, order, order)));
+}
+
+/** claim_decided, in the transaction that decided the claim (refund, exchange or decline). */
+export async function queueClaimDecided(tx: Tx, config: MessagingConfig, order: { id: string; shortOrderId: string; customerPhone: string; whatsappUpdates: boolean }, outcome: ClaimOutcome): Promise<void> {
+  await queueMessages(tx, forShopper(config, order, claimDecided(config.publicUrl, config.store.name, order, outcome)));
 }

@@ -4,8 +4,9 @@
 import { formatNaira } from "../../../../common/naira.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { payPagePath } from "../../../../common/routes.ts";
+import type { ClaimDecisionName } from "../claims/claims.service.ts";
 
-export const TEMPLATE_NAMES = ["order_received", "payment_confirmed", "order_shipped", "payment_reminder", "owner_new_order"] as const;
+export const TEMPLATE_NAMES = ["order_received", "payment_confirmed", "order_shipped", "payment_reminder", "owner_new_order", "claim_decided"] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 /** Each template's body as it is submitted to Meta: {{n}} is the n-th parameter. Meta refuses a
@@ -16,6 +17,7 @@ export const TEMPLATE_BODIES: Record<TemplateName, string> = {
   order_shipped: "Your order {{1}} is on its way: {{2}}. Thank you for shopping with us.",
   payment_reminder: "Reminder: your order {{1}} ({{2}}) is waiting for payment. Your reservation ends in {{3}}. Pay here: {{4}} to keep your items.",
   owner_new_order: "New order {{1}} for {{2}} from {{3}}. Open the admin to see it.",
+  claim_decided: "We have decided your claim on order {{1}}: {{2}}. See the details on your order page: {{3}} . Thank you for shopping with us.",
 };
 
 /** What a message says, before the channel is chosen: template parameters and the SMS text. */
@@ -103,5 +105,29 @@ export function ownerNewOrder(publicUrl: string, order: OrderFacts, channel: str
     template: "owner_new_order",
     params: [order.shortOrderId, formatNaira(order.total), channel],
     text: `New order ${order.shortOrderId} for ${smsMoney(order.total)} from ${channel}. ${publicUrl}/admin`,
+  };
+}
+
+export interface ClaimOutcome {
+  decision: ClaimDecisionName;
+  /** The refund, e.g. "4000.00" (refunds only). */
+  amount: string | null;
+}
+
+/** What was decided, in words that fit inside a sentence; money written by `money`. */
+function claimOutcome(outcome: ClaimOutcome, money: (amount: string) => string): string {
+  if (outcome.decision === "refund") return `we are refunding ${money(outcome.amount!)}`;
+  if (outcome.decision === "exchange") return "we will exchange the piece and contact you to arrange it";
+  return "we could not accept it";
+}
+
+/** The decision on a shopper's claim (decision 038). The decider's reason is on the order page and in
+ *  the email, not here: a template parameter may not hold its line breaks. */
+export function claimDecided(publicUrl: string, shopName: string, order: Pick<OrderFacts, "shortOrderId">, outcome: ClaimOutcome): MessageContent {
+  const link = orderLink(publicUrl, order.shortOrderId);
+  return {
+    template: "claim_decided",
+    params: [order.shortOrderId, claimOutcome(outcome, formatNaira), link],
+    text: `${shopName}: claim on order ${order.shortOrderId}: ${claimOutcome(outcome, smsMoney)}. Details: ${link}`,
   };
 }
