@@ -1,6 +1,7 @@
 // The owner's delivery-fee table as both sides check it (the admin form and updateDeliveryFees).
 // Apart from delivery.ts so shopper pages, which only compute fees, do not carry it.
-import { FEE_METHODS, fromKobo, toKobo, type DeliveryFeeTable } from "./delivery.ts";
+import { FEE_METHODS, type DeliveryFeeTable } from "./delivery.ts";
+import { fromKobo, toKobo } from "./kobo.ts";
 import { canonicalState, NIGERIAN_STATES } from "./states.ts";
 
 export const FEE_MESSAGES = {

@@ -3,6 +3,7 @@
 // which delivery is free). The server charges with this rule inside the order transaction; the
 // browser uses it only to tell the shopper the fee before they confirm.
 import { canonicalState } from "./states.ts";
+import { fromKobo, toKobo } from "./kobo.ts";
 
 export const FEE_METHODS = ["doorstep", "park"] as const;
 export type FeeMethod = (typeof FEE_METHODS)[number];
@@ -16,17 +17,6 @@ export interface DeliveryFeeTable {
 }
 
 export const NO_DELIVERY_FEES: DeliveryFeeTable = { doorstepFee: "0.00", parkFee: "0.00", freeDeliveryThreshold: null, stateFees: [] };
-
-/** Exact kobo from a decimal string: money is never compared as binary floats. */
-export function toKobo(amount: string): number {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
-  if (!match) throw new Error(`Not an amount: ${amount}`);
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
-export function fromKobo(kobo: number): string {
-  return `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, "0")}`;
-}
 
 /** The fee for a delivery, as a decimal string with kobo ("1500.00"). */
 export function deliveryFeeFor(table: DeliveryFeeTable, method: string, state: string | null | undefined, subtotal: string): string {

@@ -3,7 +3,7 @@
 // does not apply. The server applies the same rule inside the checkout's transaction (decision 037).
 import { parseNaira, nairaProblemMessage } from "./product-validation.ts";
 import { formatNaira } from "./naira.ts";
-import { fromKobo, toKobo } from "./delivery.ts";
+import { fromKobo, toKobo } from "./kobo.ts";
 
 export const CODE_MESSAGES = {
   notValid: "This code is not valid",

@@ -3,7 +3,7 @@
 // words every page and email uses for it. The server answers these as Order.amountDue and
 // Order.amountOverpaid; pages and emails never work a balance out themselves.
 import { formatNaira } from "./naira.ts";
-import { fromKobo, toKobo } from "./payment-methods.ts";
+import { fromKobo, toKobo } from "./kobo.ts";
 
 /** Amounts as strings ("4500.50") or the server's Decimals. */
 type Amount = string | { toString(): string };

@@ -21,17 +21,3 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethodName, string> = {
 };
 
 export const PAYSTACK_OFF = "Automatic payments are not available right now. Please pay by bank transfer.";
-
-/** Kobo, as payment providers count money, from a naira amount with at most 2 decimals ("4500.5"). */
-export function toKobo(naira: string): number {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(naira.trim());
-  if (!match) throw new Error(`Not a naira amount: ${naira}`);
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
-/** The naira amount of kobo, as the API's Money strings ("4500.50"). */
-export function fromKobo(kobo: number): string {
-  const sign = kobo < 0 ? "-" : "";
-  const abs = Math.abs(kobo);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}

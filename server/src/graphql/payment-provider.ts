@@ -7,7 +7,7 @@ import { grantOrderAccess } from "../modules/orders/ownership.ts";
 import { ownerOrStaff, PaymentMethodEnum } from "./orders.ts";
 import { confirmCardPayment, retryCardPayment } from "../modules/payments/provider-payments.service.ts";
 import { offeredPaymentMethods } from "../modules/payments/providers/select.ts";
-import { fromKobo } from "../../../common/payment-methods.ts";
+import { fromKobo } from "../../../common/kobo.ts";
 
 const ProviderPaymentStatusEnum = builder.enumType("ProviderPaymentStatus", {
   description: "Where a provider payment's money stands.",

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
+import { toKobo } from "../../../../common/kobo.ts";
 import { ProductImage } from "../../ui/ProductImage.tsx";
 import { LoadError } from "../../ui/NetworkStatus.tsx";
 import { usePageMeta } from "../../lib/page-meta.ts";
@@ -12,7 +13,7 @@ import { AddToCartButton } from "./AddToCartButton.tsx";
 import { useCart, type CartLine } from "./useCart.ts";
 import { useCartEdits } from "./useCartEdits.ts";
 import { useDeliveryFees } from "../delivery/delivery-fees.ts";
-import { deliveryFeeFor, freeDeliveryShortfall, lowestFee, toKobo } from "../../../../common/delivery.ts";
+import { deliveryFeeFor, freeDeliveryShortfall, lowestFee } from "../../../../common/delivery.ts";
 import "../../personal-pages.css";
 
 /** What delivery will cost, before the shopper picks a method and state at checkout. */

@@ -2,7 +2,8 @@
 // The server charges the fee again from its own table when the order is placed.
 import { useQuery } from "@apollo/client/react";
 import { getFragmentData, graphql } from "../../gql/index.ts";
-import { fromKobo, toKobo, type DeliveryFeeTable } from "../../../../common/delivery.ts";
+import type { DeliveryFeeTable } from "../../../../common/delivery.ts";
+import { fromKobo, toKobo } from "../../../../common/kobo.ts";
 
 /** The whole fee table, as checkout reads it and the admin's delivery tab edits it. */
 export const DeliveryFeeTableFragment = graphql(`

@@ -1,9 +1,9 @@
 // What the shopper is told about their payment. Queued in the transaction of the decision.
 import { formatNaira } from "../../../../common/naira.ts";
+import { fromKobo, toKobo } from "../../../../common/kobo.ts";
 import { holdRuns, PAYMENT_STATE_MESSAGES, paymentIsDue, paymentState, rejectionSentence, type PaymentFacts } from "../../../../common/payment-state.ts";
 import type { StoreSettings } from "../../../../common/store-settings.ts";
 import type { EmailMessage } from "../../mail/outbox.ts";
-import { fromKobo, toKobo } from "../../../../common/payment-methods.ts";
 import { heldForCancelledSentence, isPartPaid, latePaymentSentence, moneySentence, orderBalance, overpaidSentence, partPaidLine } from "../../../../common/money.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
 

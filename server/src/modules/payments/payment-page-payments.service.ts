@@ -7,7 +7,8 @@
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { orderBalance } from "../../../../common/money.ts";
-import { toKobo, type PaymentMethodName } from "../../../../common/payment-methods.ts";
+import type { PaymentMethodName } from "../../../../common/payment-methods.ts";
+import { toKobo } from "../../../../common/kobo.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { openProviderPayment, PROVIDER_MESSAGES, requireProvider } from "./provider-payments.service.ts";
 import { assertAcceptsReceipt } from "./rules.ts";

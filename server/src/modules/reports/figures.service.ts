@@ -36,7 +36,7 @@
 //   order, so the channels of a period or a day add up to its totals.
 import type { Db } from "../../db/database.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
-import { fromKobo, toKobo } from "../../../../common/payment-methods.ts";
+import { fromKobo, toKobo } from "../../../../common/kobo.ts";
 import { SALE_CHANNELS, type SaleChannelName } from "../../../../common/sale-channels.ts";
 import { lastLagosDays } from "./lagos-days.ts";
 import { toLagosDateInput } from "../../../../common/lagos-time-input.ts";
