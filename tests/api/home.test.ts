@@ -272,8 +272,9 @@ describe("the home page joins sales in", () => {
     expect(ids((await homeAnswer()).data.specialOffers)).toEqual(ids(offers.slice(0, 3)));
     expect(shows(before.html, unshown.id)).toBe(false);
     await sell(unshown.id, 1);
-    // The answer is looked up under the choice made after the sale (the one the page's own check
-    // waits for, made once for this stock generation): the same choice, so the same kept answer.
+    // The page cache began checking the choice as the sale's values landed, before the order was
+    // answered; the answer is looked up under the choice made after the sale (made once per stock
+    // generation, shared with that check): the same choice, so the same kept answer and page.
     const after = await homeAnswer();
     expect(after.kept).toBe(true);
     const kept = await page();

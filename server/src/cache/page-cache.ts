@@ -82,6 +82,12 @@ export const STALE_PAGE_MS = 250;
  *  this interval at most, however many sales land meanwhile. */
 export const RENDER_AGAIN_AFTER_MS = 100;
 
+/** A kept page made from a stock-ordered choice has the choice made again and compared at most this
+ *  often while sales land (each is a few statements): under a drop's stream of sales, not once
+ *  per landing. Well inside RENDER_AGAIN_AFTER_MS, so a changed choice is rendered again about as
+ *  soon after the sale as before. */
+export const CHOICE_CHECK_EVERY_MS = 50;
+
 interface Flight {
   generation: number;
   startedAt: number;
@@ -132,14 +138,27 @@ export function pageCache(catalogue: CatalogueVersion, maxBytes: number, options
     entry.choice?.key != null && (!latestChoice || latestChoice.generation <= entry.choice.generation || latestChoice.key === entry.choice.key);
 
   /** When the first landing not yet checked against the choice happened (null: none); the check
-   *  in progress. One check at a time: landings during it are covered by the next one. */
+   *  in progress, or the timer that starts the next. One check at a time, and at most one per
+   *  CHOICE_CHECK_EVERY_MS: landings meanwhile are covered by the next one. */
   let uncheckedSince: number | null = null;
   let checking = false;
+  let lastCheckAt = 0;
+  let waiting: NodeJS.Timeout | null = null;
   function checkChoice(): void {
-    if (checking || uncheckedSince === null || !options.choiceNow) return;
+    if (checking || waiting || uncheckedSince === null || !options.choiceNow) return;
+    const wait = lastCheckAt + CHOICE_CHECK_EVERY_MS - Date.now();
+    if (wait > 0) {
+      waiting = setTimeout(() => {
+        waiting = null;
+        checkChoice();
+      }, wait);
+      waiting.unref();
+      return;
+    }
     const since = uncheckedSince;
     uncheckedSince = null;
     checking = true;
+    lastCheckAt = Date.now();
     // A page whose choice changed is stale since the landing that changed it, so the window in
     // which a stale page may still be sent counts from the sale, not from this check. A choice that
     // cannot be made (the database is busy or gone) is unknown: every such page is stale.
