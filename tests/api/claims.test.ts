@@ -223,6 +223,8 @@ describe("a Paystack refund", () => {
     expect(queued).toMatchObject({ amount: 300_000, status: "pending" });
     expect(fake.calls).toContainEqual({ method: "POST", path: "/refund" });
     expect(await refundOf()).toMatchObject({ method: "paystack", status: "pending", transactionRef: reference, providerRefundId: String(queued!.id) });
+    // Told once Paystack took it.
+    expect(await t.prisma.emailOutbox.count({ where: { subject: `Your claim on order ${order.shortOrderId}` } })).toBe(1);
 
     // Forged: right shape, wrong key. Refused, nothing changes.
     queued!.status = "processed";
@@ -245,5 +247,19 @@ describe("a Paystack refund", () => {
     await fake.settleRefund(retry.id, "processed");
     expect((await until(refundOf, (r) => r.status !== "pending")).status).toBe("processed");
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("7000.00");
+  });
+
+  it("refused by Paystack: nothing is refunded, the claim stays open and the shopper is told nothing", async () => {
+    const order = await paidOrder({ price: "10000.00" });
+    // A payment Paystack does not know (POST /refund answers 400).
+    const reference = `ps-unknown-${randomBytes(6).toString("hex")}`;
+    await t.prisma.providerPayment.create({ data: { orderId: order.id, provider: "paystack", reference, amountKobo: 1_000_000, paidKobo: 1_000_000, channel: "card", status: "succeeded", paidAt: new Date() } });
+    const claimId = await openedClaim(order);
+    const refused = await admin.data(DECIDE, { input: { claimId, decision: "refund", amount: "3000" } });
+    expect(refused.decideClaim).toEqual({ __typename: "ValidationError", message: "Paystack did not take the refund; nothing was refunded. Please try again or refund by transfer" });
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("10000.00");
+    expect((await t.prisma.claim.findUniqueOrThrow({ where: { id: claimId } })).status).toBe("open");
+    expect(await t.prisma.refund.findFirstOrThrow({ where: { claimId } })).toMatchObject({ status: "failed" });
+    expect(await t.prisma.emailOutbox.count({ where: { subject: `Your claim on order ${order.shortOrderId}` } })).toBe(0);
   });
 });

@@ -326,6 +326,20 @@ export async function refundMethodOf(
     : "transfer";
 }
 
+/** The decision's email and, for an opted-in order, its WhatsApp or SMS message (decision 036), in
+ *  the caller's transaction. */
+async function tellShopper(
+  tx: Prisma.TransactionClient,
+  config: Config,
+  order: Parameters<typeof claimDecidedEmail>[1] & Parameters<typeof queueClaimDecided>[2],
+  decision: ClaimDecisionName,
+  amount: string | null,
+  reason: string | null,
+) {
+  await queueEmail(tx, claimDecidedEmail(config.publicUrl, order, { decision, amount, reason }));
+  await queueClaimDecided(tx, config, order, { decision, amount });
+}
+
 export async function decideClaim(
   prisma: Db,
   config: Config,
@@ -420,20 +434,9 @@ export async function decideClaim(
       },
       reason,
     });
-    await queueEmail(
-      tx,
-      claimDecidedEmail(config.publicUrl, claim.order, {
-        decision: input.decision,
-        amount,
-        reason,
-      }),
-    );
-    // And on WhatsApp (or SMS) when the order opted in, like the order's other news (decision 036).
-    await queueClaimDecided(tx, config, claim.order, {
-      decision: input.decision,
-      amount,
-    });
-    return { claim: decided, refund };
+    // A Paystack refund is told once Paystack has taken it (below): one it refuses reopens the claim.
+    if (refund?.method !== "paystack") await tellShopper(tx, config, claim.order, input.decision, amount, reason);
+    return { claim: decided, refund, order: claim.order };
   });
 
   if (outcome.refund?.method === "paystack" && provider) {
@@ -442,9 +445,12 @@ export async function decideClaim(
         transaction: outcome.refund.transactionRef!,
         amountKobo: Math.round(Number(amount) * 100),
       });
-      await prisma.refund.update({
-        where: { id: outcome.refund.id },
-        data: { providerRefundId: asked.id },
+      await prisma.$transaction(async (tx) => {
+        await tx.refund.update({
+          where: { id: outcome.refund!.id },
+          data: { providerRefundId: asked.id },
+        });
+        if (asked.status !== "failed") await tellShopper(tx, config, outcome.order, "refund", amount, reason);
       });
       if (asked.status === "processed" || asked.status === "failed")
         await settleRefund(prisma, outcome.refund.id, asked.status);
