@@ -1,5 +1,7 @@
 // The email outbox in the admin: each email's text opens from its row, and without SMTP the admin
 // is told that nothing is sent (emails read "not sent: no SMTP configured", not "queued" forever).
+// The Messages tab shares its table (ui/OutboxPanel.tsx): a failed message shows its error and
+// goes back to the queue with Retry.
 import type { Browser } from "playwright-core";
 import { newShopper } from "../../helpers/browser.ts";
 import type { TestStore } from "../../helpers/store.ts";
@@ -41,6 +43,28 @@ describe("the email outbox without SMTP", () => {
     expect(text).toContain(`/track-order/${order.shortOrderId}`);
     await toggle.click();
     await body.waitFor({ state: "detached" });
+    await context.close();
+  });
+});
+
+describe("the message outbox without WhatsApp or Termii", () => {
+  it("says messages are off, shows a failed SMS with its error, and Retry queues it again", async () => {
+    const message = await t.prisma.messageOutbox.create({
+      data: { channel: "sms", template: "order_received", to: "2348031234567", params: [], text: "Your order is received", status: "failed", attempts: 3, lastError: "Termii said no" },
+    });
+    const { page, context } = await newShopper(browser, t.url, { mobile: false });
+    await signInAdmin(t, context);
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: /^Messages/ }).click();
+    await page.getByText("WhatsApp and SMS are off: set WHATSAPP_TOKEN (WhatsApp Cloud API) or TERMII_API_KEY (SMS) to send order updates there.").waitFor();
+    const row = page.locator(`[data-message="${message.id}"]`);
+    await row.waitFor();
+    expect(await row.locator("td").nth(1).innerText()).toBe("SMS: order_received\nYour order is received");
+    expect(await row.locator(".admin-pill").innerText()).toBe("failed");
+    expect(await row.getByText("3 attempt(s): Termii said no").count()).toBe(1);
+    await row.getByRole("button", { name: "Retry" }).click();
+    await page.locator(".toast", { hasText: "Message queued again" }).waitFor();
+    expect((await t.prisma.messageOutbox.findUniqueOrThrow({ where: { id: message.id } })).status).toBe("queued");
     await context.close();
   });
 });

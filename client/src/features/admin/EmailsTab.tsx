@@ -1,11 +1,10 @@
 // The email outbox: what the shop queued, sent or failed to send, each email's text (expand a row),
 // a retry for failures, and a clear notice when SMTP is not configured (then nothing is sent).
-import { Fragment, useState } from "react";
+import { useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
-import { formatLagosTime } from "../../../../common/lagos-time.ts";
-import { LoadError } from "../../ui/NetworkStatus.tsx";
+import { OutboxPanel } from "../../ui/OutboxPanel.tsx";
 import { resultError } from "../../lib/mutation-result.ts";
 
 const AdminEmailsQuery = graphql(`
@@ -46,12 +45,12 @@ const RetryEmailMutation = graphql(`
   }
 `);
 
-type Status = "queued" | "sent" | "failed";
+const STATUSES = ["queued", "sent", "failed"] as const;
 
 export function EmailsTab() {
-  const [status, setStatus] = useState<Status | "">("");
+  const [status, setStatus] = useState("");
   const [open, setOpen] = useState<string | null>(null);
-  const { data, loading, error, refetch } = useQuery(AdminEmailsQuery, { variables: { status: status || null }, fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch } = useQuery(AdminEmailsQuery, { variables: { status: (status || null) as (typeof STATUSES)[number] | null }, fetchPolicy: "cache-and-network" });
   const [retry] = useMutation(RetryEmailMutation, { refetchQueries: ["AdminDashboardCounts"] });
 
   async function onRetry(id: string) {
@@ -65,90 +64,43 @@ export function EmailsTab() {
     }
   }
 
-  const emails = data?.adminEmails ?? [];
   return (
-    <div className="admin-panel">
-      <div className="admin-panel__head">
-        <h2>Emails</h2>
-        <button type="button" className="button button--small button--ghost" onClick={() => void refetch()}>
-          Refresh
-        </button>
-      </div>
-      <div className="admin-filters">
-        <label>
-          Status
-          <select value={status} onChange={(e) => setStatus(e.target.value as Status | "")}>
-            <option value="">All</option>
-            <option value="queued">Queued</option>
-            <option value="sent">Sent</option>
-            <option value="failed">Failed</option>
-          </select>
-        </label>
-      </div>
-      {data && !data.adminMailDelivery.smtpConfigured ? (
-        <p className="admin-notice" role="status">
-          Email delivery is off: no SMTP server is configured (set SMTP_URL). Emails are kept here but not sent to shoppers.
-        </p>
-      ) : null}
-      {error ? <LoadError retry={refetch} message={`Could not load emails: ${error.message}`} /> : null}
-      {loading && !data ? <p className="page-status">Loading emails...</p> : null}
-      {data && emails.length === 0 ? <p className="page-status">No emails.</p> : null}
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Recipient</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Status</th>
-              <th scope="col">Time</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {emails.map((email) => (
-              <Fragment key={email.id}>
-              <tr data-email={email.id}>
-                <td>{email.to}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="link-button email-row__toggle"
-                    aria-expanded={open === email.id}
-                    aria-controls={`email-body-${email.id}`}
-                    onClick={() => setOpen(open === email.id ? null : email.id)}
-                  >
-                    {email.subject}
-                  </button>
-                </td>
-                <td>
-                  <span className={`admin-pill admin-pill--${email.status}`}>{email.deliveryState}</span>
-                  {email.lastError ? <div className="admin-muted" title={email.lastError}>{email.attempts} attempt(s): {email.lastError.slice(0, 80)}</div> : null}
-                </td>
-                <td>{formatLagosTime(email.sentAt ?? email.createdAt)}</td>
-                <td>
-                  {email.status === "failed" ? (
-                    <button type="button" className="button button--small" onClick={() => void onRetry(email.id)}>
-                      Retry
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-              {open === email.id ? (
-                <tr className="email-row__body">
-                  <td colSpan={5}>
-                    <pre id={`email-body-${email.id}`} className="email-body" aria-label={`Email to ${email.to}: ${email.subject}`}>
-                      {email.body}
-                    </pre>
-                  </td>
-                </tr>
-              ) : null}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <OutboxPanel
+      title="Emails"
+      statuses={STATUSES}
+      status={status}
+      onStatus={setStatus}
+      notice={data && !data.adminMailDelivery.smtpConfigured ? "Email delivery is off: no SMTP server is configured (set SMTP_URL). Emails are kept here but not sent to shoppers." : null}
+      query={{ loaded: Boolean(data), loading, error, refetch }}
+      rows={data?.adminEmails ?? []}
+      what={{
+        heading: "Subject",
+        cell: (email) => (
+          <button
+            type="button"
+            className="link-button email-row__toggle"
+            aria-expanded={open === email.id}
+            aria-controls={`email-body-${email.id}`}
+            onClick={() => setOpen(open === email.id ? null : email.id)}
+          >
+            {email.subject}
+          </button>
+        ),
+      }}
+      pill={(email) => email.deliveryState}
+      rowProps={(email) => ({ "data-email": email.id })}
+      detail={(email) =>
+        open === email.id ? (
+          <tr className="email-row__body">
+            <td colSpan={5}>
+              <pre id={`email-body-${email.id}`} className="email-body" aria-label={`Email to ${email.to}: ${email.subject}`}>
+                {email.body}
+              </pre>
+            </td>
+          </tr>
+        ) : null
+      }
+      onRetry={(id) => void onRetry(id)}
+    />
   );
 }

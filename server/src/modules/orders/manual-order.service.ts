@@ -24,6 +24,8 @@ import {
   checkedDetails,
   inPieceTurns,
   orderReceivedEmail,
+  placedAuditFacts,
+  placedMessagesSql,
   precheck,
   withFreshShortId,
   writeOrder,
@@ -33,7 +35,6 @@ import {
   type PricedOrder,
   type WrittenOrder,
 } from "./write-order.ts";
-import { placedOrderMessagesSql } from "../messages/order-messages.ts";
 
 export interface ManualOrderInput extends DetailsInput {
   channel: string;
@@ -201,19 +202,10 @@ function placedStatements(config: Config, actor: Actor, order: OrderDraft, price
     entityType: "order",
     entityId: id,
     orderId: id,
-    after: {
-      shortOrderId,
-      channel: order.channel,
-      total: priced.total.toFixed(2),
-      deliveryFee: priced.deliveryFee.toFixed(2),
-      status: "pending",
-      paymentStatus: "awaiting_transfer",
-      holdExpiresAt: priced.holdExpiresAt.toISOString(),
-      items: priced.items.map(({ productId, quantity }) => ({ productId, quantity })),
-    },
+    after: { ...placedAuditFacts(order, priced), channel: order.channel, holdExpiresAt: priced.holdExpiresAt.toISOString() },
     reason: order.note,
   });
   const email = details.email;
-  const messages = placedOrderMessagesSql(config, { ...order, customerName: details.name, customerPhone: details.phone, total: priced.total.toFixed(2) }, !paid);
+  const messages = placedMessagesSql(config, order, priced, !paid);
   return [placed, ...(paid || !email ? [] : [emailSql(orderReceivedEmail(config, { ...details, email }, shortOrderId, priced, null))]), ...messages];
 }

@@ -20,6 +20,8 @@ import {
   checkedDetails,
   inPieceTurns,
   orderReceivedEmail,
+  placedAuditFacts,
+  placedMessagesSql,
   precheck,
   withFreshShortId,
   writeOrder,
@@ -28,7 +30,6 @@ import {
   type OrderDetails,
   type WrittenOrder,
 } from "./write-order.ts";
-import { placedOrderMessagesSql } from "../messages/order-messages.ts";
 
 /** The buyer and delivery fields as every channel has them (write-order.ts), with the email required. */
 export interface PlaceOrderInput extends DetailsInput {
@@ -178,20 +179,15 @@ async function createOrder(
           entityId: orderId,
           orderId,
           after: {
-            shortOrderId,
-            total: priced.total.toFixed(2),
-            deliveryFee: priced.deliveryFee.toFixed(2),
+            ...placedAuditFacts(draft, priced),
             ...(priced.discountCode ? { discountCode: priced.discountCode, discount: priced.discount.toFixed(2) } : {}),
-            status: "pending",
-            paymentStatus: "awaiting_transfer",
             paymentMethod: details.paymentMethod,
-            items: priced.items.map(({ productId, quantity }) => ({ productId, quantity })),
           },
         }),
         // A provider payment's email waits for the provider's answer (its account or page goes in it).
         ...(details.paymentMethod === "bank_transfer" ? [emailSql(orderReceivedEmail(config, details, shortOrderId, priced, null))] : []),
         ...(viewer ? [Prisma.sql`DELETE FROM cart_items WHERE user_id = ${viewer.userId}::uuid`] : []),
-        ...placedOrderMessagesSql(config, { ...draft, customerName: details.name, customerPhone: details.phone, total: priced.total.toFixed(2) }),
+        ...placedMessagesSql(config, draft, priced),
       ]);
     }),
   );

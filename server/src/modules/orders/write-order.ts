@@ -39,6 +39,7 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { pieceTurns } from "./piece-turns.ts";
 import { useDiscountCode } from "../offers/discount-codes.service.ts";
 import { readableCode } from "./readable-codes.ts";
+import { placedOrderMessagesSql } from "../messages/order-messages.ts";
 
 export const EMPTY_CART = "Your cart is empty";
 
@@ -378,6 +379,25 @@ export async function writeOrder(
     claims: [],
   };
   return { written, priced };
+}
+
+/** What the "order.placed" audit entry says of any new order, whatever its channel; each use case
+ *  adds its own facts (the channel, the payment method, the discount). */
+export function placedAuditFacts(order: Pick<OrderDraft, "shortOrderId">, priced: PricedOrder) {
+  return {
+    shortOrderId: order.shortOrderId,
+    total: priced.total.toFixed(2),
+    deliveryFee: priced.deliveryFee.toFixed(2),
+    status: "pending",
+    paymentStatus: "awaiting_transfer",
+    items: priced.items.map(({ productId, quantity }) => ({ productId, quantity })),
+  };
+}
+
+/** A new order's WhatsApp/SMS messages (messages/order-messages.ts), for its statement: the buyer
+ *  and the money as the draft and the pricing have them. `askPayment`: unless paid as it was taken. */
+export function placedMessagesSql(config: Config, order: OrderDraft, priced: PricedOrder, askPayment = true): Prisma.Sql[] {
+  return placedOrderMessagesSql(config, { ...order, customerName: order.details.name, customerPhone: order.details.phone, total: priced.total.toFixed(2) }, askPayment);
 }
 
 /** The "order received" email: the pieces, the money, the delivery and how to pay (the shop's
