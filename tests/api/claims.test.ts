@@ -165,6 +165,9 @@ describe("deciding a claim", () => {
     expect(await t.prisma.emailOutbox.count({ where: { to: "ada@example.com", subject: `Your claim on order ${order.shortOrderId}` } })).toBeGreaterThan(0);
     const audit = await t.prisma.auditEntry.findFirstOrThrow({ where: { orderId: order.id, action: "claim.refund" } });
     expect(audit.actorLabel).toMatch(/^shopper-.+@example\.com$/);
+    // The public status history is the order's: the claim's "refunded" is not a step of it.
+    const history = await t.client().data(`query($r: String!) { orderStatusHistory(reference: $r) { status } }`, { r: order.shortOrderId });
+    expect(history.orderStatusHistory.map((step: { status: string }) => step.status)).toEqual(["pending", "delivered"]);
   });
 
   it("a refund never exceeds what was paid less earlier refunds, and two racing take out one", async () => {

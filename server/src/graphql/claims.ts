@@ -1,6 +1,7 @@
 // Claims after the sale (decision 038): the shopper opens one, staff and admins decide it (refund,
 // exchange or decline) and may put the pieces back on sale. Rules live in modules/claims/.
 import { builder } from "./builder.ts";
+import { CLAIM_REASONS } from "../../../common/claims.ts";
 import type { Context } from "./context.ts";
 import { ownerOrStaff } from "./orders.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
@@ -8,7 +9,7 @@ import { NotFoundError, RateLimitError, ValidationError } from "../modules/error
 import { grantOrderAccess } from "../modules/orders/ownership.ts";
 import { receiptLinkKey, signReceiptUrl } from "../modules/payments/receipt-links.ts";
 import { paymentProvider } from "../modules/payments/providers/select.ts";
-import { CLAIM_DECISIONS, CLAIM_REASONS, claimableReasons, decideClaim, listClaims, openClaim, orderClaimWindow, refundMethodOf, restockClaim } from "../modules/claims/claims.service.ts";
+import { CLAIM_DECISIONS, claimableReasons, decideClaim, listClaims, openClaim, orderClaimWindow, refundMethodOf, restockClaim } from "../modules/claims/claims.service.ts";
 
 const ClaimReasonEnum = builder.enumType("ClaimReason", {
   description: "Why the shopper claims.",

@@ -13,7 +13,8 @@ import { IMAGE_TYPES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, RECEIPT_TYPES, TOO_MAN
 import { cleanFile, UnsafeFileError, type CleanFile } from "../storage/clean-file.ts";
 import { productRenditions, type Rendition } from "../storage/renditions.ts";
 import { orderForReceiptUpload } from "../modules/payments/receipts.service.ts";
-import { MAX_CLAIM_PHOTOS, orderForClaimUpload } from "../modules/claims/claims.service.ts";
+import { orderForClaimUpload } from "../modules/claims/claims.service.ts";
+import { MAX_CLAIM_PHOTOS } from "../../../common/claims.ts";
 import { sessionCookies } from "../auth/cookies.ts";
 import { validateSessionToken } from "../auth/session.ts";
 import { isStaffOrAdmin } from "../auth/viewer.ts";

@@ -43,6 +43,11 @@ const AccountProfileQuery = graphql(`
       ...OrderPaymentState
       ...WhatsAppOrderLink
       ...AddMoreNote
+      claimReasons
+      claims {
+        id
+      }
+      ...OrderClaims
       items {
         id
         quantity

@@ -1,6 +1,8 @@
-// One order of the account's list, opened with "View": its items, payment (bank details, receipt
-// form, Paystack account), WhatsApp link and tracker link. Its own chunk, fetched once the account
+// One order of the account's list, opened with "View": its items, its claims and the "Report a
+// problem" form (when it may be claimed), payment (bank details, receipt form, Paystack account),
+// WhatsApp link and tracker link. Its own chunk, fetched once the account
 // page shows its orders, so the account's first download does without the order views.
+import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import type { AccountProfileQuery as AccountProfileData } from "../../gql/graphql.ts";
 import { formatNaira } from "../../../../common/naira.ts";
@@ -14,6 +16,9 @@ import { OrderPayment } from "../orders/OrderPayment.tsx";
 import { AddMoreNote } from "../offers/AddMoreNote.tsx";
 
 export type AccountOrder = AccountProfileData["myOrders"][number];
+
+// Fetched only for an order that has claims or may be claimed now (Order.claimReasons).
+const OrderClaims = lazy(() => import("../claims/OrderClaims.tsx").then((module) => ({ default: module.OrderClaims })));
 
 export function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: () => void }) {
   return (
@@ -37,6 +42,11 @@ export function OrderPanel({ order, onClose }: { order: AccountOrder; onClose: (
         <p className="order-summary__total">
           Total: <strong>{formatNaira(order.total)}</strong>
         </p>
+        {(order.claimReasons.length > 0 || order.claims.length > 0) && (
+          <Suspense fallback={null}>
+            <OrderClaims order={order} />
+          </Suspense>
+        )}
         <OrderPayment order={order} />
         <AddMoreNote order={order} />
         <WhatsAppOrderLink order={order} />

@@ -1,5 +1,5 @@
-// /admin: the Admin Dashboard with tabs for products, orders, users, reviews, payments, delivery fees,
-// discount codes, emails and messages (WhatsApp and SMS).
+// /admin: the Admin Dashboard with tabs for products, orders, claims, users, reviews, payments,
+// delivery fees, discount codes, emails and messages (WhatsApp and SMS).
 // Staff see the tabs of the day's work only, and no figures or CSV tools (decision 038).
 import type { KeyboardEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
@@ -16,6 +16,7 @@ import { EmailsTab } from "./EmailsTab.tsx";
 import { MessagesTab } from "../messages/MessagesTab.tsx";
 import { DeliveryTab } from "./DeliveryTab.tsx";
 import { DiscountCodesTab } from "../offers/DiscountCodesTab.tsx";
+import { ClaimsTab } from "../claims/ClaimsTab.tsx";
 import { OwnerFigures } from "./OwnerFigures.tsx";
 import { CsvTools } from "./CsvTools.tsx";
 import "../../personal-pages.css";
@@ -43,9 +44,9 @@ const StaffCountsQuery = graphql(`
   }
 `);
 
-type Tab = "products" | "orders" | "users" | "reviews" | "payments" | "delivery" | "codes" | "emails" | "messages";
-const ALL_TABS: Tab[] = ["products", "orders", "users", "reviews", "payments", "delivery", "codes", "emails", "messages"];
-const STAFF_TABS: Tab[] = ["products", "orders", "reviews", "payments"];
+type Tab = "products" | "orders" | "claims" | "users" | "reviews" | "payments" | "delivery" | "codes" | "emails" | "messages";
+const ALL_TABS: Tab[] = ["products", "orders", "claims", "users", "reviews", "payments", "delivery", "codes", "emails", "messages"];
+const STAFF_TABS: Tab[] = ["products", "orders", "claims", "reviews", "payments"];
 
 function Dashboard() {
   const isAdmin = useIsAdmin();
@@ -65,6 +66,7 @@ function Dashboard() {
   const labels: Record<Tab, string> = {
     products: "Products",
     orders: `Orders${stats ? ` (${stats.orders})` : ""}`,
+    claims: "Claims",
     users: `Users${stats ? ` (${stats.users})` : ""}`,
     reviews: `Reviews${stats ? ` (${stats.reviews})` : ""}`,
     payments: `Payments${data?.paymentCounts ? ` (${data.paymentCounts.underReview} to review)` : ""}`,
@@ -119,6 +121,7 @@ function Dashboard() {
       <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {tab === "products" ? <ProductsTab /> : null}
         {tab === "orders" ? <OrdersTab /> : null}
+        {tab === "claims" ? <ClaimsTab /> : null}
         {tab === "users" ? <UsersTab /> : null}
         {tab === "reviews" ? <ReviewsManager /> : null}
         {tab === "payments" ? <PaymentsQueue /> : null}

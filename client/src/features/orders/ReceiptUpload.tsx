@@ -10,6 +10,7 @@ import { guestPassFor } from "./guest-orders.ts";
 import { acceptAttribute, isAllowedType, MAX_UPLOAD_BYTES, RECEIPT_TYPES } from "../../../../common/upload-types.ts";
 import { resultError } from "../../lib/mutation-result.ts";
 import { FormError } from "../../ui/FormError.tsx";
+import { uploadOrderFiles } from "../../lib/order-uploads.ts";
 
 export const ReceiptUploadFragment = graphql(`
   fragment ReceiptUpload on Order {
@@ -51,21 +52,6 @@ const PaymentsSubmitReceiptMutation = graphql(`
 /** Banks and wallets Nigerians transfer from most; any name may be typed. */
 const BANKS = ["Access Bank", "Fidelity Bank", "First Bank", "FCMB", "GTBank", "Kuda", "Moniepoint", "Opay", "PalmPay", "Polaris Bank", "Stanbic IBTC", "Sterling Bank", "UBA", "Union Bank", "Wema Bank", "Zenith Bank"];
 
-/** The order's reference and this browser's proof go with the file: the server stores receipts only
- *  for an order the sender may pay for (signed in as its owner: the session cookie). */
-async function uploadReceiptFile(file: File, proof: { reference: string; guestToken: string | null; phone: string | null }): Promise<string> {
-  const form = new FormData();
-  form.append("purpose", "receipt");
-  form.append("reference", proof.reference);
-  if (proof.guestToken) form.append("guestToken", proof.guestToken);
-  if (proof.phone) form.append("phone", proof.phone);
-  form.append("files", file);
-  const res = await fetch("/api/uploads", { method: "POST", body: form, credentials: "same-origin" });
-  const body = (await res.json().catch(() => ({}))) as { files?: { url: string }[]; error?: string };
-  if (!res.ok || !body.files?.[0]) throw new Error(body.error || "The receipt could not be uploaded. Please try again.");
-  return body.files[0].url;
-}
-
 export function ReceiptUpload({ phone, onUploaded, ...props }: ReceiptUploadProps) {
   const { id: orderId, shortOrderId: reference } = getFragmentData(ReceiptUploadFragment, props.order);
   const id = useId();
@@ -94,7 +80,7 @@ export function ReceiptUpload({ phone, onUploaded, ...props }: ReceiptUploadProp
     if (problem) return;
     setBusy(true);
     try {
-      const fileUrl = await uploadReceiptFile(file!, { reference, guestToken, phone: phone ?? null });
+      const [fileUrl] = await uploadOrderFiles("receipt", [file!], { reference, guestToken, phone: phone ?? null }, "The receipt could not be uploaded. Please try again.");
       const { data } = await submit({
         variables: {
           input: { orderId, fileUrl, senderName, senderBank, phone: phone ?? null, guestToken },

@@ -1,5 +1,6 @@
 // The order tracker: progress in three steps (Processing, Shipped, Delivered), the items, and the
-// contact and shipping details for the owner or an admin only.
+// contact and shipping details for the owner or an admin only; for the owner also the order's claims
+// and, while the server allows one, the "Report a problem" form (both in their own chunk).
 import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
@@ -24,6 +25,9 @@ import { formatPhone } from "../../../../common/phone.ts";
 // owner (or for a reference not found): its own chunk, fetched when shown (bundle budget).
 const GuestOrderLookup = lazy(() => import("./GuestOrderLookup.tsx").then((module) => ({ default: module.GuestOrderLookup })));
 const AddMoreNote = lazy(() => import("../offers/AddMoreNote.tsx").then((module) => ({ default: module.AddMoreNote })));
+// The order's claims and "Report a problem": fetched only for an order that has claims or may be
+// claimed now (Order.claimReasons, the server's window), so the tracker's download does not grow.
+const OrderClaims = lazy(() => import("../claims/OrderClaims.tsx").then((module) => ({ default: module.OrderClaims })));
 
 const OrdersTrackQuery = graphql(`
   query OrdersTrack($reference: String!, $guestToken: String) {
@@ -47,6 +51,11 @@ const OrdersTrackQuery = graphql(`
       driverPhone
       ...OrderPaymentState
       ...WhatsAppOrderLink
+      claimReasons
+      claims {
+        id
+      }
+      ...OrderClaims
       items {
         id
         ...OrderItemLine
@@ -163,6 +172,11 @@ function OrderTracker({ reference }: { reference: string }) {
               order.driverPhone && ["Driver's phone", <a href={`tel:${order.driverPhone}`}>{formatPhone(order.driverPhone)}</a>],
             ]}
           />
+          {(order.claimReasons.length > 0 || order.claims.length > 0) && (
+            <Suspense fallback={null}>
+              <OrderClaims order={order} guestToken={pass?.token ?? null} />
+            </Suspense>
+          )}
           <h2>Payment</h2>
           <LazyOrderPayment order={order} refresh={refetch} />
           <WhatsAppOrderLink order={order} />

@@ -34,29 +34,24 @@ import { PaymentProviderError } from "../payments/providers/provider.ts";
 import { parseNaira } from "../../../../common/product-validation.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { isUuid } from "../../../../common/uuid.ts";
+import {
+  MAX_CLAIM_MESSAGE,
+  MAX_CLAIM_PHOTOS,
+  CLAIM_INPUT_MESSAGES,
+  type ClaimReasonName,
+} from "../../../../common/claims.ts";
 import { logger } from "../../logger.ts";
 import { claimDecidedEmail } from "./claim-emails.ts";
 import { queueClaimDecided } from "../messages/order-messages.ts";
 
-export const CLAIM_REASONS = [
-  "wrong_item",
-  "undisclosed_flaw",
-  "not_received",
-  "other",
-] as const;
-export type ClaimReasonName = (typeof CLAIM_REASONS)[number];
 export const CLAIM_DECISIONS = ["refund", "exchange", "decline"] as const;
 export type ClaimDecisionName = (typeof CLAIM_DECISIONS)[number];
 
-export const MAX_CLAIM_PHOTOS = 4;
-export const MAX_CLAIM_MESSAGE = 1000;
 /** A parcel is "not received" only once it has had this long on the road. */
 export const NOT_RECEIVED_AFTER_DAYS = 5;
 
 export const CLAIM_MESSAGES = {
-  message: "Please tell us what is wrong",
-  messageTooLong: `Please keep the message to ${MAX_CLAIM_MESSAGE.toLocaleString("en-NG")} characters`,
-  tooManyPhotos: `At most ${MAX_CLAIM_PHOTOS} photos`,
+  ...CLAIM_INPUT_MESSAGES,
   photo: "Please upload the photos with the claim form first",
   notDelivered: "A claim can be opened once the order has been delivered",
   window: (hours: number) =>

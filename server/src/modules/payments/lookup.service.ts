@@ -69,11 +69,14 @@ export interface StatusStep {
 export async function orderStatusHistory(prisma: Db, reference: string): Promise<StatusStep[] | null> {
   const order = await prisma.order.findUnique({
     where: { shortOrderId: normaliseReference(reference) },
-    select: { createdAt: true, auditEntries: { orderBy: { createdAt: "asc" }, select: { after: true, createdAt: true } } },
+    select: { createdAt: true, auditEntries: { orderBy: { createdAt: "asc" }, select: { action: true, after: true, createdAt: true } } },
   });
   if (!order) return null;
   const steps: StatusStep[] = [{ status: "pending", paymentStatus: "awaiting_transfer", at: order.createdAt }];
   for (const entry of order.auditEntries) {
+    // A claim's decision is audited on its order with the claim's status ("refunded"): not the
+    // order's, and private to its owner (decision 038).
+    if (entry.action.startsWith("claim.")) continue;
     const after = entry.after && typeof entry.after === "object" && !Array.isArray(entry.after) ? (entry.after as Record<string, unknown>) : {};
     const last = steps[steps.length - 1]!;
     const status = typeof after.status === "string" ? after.status : last.status;
