@@ -1,7 +1,7 @@
 // /admin: the Admin Dashboard with tabs for products, orders, claims, users, reviews, payments,
 // delivery fees, discount codes, emails and messages (WhatsApp and SMS).
 // Staff see the tabs of the day's work only, and no figures or CSV tools (decision 038).
-import type { KeyboardEvent } from "react";
+import { lazy, Suspense, type KeyboardEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
@@ -16,10 +16,12 @@ import { EmailsTab } from "./EmailsTab.tsx";
 import { MessagesTab } from "../messages/MessagesTab.tsx";
 import { DeliveryTab } from "./DeliveryTab.tsx";
 import { DiscountCodesTab } from "../offers/DiscountCodesTab.tsx";
-import { ClaimsTab } from "../claims/ClaimsTab.tsx";
 import { OwnerFigures } from "./OwnerFigures.tsx";
 import { CsvTools } from "./CsvTools.tsx";
 import "../../personal-pages.css";
+
+// Its own chunk: the entry's list of the dashboard's files stays as it was (shopper bundle budget).
+const ClaimsTab = lazy(() => import("../claims/ClaimsTab.tsx").then((module) => ({ default: module.ClaimsTab })));
 
 const AdminCountsQuery = graphql(`
   query AdminDashboardCounts {
@@ -121,7 +123,11 @@ function Dashboard() {
       <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {tab === "products" ? <ProductsTab /> : null}
         {tab === "orders" ? <OrdersTab /> : null}
-        {tab === "claims" ? <ClaimsTab /> : null}
+        {tab === "claims" ? (
+          <Suspense fallback={<p className="page-status">Loading claims...</p>}>
+            <ClaimsTab />
+          </Suspense>
+        ) : null}
         {tab === "users" ? <UsersTab /> : null}
         {tab === "reviews" ? <ReviewsManager /> : null}
         {tab === "payments" ? <PaymentsQueue /> : null}
