@@ -3,6 +3,7 @@
 import { requestStatements, startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { ADD_TO_CART, details, PLACE_ORDER, signedUp } from "../helpers/shopper.ts";
 import { makeProduct } from "../helpers/fixtures.ts";
+import { CODE_MISSES } from "../../server/src/modules/offers/discount-codes.service.ts";
 
 const CODE_FIELDS = "id code percentOff amountOff minSubtotal startsAt endsAt maxUses maxUsesPerPhone active uses";
 const CREATE = `mutation($input: DiscountCodeInput!) { createDiscountCode(input: $input) {
@@ -16,7 +17,8 @@ const PREVIEW = `query($code: String!, $items: [GuestCartLineInput!]) { discount
 let t: TestStore;
 let admin: GraphQLClient;
 beforeAll(async () => {
-  t = await startTestStore({ seed: false });
+  // One proxy in front: the throttling case says which address each client comes from.
+  t = await startTestStore({ seed: false, env: { TRUST_PROXY: "1" } });
   admin = await t.admin();
 });
 afterAll(() => t?.close());
@@ -100,6 +102,27 @@ describe("the cart's preview of a code", () => {
       "Add ₦4,000 more to use this code",
     ]);
     expect((await preview(t.client(), "BIG1", [{ productId: top.id, quantity: 3 }])).discount).toBe("5000.00");
+  });
+
+  it("an address that tries too many codes the shop does not have is refused with RateLimitError; a real code costs nothing, and other addresses go on", async () => {
+    const shirt = await makeProduct(t.prisma, { stock: 2, price: "6000.00" });
+    await createCode({ code: "REAL10", percentOff: 10 });
+    const items = [{ productId: shirt.id, quantity: 1 }];
+    // Documentation addresses (only a header): one carrier address shared by many phones, and another.
+    const carrier = t.client({ "x-forwarded-for": "203.0.113.40" });
+    const elsewhere = t.client({ "x-forwarded-for": "198.51.100.7" });
+    for (let i = 0; i < CODE_MISSES.limit; i++) {
+      expect((await preview(carrier, `GUESS${i}`, items)).reason).toBe("This code is not valid");
+      // A shopper re-checking a real code as their cart changes is never counted.
+      if (i % 10 === 0) expect((await preview(carrier, "real10", items)).discount).toBe("600.00");
+    }
+    const refused = (await carrier.data(PREVIEW, { code: "GUESSMORE", items })).discountPreview;
+    expect(refused).toMatchObject({ __typename: "RateLimitError", message: expect.stringMatching(/^Too many attempts\. Please wait \d+ minute\(s\) and try again\.$/) });
+    const { retryAfterSeconds } = (await carrier.data(`query($code: String!) { discountPreview(code: $code) { ... on RateLimitError { retryAfterSeconds } } }`, { code: "REAL10" })).discountPreview;
+    expect(retryAfterSeconds).toBeGreaterThan(0);
+    expect(retryAfterSeconds).toBeLessThanOrEqual(CODE_MISSES.windowSeconds);
+    expect((await preview(elsewhere, "GUESSMORE", items)).reason).toBe("This code is not valid");
+    expect((await preview(elsewhere, "REAL10", items)).discount).toBe("600.00");
   });
 });
 

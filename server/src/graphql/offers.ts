@@ -9,7 +9,7 @@ import { addToOrder } from "../modules/offers/add-to-order.service.ts";
 import { actorOf } from "../modules/audit/audit.service.ts";
 import { GuestCartLineInput } from "./cart.ts";
 import { nonEmptySelect } from "./prisma-query.ts";
-import { createDiscountCode, previewDiscount, updateDiscountCode, type DiscountPreview } from "../modules/offers/discount-codes.service.ts";
+import { createDiscountCode, throttledDiscountPreview, updateDiscountCode, type DiscountPreview } from "../modules/offers/discount-codes.service.ts";
 import type { DiscountCodeFields } from "../../../common/discount-codes.ts";
 import { addableUntil } from "../../../common/bundles.ts";
 
@@ -66,15 +66,16 @@ builder.queryFields((t) => ({
   }),
   discountPreview: t.field({
     type: DiscountPreviewType,
-    description: "What a discount code would take off the cart (a signed-in shopper's server cart, or a guest's lines), or why it does not apply.",
+    description:
+      "What a discount code would take off the cart (a signed-in shopper's server cart, or a guest's lines), or why it does not apply. RateLimitError after too many codes the shop does not have from one address.",
     authScopes: { public: true },
-    errors: { types: [ValidationError, NotFoundError] },
+    errors: { types: [ValidationError, NotFoundError, RateLimitError] },
     args: {
       code: t.arg.string({ required: true, description: "The code as the shopper typed it" }),
       items: t.arg({ type: [GuestCartLineInput], required: false, description: "A guest's cart lines; ignored for a signed-in shopper" }),
     },
     resolve: (_root, { code, items }, ctx) =>
-      previewDiscount(ctx.sql, ctx.viewer, code, items?.map((l) => ({ productId: String(l.productId), quantity: l.quantity })) ?? null),
+      throttledDiscountPreview(ctx.prisma, ctx.sql, ctx.ip, ctx.viewer, code, items?.map((l) => ({ productId: String(l.productId), quantity: l.quantity })) ?? null),
   }),
 }));
 

@@ -37,6 +37,25 @@ export async function countEvent(prisma: Db, key: string, windowSeconds: number,
   return Number(rows[0]?.count ?? 1);
 }
 
+/**
+ * Runs a lookup whose misses are guesses (an order reference, a discount code) under an allowance
+ * of misses per key, a client address in practice. Each lookup is counted before it runs, so
+ * concurrent guesses in one request count too, and taken back when it finds something: only misses
+ * use up the allowance, and a shopper who asks again about what exists is never limited. Over the
+ * allowance: RateLimitError, and the lookup does not run.
+ */
+export async function limitMisses<T>(prisma: Db, key: string, rule: RateRule, lookup: () => Promise<T>, missed: (result: T) => boolean, now = new Date()): Promise<T> {
+  const count = await countEvent(prisma, key, rule.windowSeconds, now);
+  if (count > rule.limit) {
+    await uncountEvent(prisma, key);
+    const row = await prisma.rateLimit.findUnique({ where: { key }, select: { resetAt: true } });
+    throw retryAfter(row?.resetAt ?? now, now);
+  }
+  const result = await lookup();
+  if (!missed(result)) await uncountEvent(prisma, key);
+  return result;
+}
+
 /** Marks key as active until the given time (a lock, or a remembered fact with an expiry). */
 export async function setUntil(prisma: Db, key: string, until: Date): Promise<void> {
   await prisma.rateLimit.upsert({ where: { key }, create: { key, count: 1, resetAt: until }, update: { count: 1, resetAt: until } });

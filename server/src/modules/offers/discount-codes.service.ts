@@ -11,6 +11,7 @@ import { NotFoundError, ValidationError } from "../errors.ts";
 import { cleanGuestLines, type GuestCartLine } from "../cart/cart.service.ts";
 import { visibleNowSql } from "../catalog/visibility.ts";
 import { isUuid } from "../../../../common/uuid.ts";
+import { limitMisses, type RateRule } from "../accounts/rate-limit.ts";
 
 function checked(input: DiscountCodeFields) {
   const result = checkDiscountCode(input);
@@ -92,6 +93,20 @@ export async function previewDiscount(sql: SqlRunner, viewer: Viewer | null, tex
   const subtotal = row!.subtotal;
   const reason = codeRefusal(row!.terms, subtotal, now);
   return { code, subtotal, discount: reason ? "0.00" : discountFor(row!.terms!, subtotal), reason };
+}
+
+/**
+ * Previews of codes the shop does not have (or has switched off: the shopper gets the same answer)
+ * per client address, so a stranger cannot find codes by trying them. The allowance is the order
+ * tracker's (payments/lookup.service.ts): many shoppers share a carrier's address (CGNAT) and a typo
+ * now and then is normal, while guessing a code takes thousands of tries. A code that exists costs
+ * nothing, however often a shopper re-checks it as the cart changes.
+ */
+export const CODE_MISSES: RateRule = { limit: 30, windowSeconds: 10 * 60 };
+
+/** previewDiscount under CODE_MISSES; RateLimitError once an address has used them up. */
+export function throttledDiscountPreview(prisma: Db, sql: SqlRunner, ip: string, viewer: Viewer | null, text: string, items: GuestCartLine[] | null, now = new Date()): Promise<DiscountPreview> {
+  return limitMisses(prisma, `discount-miss:ip:${ip}`, CODE_MISSES, () => previewDiscount(sql, viewer, text, items, now), (preview) => preview.reason === CODE_MESSAGES.notValid, now);
 }
 
 /**

@@ -5,8 +5,7 @@ import { NotFoundError, ValidationError } from "../errors.ts";
 import { isUuid } from "../../../../common/uuid.ts";
 import { normaliseReference } from "../orders/readable-codes.ts";
 import { limitGuestProof, phonesMatch } from "../orders/ownership.ts";
-import { countEvent, uncountEvent } from "../accounts/rate-limit.ts";
-import { RateLimitError } from "../errors.ts";
+import { limitMisses } from "../accounts/rate-limit.ts";
 
 /**
  * Reference lookups that find nothing (guesses) per client address. Generous for a carrier address
@@ -14,22 +13,10 @@ import { RateLimitError } from "../errors.ts";
  */
 export const REFERENCE_MISSES = { limit: 30, windowSeconds: 10 * 60 };
 
-/**
- * Runs a lookup by order reference (tracker, status history) under the per-address guess limit.
- * Each lookup is counted before it runs, so concurrent guesses in one request count too, and taken
- * back when it finds an order: only misses use up the allowance.
- */
-export async function throttledReferenceLookup<T>(prisma: Db, ip: string, lookup: () => Promise<T | null>, now = new Date()): Promise<T | null> {
-  const key = `reference-miss:ip:${ip}`;
-  const count = await countEvent(prisma, key, REFERENCE_MISSES.windowSeconds, now);
-  if (count > REFERENCE_MISSES.limit) {
-    await uncountEvent(prisma, key);
-    const row = await prisma.rateLimit.findUnique({ where: { key }, select: { resetAt: true } });
-    throw new RateLimitError(Math.max(1, Math.ceil(((row?.resetAt.getTime() ?? now.getTime()) - now.getTime()) / 1000)));
-  }
-  const found = await lookup();
-  if (found !== null) await uncountEvent(prisma, key);
-  return found;
+/** Runs a lookup by order reference (tracker, status history) under the per-address guess limit:
+ *  only lookups that find nothing use up the allowance (limitMisses). */
+export function throttledReferenceLookup<T>(prisma: Db, ip: string, lookup: () => Promise<T | null>, now = new Date()): Promise<T | null> {
+  return limitMisses(prisma, `reference-miss:ip:${ip}`, REFERENCE_MISSES, lookup, (found) => found === null, now);
 }
 
 /** An order reference once normalised (normaliseReference). */
