@@ -4,6 +4,7 @@ import { fewestStatements, startTestStore, type TestStore } from "../helpers/sto
 import { byId } from "../../bench/lib/persisted-queries.ts";
 import { STALE_PAGE_MS } from "../../server/src/cache/page-cache.ts";
 import { details, placeOrder } from "../helpers/shopper.ts";
+import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -171,6 +172,30 @@ describe("home products", () => {
     });
     expect(offers).toHaveLength(3);
     expect(specialOffers.map((p: any) => p.id)).toEqual(offers.map((p) => p.id));
+  });
+});
+
+describe("a small shop's offers", () => {
+  // Its own empty shop: with the seeded catalogue, discounted pieces never all sit among the newest.
+  let small: TestStore;
+  beforeAll(async () => {
+    small = await startTestStore({ seed: false });
+  });
+  afterAll(() => small?.close());
+
+  it("discounted pieces that Featured Products would hold show in Special Offers, and Featured Products gives them up: still no piece twice in a row", async () => {
+    const minute = 60_000;
+    const piece = (name: string, minutesAgo: number, extra: { originalPrice?: string; stock?: number } = {}) =>
+      makeProduct(small.prisma, { name, price: "5000.00", stock: 2, createdAt: new Date(Date.now() - minutesAgo * minute), ...extra });
+    const linen = await piece("Linen Shirt", 1);
+    const kaftan = await piece("Kaftan", 2, { originalPrice: "8000.00", stock: 3 });
+    const denim = await piece("Denim Jacket", 3);
+    const gown = await piece("Ankara Gown", 4, { originalPrice: "9000.00", stock: 1 });
+    // Four pieces: all of them are among the twelve newest, so leaving Featured's pieces out of the
+    // offers would leave Special Offers empty while the shop has two.
+    const { featuredProducts, specialOffers } = await small.client().data(HOME);
+    expect(specialOffers.map((p: { id: string }) => p.id)).toEqual([gown.id, kaftan.id]);
+    expect(featuredProducts.map((p: { id: string }) => p.id)).toEqual([linen.id, denim.id]);
   });
 });
 

@@ -75,7 +75,9 @@ export interface HomeChoice extends StockChoice {
 }
 
 /** The ids each block shows: the active section, then each block leaving out what the one above
- *  shows. `active`: the section already read (a random draw per request reuses the shared one's). */
+ *  shows, except that Special Offers is never left empty while the shop has an offer (Featured
+ *  Products gives way). `active`: the section already read (a random draw per request reuses the
+ *  shared one's). */
 export async function chooseHome(
   prisma: Db,
   generation: number,
@@ -85,8 +87,19 @@ export async function chooseHome(
   const active = options.active !== undefined ? options.active : await prisma.homepageSection.findFirst(activeSectionArgs());
   const sectionType = active?.sectionType ?? null;
   const section = sectionType ? (await sectionProducts(prisma, sectionType, { select: { id: true } }, random, now)).map((p) => p.id) : [];
-  const featured = (await prisma.product.findMany({ ...featuredProductsArgs(now, section), select: { id: true } })).map((p) => p.id);
-  const offers = (await prisma.product.findMany({ ...specialOffersArgs(prisma, now, featured), select: { id: true } })).map((p) => p.id);
+  const ids = (args: Prisma.ProductFindManyArgs) => prisma.product.findMany({ ...args, select: { id: true } }).then((rows) => rows.map((p) => p.id));
+  let featured = await ids(featuredProductsArgs(now, section));
+  let offers = await ids(specialOffersArgs(prisma, now, featured));
+  if (!offers.length) {
+    // A small shop whose every discounted piece is among the newest twelve would show no offers at
+    // all. Special Offers keeps them, and Featured Products gives them up instead (taking the next
+    // newest where there are any): the offers show, and still no block repeats the one above it.
+    const everyOffer = await ids(specialOffersArgs(prisma, now));
+    if (everyOffer.length) {
+      offers = everyOffer;
+      featured = await ids(featuredProductsArgs(now, [...section, ...offers]));
+    }
+  }
   // Every structural change (a section edited, a product added) empties the memo, so the key need
   // only name what stock decides: which products each block holds, in what order.
   const key = sectionType === "random" ? null : JSON.stringify([active?.id ?? null, section, featured, offers]);
