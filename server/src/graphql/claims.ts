@@ -106,7 +106,10 @@ builder.prismaObject("Claim", {
 });
 
 /** What the claim window needs of an order; an open claim closes the form until it is decided. */
-const WINDOW_SELECT = { id: true, userId: true, shortOrderId: true, status: true, claims: { where: { status: "open" }, select: { id: true } } } as const;
+// Scalars only: an order just placed (answered as written, decision 026) is never read back for
+// these; its open claims are looked up only for an order that could be claimed at all.
+const WINDOW_SELECT = { id: true, userId: true, shortOrderId: true, status: true } as const;
+const hasOpenClaim = async (ctx: Context, orderId: string) => (await ctx.prisma.claim.count({ where: { orderId, status: "open" } })) > 0;
 
 builder.prismaObjectFields("Order", (t) => ({
   claims: t.relation("claims", {
@@ -122,7 +125,11 @@ builder.prismaObjectFields("Order", (t) => ({
     select: WINDOW_SELECT,
     authScopes: ownerOrStaff,
     unauthorizedResolver: () => [],
-    resolve: async (order, _args, ctx) => (order.claims.length ? [] : claimableReasons(await orderClaimWindow(ctx.prisma, ctx.config, order), new Date())),
+    resolve: async (order, _args, ctx) => {
+      const window = await orderClaimWindow(ctx.prisma, ctx.config, order);
+      if (!window.until && !window.notReceivedFrom) return [];
+      return (await hasOpenClaim(ctx, order.id)) ? [] : claimableReasons(window, new Date());
+    },
   }),
   claimableUntil: t.field({
     type: "DateTime",
