@@ -19,9 +19,9 @@
 //     piece sold exactly once, every shopper answered (an order or a clear "out of stock"), no
 //     error; printed p50/p99/max.
 // At the end, the issue's targets for the last variant beside the first.
-// Settings: BENCH_VARIANTS ("before,after"; either alone), BENCH_PRODUCTS (5000), BENCH_CLIENTS
+// Settings: BENCH_VARIANTS ("before,after"; either alone, or "budget:N" for READ_BUDGET_MS=N), BENCH_PRODUCTS (5000), BENCH_CLIENTS
 // (50), BENCH_SECONDS per measurement (8), BENCH_DROPS ("2000x200,10000x500": shoppers x pieces),
-// BENCH_DROP_SECONDS (10), BENCH_NODE_ARGS, BENCH_PARTS ("reads,drop": either alone, e.g. to
+// BENCH_DROP_SECONDS (10), BENCH_RATES ("10,50" orders/s), BENCH_NODE_ARGS, BENCH_PARTS ("reads,drop": either alone, e.g. to
 // profile the drop with BENCH_NODE_ARGS=--cpu-prof).
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -43,16 +43,21 @@ const DROPS = (process.env.BENCH_DROPS || "2000x200,10000x500").split(",").map((
 const DROP_SECONDS = Number(process.env.BENCH_DROP_SECONDS || 10);
 /** Of the big drops' shoppers, the share behind one carrier address (CGNAT). */
 const CARRIER_SHARE = 0.5;
-const ORDER_RATES = [10, 50];
+const ORDER_RATES = (process.env.BENCH_RATES || "10,50").split(",").map(Number);
 const PARTS = new Set((process.env.BENCH_PARTS || "reads,drop").split(","));
 const VARIANTS: Record<string, { label: string; env: Record<string, string> }> = {
   before: { label: "reads served as they arrive (READ_BUDGET_MS=0)", env: { READ_BUDGET_MS: "0" } },
   after: { label: "reads take turns behind writes (READ_BUDGET_MS default)", env: {} },
 };
-const variants = (process.env.BENCH_VARIANTS || "before,after").split(",").map((name) => {
-  if (!VARIANTS[name]) throw new Error(`BENCH_VARIANTS: unknown variant ${name} (before, after)`);
-  return name;
-});
+/** "before", "after", or "budget:N" (READ_BUDGET_MS=N), e.g. to try another budget beside them. */
+const variantOf = (name: string) => {
+  const budget = /^budget:(\d+)$/.exec(name)?.[1];
+  if (budget) return { label: `reads take turns, READ_BUDGET_MS=${budget}`, env: { READ_BUDGET_MS: budget } };
+  if (!VARIANTS[name]) throw new Error(`BENCH_VARIANTS: unknown variant ${name} (before, after, budget:N)`);
+  return VARIANTS[name]!;
+};
+const variants = (process.env.BENCH_VARIANTS || "before,after").split(",");
+variants.forEach(variantOf);
 
 /** The listing exactly as the client asks for `/products` (ProductListPage's variables). */
 const LISTING = byId("StorefrontProductList", {
@@ -100,8 +105,8 @@ const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
 const measured = new Map<string, Measured>();
 console.log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}) · ${CLIENTS} clients at saturation · ${SECONDS} s per measurement · load average ${loadAverage()}`);
 for (const variant of variants) {
-  console.log(`\n## ${variant}: ${VARIANTS[variant]!.label}`);
-  const store = await startBenchStore({ products: PRODUCTS, nodeArgs, env: VARIANTS[variant]!.env });
+  console.log(`\n## ${variant}: ${variantOf(variant).label}`);
+  const store = await startBenchStore({ products: PRODUCTS, nodeArgs, env: variantOf(variant).env });
   const result: Measured = { reads: new Map(), checkouts: new Map(), drops: [] };
   measured.set(variant, result);
   try {
