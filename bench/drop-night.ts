@@ -15,14 +15,16 @@
 //  2. Drops: one-of-a-kind pieces go live at one moment; shoppers arrive within 10 s, each loads the
 //     listing, tries to buy a piece it shows available (a second try after a "sold out"), then
 //     reloads the listing twice: 2,000 shoppers for 200 pieces, and 10,000 for 500, half of them
-//     behind one carrier address (CGNAT) and half each from an address of its own. Checked: every
-//     piece sold exactly once, every shopper answered (an order or a clear "out of stock"), no
-//     error; printed p50/p99/max.
+//     behind one carrier address (CGNAT) and half each from an address of its own, straight to the
+//     store and again through the deploy kit's nginx (its shared cache, keep-alive to the store), as
+//     in production. Checked: every piece sold exactly once, every shopper answered (an order or a
+//     clear "out of stock"), no error; printed p50/p99/max.
 // At the end, the issue's targets for the last variant beside the first.
-// Settings: BENCH_VARIANTS ("before,after"; either alone, or "budget:N" for READ_BUDGET_MS=N), BENCH_PRODUCTS (5000), BENCH_CLIENTS
-// (50), BENCH_SECONDS per measurement (8), BENCH_DROPS ("2000x200,10000x500": shoppers x pieces),
-// BENCH_DROP_SECONDS (10), BENCH_RATES ("10,50" orders/s), BENCH_NODE_ARGS, BENCH_PARTS ("reads,drop": either alone, e.g. to
-// profile the drop with BENCH_NODE_ARGS=--cpu-prof).
+// Settings: BENCH_VARIANTS ("before,after"; either alone, or "budget:N" for READ_BUDGET_MS=N),
+// BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per measurement (8), BENCH_RATES ("10,50"
+// orders/s), BENCH_DROPS ("2000x200,10000x500,10000x500@kit": shoppers x pieces, "@kit" through the
+// kit's nginx), BENCH_DROP_SECONDS (10), BENCH_NODE_ARGS, BENCH_PARTS ("reads,drop": either alone,
+// e.g. to profile the drop with BENCH_NODE_ARGS=--cpu-prof).
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { randomUUID } from "node:crypto";
@@ -31,14 +33,17 @@ import { byId } from "./lib/persisted-queries.ts";
 import { runDropShoppers, shopClient, type ShopClient } from "./lib/drop.ts";
 import { startOrderStream } from "./lib/order-stream.ts";
 import { openDatabase } from "../server/src/db/database.ts";
+import { startNginx } from "../deploy/local-cluster.ts";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS || 5000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 50);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const WARMUP_SECONDS = 2;
-const DROPS = (process.env.BENCH_DROPS || "2000x200,10000x500").split(",").map((d) => {
-  const [shoppers, pieces] = d.split("x").map(Number);
-  return { shoppers: shoppers!, pieces: pieces! };
+// "@kit": through the deploy kit's nginx (its shared cache and keep-alive to the store), as in production.
+const DROPS = (process.env.BENCH_DROPS || "2000x200,10000x500,10000x500@kit").split(",").map((d) => {
+  const [size, via] = d.split("@");
+  const [shoppers, pieces] = size!.split("x").map(Number);
+  return { shoppers: shoppers!, pieces: pieces!, viaKit: via === "kit" };
 });
 const DROP_SECONDS = Number(process.env.BENCH_DROP_SECONDS || 10);
 /** Of the big drops' shoppers, the share behind one carrier address (CGNAT). */
@@ -98,7 +103,7 @@ async function saturate(shop: ShopClient, path: () => string, seconds: number): 
 interface Measured {
   reads: Map<string, { rate: number; throughput: number; ratio: number; p99: number; failed: number }[]>;
   checkouts: Map<number, { sent: number; failed: number; p50: number; p99: number; max: number }>;
-  drops: { shoppers: number; pieces: number; soldOnce: number; oversold: number; errors: number; unanswered: number; p99: number; max: number }[];
+  drops: { shoppers: number; pieces: number; viaKit: boolean; soldOnce: number; oversold: number; errors: number; unanswered: number; p99: number; max: number }[];
 }
 
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
@@ -106,12 +111,14 @@ const measured = new Map<string, Measured>();
 console.log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}) · ${CLIENTS} clients at saturation · ${SECONDS} s per measurement · load average ${loadAverage()}`);
 for (const variant of variants) {
   console.log(`\n## ${variant}: ${variantOf(variant).label}`);
-  const store = await startBenchStore({ products: PRODUCTS, nodeArgs, env: variantOf(variant).env });
+  // TRUST_PROXY: behind the kit's nginx the shopper's address comes from X-Forwarded-For; without the
+  // header (the direct runs) it is the connection's, so the flag changes nothing there.
+  const store = await startBenchStore({ products: PRODUCTS, nodeArgs, env: { TRUST_PROXY: "1", ...variantOf(variant).env } });
   const result: Measured = { reads: new Map(), checkouts: new Map(), drops: [] };
   measured.set(variant, result);
   try {
     if (PARTS.has("reads")) await readsWhileSelling(store, result);
-    if (PARTS.has("drop")) for (const drop of DROPS) await dropNight(store, drop.shoppers, drop.pieces, result);
+    if (PARTS.has("drop")) for (const drop of DROPS) await dropNight(store, drop, result);
   } finally {
     await store.stop();
   }
@@ -180,8 +187,10 @@ async function readsWhileSelling(store: BenchStore, result: Measured) {
   }
 }
 
-async function dropNight(store: BenchStore, shoppers: number, pieces: number, result: Measured) {
+async function dropNight(store: BenchStore, { shoppers, pieces, viaKit }: (typeof DROPS)[number], result: Measured) {
   const db = await openDatabase({ databaseUrl: store.databaseUrl, dataDir: null });
+  const nginx = viaKit ? await startNginx({ upstreams: [new URL(store.url).host] }) : null;
+  const base = nginx ? `http://127.0.0.1:${nginx.port}` : store.url;
   try {
     const category = await db.prisma.category.findFirstOrThrow({ where: { slug: "unisex" } });
     const liveAt = new Date(Date.now() + 4000);
@@ -207,7 +216,7 @@ async function dropNight(store: BenchStore, shoppers: number, pieces: number, re
     const ownDelay = monitorEventLoopDelay({ resolution: 10 });
     ownDelay.enable();
     const carrierShare = shoppers > 2000 ? CARRIER_SHARE : 0;
-    const { elapsed, listingTimes, checkoutTimes, outcomes, unanswered, errors } = await runDropShoppers({ base: store.url, listing: LISTING, dropIds, shoppers, seconds: DROP_SECONDS, carrierShare });
+    const { elapsed, listingTimes, checkoutTimes, outcomes, unanswered, errors } = await runDropShoppers({ base, listing: LISTING, dropIds, shoppers, seconds: DROP_SECONDS, carrierShare });
     ownDelay.disable();
     const sold = await db.query<{ product_id: string; n: number; stock: number }>(
       `SELECT p.id AS product_id, p.stock, count(oi.id)::int AS n FROM products p LEFT JOIN order_items oi ON oi.product_id = p.id WHERE p.id = ANY($1::uuid[]) GROUP BY p.id`,
@@ -217,7 +226,8 @@ async function dropNight(store: BenchStore, shoppers: number, pieces: number, re
     const oversold = sold.filter((row) => row.n > 1 || row.stock < 0).length;
     const all = [...checkoutTimes, ...listingTimes].sort((a, b) => a - b);
     const addresses = carrierShare ? `, ${Math.round(carrierShare * 100)}% of them behind one carrier address and the rest each from its own` : "";
-    console.log(`\n### Drop: ${pieces} one-of-a-kind pieces live at once, ${shoppers} shoppers within ${DROP_SECONDS} s${addresses}, reloading the listing (load average at the drop ${loadAtDrop})\n`);
+    const via = nginx ? " through the deploy kit's nginx (deploy/nginx.conf)" : "";
+    console.log(`\n### Drop${via}: ${pieces} one-of-a-kind pieces live at once, ${shoppers} shoppers within ${DROP_SECONDS} s${addresses}, reloading the listing (load average at the drop ${loadAtDrop})\n`);
     console.log(`Pieces sold exactly once: ${soldOnce} of ${pieces} (oversold: ${oversold}); ${elapsed.toFixed(1)} s from the drop to the last answer`);
     console.log(
       `Checkouts: ${checkoutTimes.length} (${outcomes.ordered} ordered, ${outcomes["sold out"]} "out of stock", ${outcomes.error} errors), p50 ${percentile(checkoutTimes, 50).toFixed(0)} ms, p99 ${percentile(checkoutTimes, 99).toFixed(0)} ms, max ${checkoutTimes.at(-1)?.toFixed(0)} ms`,
@@ -226,9 +236,10 @@ async function dropNight(store: BenchStore, shoppers: number, pieces: number, re
     console.log(`Every request of the drop: p99 ${percentile(all, 99).toFixed(0)} ms, max ${all.at(-1)?.toFixed(0)} ms; shoppers without an answer: ${unanswered}`);
     if (errors.length) console.log(`Errors (first 3): ${errors.slice(0, 3).join(" | ")}`);
     console.log(`The load generator's own event-loop delay during the drop: p99 ${(ownDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(ownDelay.max / 1e6).toFixed(0)} ms`);
-    result.drops.push({ shoppers, pieces, soldOnce, oversold, errors: outcomes.error, unanswered, p99: percentile(checkoutTimes, 99), max: checkoutTimes.at(-1) ?? NaN });
+    result.drops.push({ shoppers, pieces, viaKit, soldOnce, oversold, errors: outcomes.error, unanswered, p99: percentile(checkoutTimes, 99), max: checkoutTimes.at(-1) ?? NaN });
     if (oversold || unanswered || outcomes.error) process.exitCode = 1;
   } finally {
+    await nginx?.stop();
     await db.close();
   }
 }
@@ -257,7 +268,7 @@ function printTargets() {
   for (const [i, drop] of last.drops.entries()) {
     const d = (m: Measured) => m.drops[i];
     row(
-      `drop of ${drop.shoppers} shoppers for ${drop.pieces} pieces: each sold once, no error, checkouts p99 ≤ 1 s, max ≤ 3 s`,
+      `drop of ${drop.shoppers} shoppers for ${drop.pieces} pieces${drop.viaKit ? " through the kit's nginx" : ""}: each sold once, no error, checkouts p99 ≤ 1 s, max ≤ 3 s`,
       (m) => (d(m) ? `${d(m)!.soldOnce} sold once, ${d(m)!.oversold} oversold, ${d(m)!.errors + d(m)!.unanswered} errors; p99 ${d(m)!.p99.toFixed(0)} ms, max ${d(m)!.max.toFixed(0)} ms` : null),
       () => drop.soldOnce === drop.pieces && drop.errors + drop.unanswered + drop.oversold === 0 && drop.p99 <= 1000 && drop.max <= 3000,
     );
