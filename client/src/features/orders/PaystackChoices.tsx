@@ -10,7 +10,7 @@ import { graphql } from "../../gql/index.ts";
 import type { PaymentMethod, PaystackChoiceOpenMutation } from "../../gql/graphql.ts";
 import { resultError } from "../../lib/mutation-result.ts";
 import { formatNaira } from "../../../../common/naira.ts";
-import { TransferDetails, type TransferRow } from "./TransferDetails.tsx";
+import { oneTimeAccountRows, TransferDetails } from "./TransferDetails.tsx";
 import { DeadlineCountdown } from "./DeadlineCountdown.tsx";
 import { usePaymentPoll } from "./use-payment-poll.ts";
 
@@ -155,12 +155,7 @@ function OpenedPayment({ payment }: { payment: Opened }) {
       </div>
     );
   }
-  const rows: TransferRow[] = [
-    { label: "Amount", value: Number(payment.amount).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(payment.amount), className: "pay-by-transfer__amount" },
-    { label: "Account number", value: payment.accountNumber!, shown: payment.accountNumber!, className: "pay-by-transfer__number" },
-    { label: "Bank", value: payment.bankName ?? "", shown: payment.bankName ?? "" },
-    { label: "Account name", value: payment.accountName ?? "", shown: payment.accountName ?? "" },
-  ];
+  const rows = oneTimeAccountRows(payment.amount, payment);
   return (
     <div className="one-time-account" id="one-time-account">
       <p role="status">

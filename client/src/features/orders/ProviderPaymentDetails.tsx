@@ -5,7 +5,7 @@
 import { getFragmentData } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { currentPayment, ProviderPaymentDetailsFragment, type ProviderPaymentProps } from "./provider-payment.ts";
-import { TransferDetails, type TransferRow } from "./TransferDetails.tsx";
+import { oneTimeAccountRows, TransferDetails } from "./TransferDetails.tsx";
 import { DeadlineCountdown } from "./DeadlineCountdown.tsx";
 
 export function ProviderPaymentDetails(props: ProviderPaymentProps) {
@@ -25,12 +25,7 @@ export function ProviderPaymentDetails(props: ProviderPaymentProps) {
       </section>
     );
   }
-  const rows: TransferRow[] = [
-    { label: "Amount", value: Number(order.amountDue).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(order.amountDue), className: "pay-by-transfer__amount" },
-    { label: "Account number", value: payment.accountNumber!, shown: payment.accountNumber!, className: "pay-by-transfer__number" },
-    { label: "Bank", value: payment.bankName ?? "", shown: payment.bankName ?? "" },
-    { label: "Account name", value: payment.accountName ?? "", shown: payment.accountName ?? "" },
-  ];
+  const rows = oneTimeAccountRows(order.amountDue, payment);
   return (
     <section className="pay-by-transfer one-time-account" id="one-time-account" aria-labelledby="one-time-account-title">
       <h2 id="one-time-account-title">Pay by transfer to this one-time account</h2>

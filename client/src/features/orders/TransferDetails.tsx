@@ -28,13 +28,26 @@ export function TransferDetails({ rows }: { rows: TransferRow[] }) {
   );
 }
 
+/** The amount row: what the copy button copies is the plain number a banking app takes. */
+const amountRow = (amount: string): TransferRow => ({ label: "Amount", value: Number(amount).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(amount), className: "pay-by-transfer__amount" });
+
+/** A Paystack one-time account's rows (the checkout's dialog, the order views and the payment page). */
+export function oneTimeAccountRows(amount: string, account: { accountNumber: string | null; bankName: string | null; accountName: string | null }): TransferRow[] {
+  return [
+    amountRow(amount),
+    { label: "Account number", value: account.accountNumber!, shown: account.accountNumber!, className: "pay-by-transfer__number" },
+    { label: "Bank", value: account.bankName ?? "", shown: account.bankName ?? "" },
+    { label: "Account name", value: account.accountName ?? "", shown: account.accountName ?? "" },
+  ];
+}
+
 /** The shop's bank account for a manual transfer: the amount (null while it is not known yet: a
  *  delivery fee that depends on the state), the account and, once the order exists, its reference. */
 export function BankTransferDetails({ amount, reference, children }: { amount: string | null; reference: string | null; children?: ReactNode }) {
   const rows: TransferRow[] = [
     amount === null
       ? { label: "Amount", value: null, shown: "Depends on your state: choose it above to see the total", className: "pay-by-transfer__amount" }
-      : { label: "Amount", value: Number(amount).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(amount), className: "pay-by-transfer__amount" },
+      : amountRow(amount),
     { label: "Account name", value: storeSettings.bankAccountName, shown: storeSettings.bankAccountName },
     { label: "Bank", value: storeSettings.bankName, shown: storeSettings.bankName },
     { label: "Account number", value: storeSettings.bankAccountNumber, shown: storeSettings.bankAccountNumber, className: "pay-by-transfer__number" },
