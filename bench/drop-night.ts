@@ -235,6 +235,8 @@ async function dropNight(store: BenchStore, { shoppers, pieces, viaKit }: (typeo
     console.log(`Listing reads: ${listingTimes.length}, p50 ${percentile(listingTimes, 50).toFixed(0)} ms, p99 ${percentile(listingTimes, 99).toFixed(0)} ms, max ${listingTimes.at(-1)?.toFixed(0)} ms`);
     console.log(`Every request of the drop: p99 ${percentile(all, 99).toFixed(0)} ms, max ${all.at(-1)?.toFixed(0)} ms; shoppers without an answer: ${unanswered}`);
     if (errors.length) console.log(`Errors (first 3): ${errors.slice(0, 3).join(" | ")}`);
+    const nginxSaid = nginx?.output().trim().split("\n").slice(-3).join(" | ");
+    if (nginxSaid) console.log(`nginx's log (last 3 lines): ${nginxSaid}`);
     console.log(`The load generator's own event-loop delay during the drop: p99 ${(ownDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(ownDelay.max / 1e6).toFixed(0)} ms`);
     result.drops.push({ shoppers, pieces, viaKit, soldOnce, oversold, errors: outcomes.error, unanswered, p99: percentile(checkoutTimes, 99), max: checkoutTimes.at(-1) ?? NaN });
     if (oversold || unanswered || outcomes.error) process.exitCode = 1;
