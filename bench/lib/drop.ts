@@ -103,7 +103,9 @@ export async function runDropShoppers(options: { base: string; listing: string; 
     const answer = await shop.get(listing, true, from);
     listingTimes.push(answer.latency);
     if (answer.status !== 200) throw new Error(`listing: HTTP ${answer.status}`);
-    const items = (JSON.parse(answer.body!) as { data: { products: { items: { id: string; stock: number }[] } } }).data.products.items;
+    const result = JSON.parse(answer.body!) as { data?: { products: { items: { id: string; stock: number }[] } } | null; errors?: { message: string }[] };
+    if (!result.data) throw new Error(`listing: ${result.errors?.[0]?.message ?? answer.body!.slice(0, 200)}`);
+    const items = result.data.products.items;
     return items.filter((item) => dropIds.has(item.id) && item.stock > 0).map((item) => item.id);
   };
   try {

@@ -45,6 +45,7 @@ import { createMetrics } from "./observability/metrics.ts";
 import { isDatabaseUnavailable, reportUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "./db/unavailable.ts";
 import { healthRoutes, type Lifecycle } from "./http/health.ts";
 import { readTurns } from "./http/reads-take-turns.ts";
+import { writesInLine } from "./http/writes-in-line.ts";
 import { databaseUnavailableHandler } from "./http/unavailable.ts";
 import { paystackWebhookRoutes } from "./http/paystack-webhook.ts";
 import { whatsappWebhookRoutes } from "./http/whatsapp-webhook.ts";
@@ -87,6 +88,9 @@ export async function createApp(
   // First: a read waits its turn before any work is done for it; writes never wait (issue 39).
   const reads = readTurns(config.readBudgetMs);
   app.use(reads.middleware);
+  // Then: GraphQL posts go in a few at a time, so the database pool is never waited on for long.
+  const writes = writesInLine(10 * config.databasePool.size);
+  app.use(writes.middleware);
   app.use(requestId());
   // While draining, each answer closes its connection so clients reconnect to another instance.
   app.use((_req, res, next) => {
@@ -110,6 +114,7 @@ export async function createApp(
   });
   metrics.watchHttpCache(answers.stats);
   metrics.watchReadsWaiting(reads.waiting);
+  metrics.watchWritesWaiting(writes.waiting);
   // Before compression: a hit sends bytes compressed when they were stored.
   app.use("/graphql", answers.serve);
   app.use(compression());

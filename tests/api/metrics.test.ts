@@ -63,6 +63,7 @@ describe("/metrics", () => {
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
     // The scrape is itself a GET that waited its turn: it was served, so none is left waiting.
     expect(text).toMatch(/^http_reads_waiting 0$/m);
+    expect(text).toMatch(/^http_writes_waiting 0$/m);
     if (testDbMode() === "postgres") {
       expect(sample(text, "db_pool_connections", { state: "total" })).toBeGreaterThanOrEqual(1);
       expect(text).toMatch(/^db_pool_connections\{state="waiting"\} \d+/m);

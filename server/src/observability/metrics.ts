@@ -22,6 +22,7 @@ export interface Metrics {
   watchHttpCache(stats: () => { entries: number; bytes: number; maxBytes: number }): void;
   /** Reads queued behind writes (http/reads-take-turns.ts). */
   watchReadsWaiting(waiting: () => number): void;
+  watchWritesWaiting(waiting: () => number): void;
   /** GET /metrics; 404 unless a token is configured, 401 without it. */
   handler(token: string | null): RequestHandler;
 }
@@ -76,12 +77,21 @@ export function createMetrics(db: Database): Metrics {
     },
   });
   let readsWaiting: (() => number) | null = null;
+  let writesWaiting: (() => number) | null = null;
   new Gauge({
     name: "http_reads_waiting",
     help: "GET and HEAD requests waiting for their turn behind writes (READ_BUDGET_MS)",
     registers: [registry],
     collect() {
       if (readsWaiting) this.set(readsWaiting());
+    },
+  });
+  new Gauge({
+    name: "http_writes_waiting",
+    help: "GraphQL posts waiting in line for one of the few in the works (http/writes-in-line.ts)",
+    registers: [registry],
+    collect() {
+      if (writesWaiting) this.set(writesWaiting());
     },
   });
   if (db.poolStats()) {
@@ -137,6 +147,7 @@ export function createMetrics(db: Database): Metrics {
     },
     watchHttpCache: (stats) => void (httpCacheStats = stats),
     watchReadsWaiting: (waiting) => void (readsWaiting = waiting),
+    watchWritesWaiting: (waiting) => void (writesWaiting = waiting),
     handler(token) {
       const expected = token ? Buffer.from(`Bearer ${token}`) : null;
       return async (req, res) => {
