@@ -10,8 +10,7 @@ import { graphql } from "../../gql/index.ts";
 import type { PaymentMethod, PaystackChoiceOpenMutation } from "../../gql/graphql.ts";
 import { resultError } from "../../lib/mutation-result.ts";
 import { formatNaira } from "../../../../common/naira.ts";
-import { oneTimeAccountRows, TransferDetails } from "./TransferDetails.tsx";
-import { DeadlineCountdown } from "./DeadlineCountdown.tsx";
+import { OneTimeAccountDetails } from "./OneTimeAccountDetails.tsx";
 import { usePaymentPoll } from "./use-payment-poll.ts";
 
 const PaystackChoiceOpen = graphql(`
@@ -155,21 +154,13 @@ function OpenedPayment({ payment }: { payment: Opened }) {
       </div>
     );
   }
-  const rows = oneTimeAccountRows(payment.amount, payment);
   return (
     <div className="one-time-account" id="one-time-account">
       <p role="status">
         Transfer <strong>exactly {formatNaira(payment.amount)}</strong> to this one-time account. It is for this order only: your payment is confirmed
         automatically within moments, no receipt needed. This page says so by itself.
       </p>
-      <TransferDetails rows={rows} />
-      {payment.accountExpiresAt && (
-        <DeadlineCountdown
-          until={payment.accountExpiresAt}
-          intro="This account takes your transfer until"
-          over="This account has expired. A transfer into it now is returned to you by the bank."
-        />
-      )}
+      <OneTimeAccountDetails amount={payment.amount} account={payment} />
     </div>
   );
 }

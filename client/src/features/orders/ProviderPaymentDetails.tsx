@@ -5,8 +5,7 @@
 import { getFragmentData } from "../../gql/index.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { currentPayment, ProviderPaymentDetailsFragment, type ProviderPaymentProps } from "./provider-payment.ts";
-import { oneTimeAccountRows, TransferDetails } from "./TransferDetails.tsx";
-import { DeadlineCountdown } from "./DeadlineCountdown.tsx";
+import { OneTimeAccountDetails } from "./OneTimeAccountDetails.tsx";
 
 export function ProviderPaymentDetails(props: ProviderPaymentProps) {
   const order = getFragmentData(ProviderPaymentDetailsFragment, props.order);
@@ -25,7 +24,6 @@ export function ProviderPaymentDetails(props: ProviderPaymentProps) {
       </section>
     );
   }
-  const rows = oneTimeAccountRows(order.amountDue, payment);
   return (
     <section className="pay-by-transfer one-time-account" id="one-time-account" aria-labelledby="one-time-account-title">
       <h2 id="one-time-account-title">Pay by transfer to this one-time account</h2>
@@ -33,14 +31,7 @@ export function ProviderPaymentDetails(props: ProviderPaymentProps) {
         Transfer <strong>exactly {formatNaira(order.amountDue)}</strong> to the account below. It is for this order only: your payment is confirmed
         automatically within moments, no receipt needed.
       </p>
-      <TransferDetails rows={rows} />
-      {payment.accountExpiresAt && (
-        <DeadlineCountdown
-          until={payment.accountExpiresAt}
-          intro="This account takes your transfer until"
-          over="This account has expired. A transfer into it now is returned to you by the bank."
-        />
-      )}
+      <OneTimeAccountDetails amount={order.amountDue} account={payment} />
     </section>
   );
 }

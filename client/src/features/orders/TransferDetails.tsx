@@ -1,5 +1,5 @@
 // Transfer details, each with a copy button: the shop's bank account (checkout shows it before the
-// order exists, with the amount only) and a Paystack one-time account.
+// order exists, with the amount only) and a Paystack one-time account (OneTimeAccountDetails.tsx).
 import type { ReactNode } from "react";
 import { formatNaira } from "../../../../common/naira.ts";
 import { storeSettings } from "../../lib/store-settings.ts";
@@ -29,17 +29,7 @@ export function TransferDetails({ rows }: { rows: TransferRow[] }) {
 }
 
 /** The amount row: what the copy button copies is the plain number a banking app takes. */
-const amountRow = (amount: string): TransferRow => ({ label: "Amount", value: Number(amount).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(amount), className: "pay-by-transfer__amount" });
-
-/** A Paystack one-time account's rows (the checkout's dialog, the order views and the payment page). */
-export function oneTimeAccountRows(amount: string, account: { accountNumber: string | null; bankName: string | null; accountName: string | null }): TransferRow[] {
-  return [
-    amountRow(amount),
-    { label: "Account number", value: account.accountNumber!, shown: account.accountNumber!, className: "pay-by-transfer__number" },
-    { label: "Bank", value: account.bankName ?? "", shown: account.bankName ?? "" },
-    { label: "Account name", value: account.accountName ?? "", shown: account.accountName ?? "" },
-  ];
-}
+export const amountRow = (amount: string): TransferRow => ({ label: "Amount", value: Number(amount).toFixed(2).replace(/\.00$/, ""), shown: formatNaira(amount), className: "pay-by-transfer__amount" });
 
 /** The shop's bank account for a manual transfer: the amount (null while it is not known yet: a
  *  delivery fee that depends on the state), the account and, once the order exists, its reference. */
