@@ -2,7 +2,7 @@
 // now, a message and up to 4 photos. The photos go to POST /api/uploads (purpose=claim) first, proven
 // like a receipt; a guest also gives the order's phone number, the tracker's proof. The server's
 // refusals are shown as it words them.
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useMutation } from "@apollo/client/react";
 import { graphql } from "../../gql/index.ts";
 import type { ClaimReason } from "../../gql/graphql.ts";
@@ -11,6 +11,7 @@ import { FormError } from "../../ui/FormError.tsx";
 import { resultError } from "../../lib/mutation-result.ts";
 import { useViewer } from "../../lib/viewer.ts";
 import { uploadOrderFiles } from "../../lib/order-uploads.ts";
+import { useFormSend } from "../../lib/use-form-send.ts";
 import { acceptAttribute, IMAGE_TYPES, isAllowedType, MAX_UPLOAD_BYTES } from "../../../../common/upload-types.ts";
 import { CLAIM_INPUT_MESSAGES, CLAIM_REASON_LABELS, MAX_CLAIM_MESSAGE, MAX_CLAIM_PHOTOS } from "../../../../common/claims.ts";
 
@@ -34,6 +35,8 @@ const ClaimsOpenMutation = graphql(`
   }
 `);
 
+const SEND_FAILED = "The claim could not be sent. Please try again.";
+
 export interface ClaimFormProps {
   reference: string;
   /** What the server allows now (Order.claimReasons). */
@@ -50,10 +53,9 @@ export function ClaimForm({ reference, reasons, guestToken, onOpened }: ClaimFor
   const [message, setMessage] = useState("");
   const [photos, setPhotos] = useState<File[]>([]);
   const [phone, setPhone] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [open] = useMutation(ClaimsOpenMutation);
   const guest = !viewer;
+  const { error, setError, busy, onSubmit } = useFormSend({ check, send, failure: SEND_FAILED });
 
   function addPhotos(files: FileList | null) {
     const chosen = [...photos, ...(files ? [...files] : [])];
@@ -74,32 +76,19 @@ export function ClaimForm({ reference, reasons, guestToken, onOpened }: ClaimFor
     return null;
   }
 
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    const problem = check();
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const proof = { reference, guestToken, phone: guest ? phone.trim() : null };
-      const photoUrls = photos.length ? await uploadOrderFiles("claim", photos, proof, "The photos could not be uploaded. Please try again.") : [];
-      const { data } = await open({ variables: { input: { reference, phone: proof.phone, reason: reason!, message: message.trim(), photoUrls } } });
-      const result = data?.openClaim;
-      if (result?.__typename !== "MutationOpenClaimSuccess") {
-        setError(resultError(result, "The claim could not be sent. Please try again."));
-        return;
-      }
-      toast("Thank you. We have your claim and will answer soon.");
-      onOpened();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "The claim could not be sent. Please try again.");
-    } finally {
-      setBusy(false);
-    }
+  async function send(): Promise<string | null> {
+    const proof = { reference, guestToken, phone: guest ? phone.trim() : null };
+    const photoUrls = photos.length ? await uploadOrderFiles("claim", photos, proof, "The photos could not be uploaded. Please try again.") : [];
+    const { data } = await open({ variables: { input: { reference, phone: proof.phone, reason: reason!, message: message.trim(), photoUrls } } });
+    const result = data?.openClaim;
+    if (result?.__typename !== "MutationOpenClaimSuccess") return resultError(result, SEND_FAILED);
+    toast("Thank you. We have your claim and will answer soon.");
+    onOpened();
+    return null;
   }
 
   return (
-    <form className="claim-form no-print" onSubmit={send} noValidate aria-labelledby={`${id}-title`}>
+    <form className="claim-form no-print" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Report a problem</h3>
       <fieldset className="claim-form__reasons">
         <legend>What went wrong?</legend>

@@ -2,7 +2,7 @@
 // The file goes to POST /api/uploads first; the mutation then puts the order under review. A receipt
 // never marks the order paid: an admin checks the bank account first. Whether the form shows at all
 // is OrderPayment's decision, from the order its page already loaded.
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useMutation } from "@apollo/client/react";
 import { graphql, getFragmentData, type FragmentType } from "../../gql/index.ts";
 import { toast } from "../../ui/toast.tsx";
@@ -11,6 +11,7 @@ import { acceptAttribute, isAllowedType, MAX_UPLOAD_BYTES, RECEIPT_TYPES } from 
 import { resultError } from "../../lib/mutation-result.ts";
 import { FormError } from "../../ui/FormError.tsx";
 import { uploadOrderFiles } from "../../lib/order-uploads.ts";
+import { useFormSend } from "../../lib/use-form-send.ts";
 
 export const ReceiptUploadFragment = graphql(`
   fragment ReceiptUpload on Order {
@@ -49,6 +50,8 @@ const PaymentsSubmitReceiptMutation = graphql(`
   }
 `);
 
+const SEND_FAILED = "The receipt could not be sent. Please try again.";
+
 /** Banks and wallets Nigerians transfer from most; any name may be typed. */
 const BANKS = ["Access Bank", "Fidelity Bank", "First Bank", "FCMB", "GTBank", "Kuda", "Moniepoint", "Opay", "PalmPay", "Polaris Bank", "Stanbic IBTC", "Sterling Bank", "UBA", "Union Bank", "Wema Bank", "Zenith Bank"];
 
@@ -59,10 +62,9 @@ export function ReceiptUpload({ phone, onUploaded, ...props }: ReceiptUploadProp
   const [file, setFile] = useState<File | null>(null);
   const [senderName, setSenderName] = useState("");
   const [senderBank, setSenderBank] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // The tracker's public view and the status history follow the new payment state too.
   const [submit] = useMutation(PaymentsSubmitReceiptMutation, { refetchQueries: ["OrdersTrack", "PaymentsStatusHistory"] });
+  const { error, busy, onSubmit } = useFormSend({ check, send, failure: SEND_FAILED });
 
   function check(): string | null {
     if (!file) return "Please choose the receipt: a screenshot, photo or PDF";
@@ -73,36 +75,23 @@ export function ReceiptUpload({ phone, onUploaded, ...props }: ReceiptUploadProp
     return null;
   }
 
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    const problem = check();
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const [fileUrl] = await uploadOrderFiles("receipt", [file!], { reference, guestToken, phone: phone ?? null }, "The receipt could not be uploaded. Please try again.");
-      const { data } = await submit({
-        variables: {
-          input: { orderId, fileUrl, senderName, senderBank, phone: phone ?? null, guestToken },
-        },
-      });
-      const result = data?.submitPaymentReceipt;
-      if (result?.__typename !== "MutationSubmitPaymentReceiptSuccess") {
-        setError(resultError(result, "The receipt could not be sent. Please try again."));
-        return;
-      }
-      toast("Receipt sent. We will confirm your payment soon.");
-      setFile(null);
-      onUploaded?.();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "The receipt could not be sent. Please try again.");
-    } finally {
-      setBusy(false);
-    }
+  async function send(): Promise<string | null> {
+    const [fileUrl] = await uploadOrderFiles("receipt", [file!], { reference, guestToken, phone: phone ?? null }, "The receipt could not be uploaded. Please try again.");
+    const { data } = await submit({
+      variables: {
+        input: { orderId, fileUrl, senderName, senderBank, phone: phone ?? null, guestToken },
+      },
+    });
+    const result = data?.submitPaymentReceipt;
+    if (result?.__typename !== "MutationSubmitPaymentReceiptSuccess") return resultError(result, SEND_FAILED);
+    toast("Receipt sent. We will confirm your payment soon.");
+    setFile(null);
+    onUploaded?.();
+    return null;
   }
 
   return (
-    <form className="receipt-upload no-print" onSubmit={send} noValidate aria-labelledby={`${id}-title`}>
+    <form className="receipt-upload no-print" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Paid already? Send your receipt</h3>
       <p className="receipt-upload__hint">
         Upload the transfer receipt for order <strong>{reference}</strong>. We check every transfer against our bank account before confirming.
