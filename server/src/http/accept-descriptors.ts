@@ -30,15 +30,17 @@ export async function acceptOnMoreDescriptors(server: Server, count: number, bac
   const extra: net.Server[] = [];
   if (count > 0) {
     const child = spawn(process.execPath, ["-e", ECHO], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    let failed: Error | null = null;
+    child.once("error", (error) => (failed = error));
     try {
       for (let i = 0; i < count; i++) {
         const handle = await new Promise<unknown>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+          if (failed) return reject(failed);
+          const timer = setTimeout(() => reject(failed ?? new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
           child.once("message", (_message, received) => {
             clearTimeout(timer);
             resolve(received);
           });
-          child.once("error", reject);
           // The raw handle ("net.Native"), so that the child does not listen on it itself.
           child.send("echo", (server as unknown as { _handle: net.Socket })._handle);
         });
