@@ -1,12 +1,14 @@
 // Claims and refunds (issue 38, decision 038) over real HTTP: who may claim and when, the photos,
 // one open claim per order, the staff refund limit, refunds never above what was paid (two racing
 // included), and a Paystack refund through the fake Paystack (tests/mocks/paystack-server.ts), whose
-// refund webhook settles it only when Paystack's own answer says so; a forged one is refused.
+// refund webhook settles it only when Paystack's own answer says so (a forged one is refused), or, when the
+// webhook is lost, the reconcile job.
 import { randomBytes } from "node:crypto";
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { createTestOrder, signedInCustomer } from "../helpers/orders.ts";
 import { PDF_DOC, PNG_1PX, uploadForm } from "../helpers/images.ts";
 import { startFakePaystack, type FakePaystack } from "../mocks/paystack-server.ts";
+import { paymentReconcileJob } from "../../server/src/jobs/payment-reconcile.job.ts";
 
 let t: TestStore;
 let fake: FakePaystack;
@@ -209,7 +211,8 @@ describe("a Paystack refund", () => {
     }
   }
 
-  it("goes through POST /refund; a forged webhook is refused; a failed one reopens the claim; Paystack's processed settles it", async () => {
+  /** A ₦10,000 order paid by card through the fake Paystack. */
+  async function paidThroughPaystack() {
     const order = await paidOrder({ price: "10000.00" });
     const reference = `ps-${randomBytes(6).toString("hex")}`;
     fake.transactions.set(reference, {
@@ -217,6 +220,11 @@ describe("a Paystack refund", () => {
       accountNumber: null, accountExpiresAt: null, accessCode: null, callbackUrl: null, metadata: null, createdAt: new Date().toISOString(), paidAt: new Date().toISOString(),
     });
     await t.prisma.providerPayment.create({ data: { orderId: order.id, provider: "paystack", reference, amountKobo: 1_000_000, paidKobo: 1_000_000, channel: "card", status: "succeeded", paidAt: new Date() } });
+    return { order, reference };
+  }
+
+  it("goes through POST /refund; a forged webhook is refused; a failed one reopens the claim; Paystack's processed settles it", async () => {
+    const { order, reference } = await paidThroughPaystack();
     const claimId = await openedClaim(order);
     const refundOf = () => t.prisma.refund.findFirstOrThrow({ where: { claimId }, orderBy: { createdAt: "desc" } });
 
@@ -264,5 +272,45 @@ describe("a Paystack refund", () => {
     expect((await t.prisma.claim.findUniqueOrThrow({ where: { id: claimId } })).status).toBe("open");
     expect(await t.prisma.refund.findFirstOrThrow({ where: { claimId } })).toMatchObject({ status: "failed" });
     expect(await t.prisma.emailOutbox.count({ where: { subject: `Your claim on order ${order.shortOrderId}` } })).toBe(0);
+  });
+
+  it("a lost refund webhook: the reconcile job settles what Paystack processed, after a minute's grace, once; one still pending stays pending", async () => {
+    const refunded = [];
+    for (let i = 0; i < 2; i++) {
+      const { order, reference } = await paidThroughPaystack();
+      const claimId = await openedClaim(order);
+      expect((await admin.data(DECIDE, { input: { claimId, decision: "refund", amount: "3000" } })).decideClaim.data.refundStatus).toBe("pending");
+      const queued = [...fake.refunds.values()].find((r) => r.transactionReference === reference)!;
+      refunded.push({ order, claimId, queued, refundOf: () => t.prisma.refund.findFirstOrThrow({ where: { claimId } }) });
+    }
+    const [lost, slow] = refunded as [(typeof refunded)[0], (typeof refunded)[0]];
+    // Paystack processes one; its webhook never arrives. The other is still pending at Paystack.
+    await fake.settleRefund(lost.queued.id, "processed", { webhook: false });
+    const month = async () => (await admin.data(`{ ownerFigures { periods { refunds } } }`)).ownerFigures.periods[2].refunds as string;
+    const before = { refunds: await month(), emails: await t.prisma.emailOutbox.count({ where: { subject: `Your claim on order ${lost.order.shortOrderId}` } }) };
+    const reconcileAt = (now: Date) => paymentReconcileJob(t.prisma, t.config, () => now)!.run();
+
+    // Within the grace the webhook may still come: the job leaves the refund alone.
+    await reconcileAt(new Date());
+    expect((await lost.refundOf()).status).toBe("pending");
+
+    const later = new Date(Date.now() + 2 * 60_000);
+    // Two instances at once, then once more: one settlement.
+    await Promise.all([reconcileAt(later), reconcileAt(later)]);
+    const settled = await lost.refundOf();
+    expect(settled).toMatchObject({ status: "processed", settledAt: expect.any(Date) });
+    expect(await t.prisma.claim.findUniqueOrThrow({ where: { id: lost.claimId } })).toMatchObject({ status: "refunded" });
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: lost.order.id } })).amountPaid.toFixed(2)).toBe("7000.00");
+    const kobo = (money: string) => Math.round(Number(money) * 100);
+    expect(kobo(await month()) - kobo(before.refunds)).toBe(300_000);
+    await reconcileAt(new Date(later.getTime() + 2 * t.config.paystack!.reconcileIntervalMs));
+    expect(await lost.refundOf()).toEqual(settled);
+    expect(await t.prisma.auditEntry.count({ where: { orderId: lost.order.id, action: "refund.processed" } })).toBe(1);
+    expect(kobo(await month()) - kobo(before.refunds)).toBe(300_000);
+    // The shopper was told when Paystack took the refund, not again.
+    expect(await t.prisma.emailOutbox.count({ where: { subject: `Your claim on order ${lost.order.shortOrderId}` } })).toBe(before.emails);
+
+    expect(await slow.refundOf()).toMatchObject({ status: "pending", settledAt: null });
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: slow.order.id } })).amountPaid.toFixed(2)).toBe("7000.00");
   });
 });

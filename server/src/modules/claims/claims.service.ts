@@ -3,7 +3,8 @@
 // shipping); staff and admins decide it: refund, exchange or decline. A refund goes out through the
 // money model (payments/money.ts), whose conditional decrement keeps every refund within what was
 // paid, less earlier refunds, even when two race; a Paystack refund is asked of Paystack after its
-// row commits and settled by its webhook and a fetch (settleRefunds).
+// row commits and settled by its webhook and a fetch (settleRefundsOf), or, when the webhook is
+// lost, by the reconcile job (reconcilePendingRefunds).
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import type { Config } from "../../config.ts";
@@ -463,19 +464,21 @@ export async function decideClaim(
 
 /**
  * A pending refund's outcome. processed: done. failed: the money counts as paid again and the
- * claim is open again, so the owner can decide anew (e.g. refund by transfer). Runs once per refund.
+ * claim is open again, so the owner can decide anew (e.g. refund by transfer). Runs once per refund:
+ * only the call that moves it from pending settles it (true), so a webhook, the reconcile job and
+ * other instances may race.
  */
 export async function settleRefund(
   prisma: Db,
   refundId: string,
   status: "processed" | "failed",
-) {
-  await prisma.$transaction(async (tx) => {
+): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
     const { count } = await tx.refund.updateMany({
       where: { id: refundId, status: "pending" },
       data: { status, settledAt: new Date() },
     });
-    if (count !== 1) return;
+    if (count !== 1) return false;
     const refund = await tx.refund.findUniqueOrThrow({
       where: { id: refundId },
     });
@@ -503,7 +506,21 @@ export async function settleRefund(
         method: refund.method,
       },
     });
+    return true;
   });
+}
+
+/** Settles a pending refund by the provider's own answer (GET /refund/:id); false while the
+ *  provider still has it pending, or when another caller settled it first. */
+async function settleByProvider(
+  prisma: Db,
+  provider: PaymentProvider,
+  refundId: string,
+  providerRefundId: string,
+): Promise<boolean> {
+  const fetched = await provider.fetchRefund(providerRefundId);
+  if (fetched.status !== "processed" && fetched.status !== "failed") return false;
+  return settleRefund(prisma, refundId, fetched.status);
 }
 
 /**
@@ -525,13 +542,51 @@ export async function settleRefundsOf(
   });
   let settled = 0;
   for (const refund of pending) {
-    const fetched = await provider.fetchRefund(refund.providerRefundId!);
-    if (fetched.status === "processed" || fetched.status === "failed") {
-      await settleRefund(prisma, refund.id, fetched.status);
+    if (await settleByProvider(prisma, provider, refund.id, refund.providerRefundId!))
       settled++;
-    }
   }
   return settled;
+}
+
+/** Reconciliation leaves a refund this long to its webhook before asking the provider itself. */
+const REFUND_WEBHOOK_GRACE_MS = 60_000;
+/** Refunds fetched per run and instance. */
+const REFUND_RECONCILE_BATCH = 25;
+
+/**
+ * Settles refunds whose webhook was lost (payments' reconciliation, for refunds): each pending one
+ * past the grace whose check is due is claimed by pushing its next check one interval on, over rows
+ * locked with SKIP LOCKED, so instances share the batch, and a refund the provider keeps pending for
+ * days goes to the back instead of holding up the others. Settling itself is settleByProvider, as
+ * for a webhook.
+ */
+export async function reconcilePendingRefunds(
+  prisma: Db,
+  provider: PaymentProvider,
+  intervalMs: number,
+  now = new Date(),
+): Promise<{ checked: number; settled: number }> {
+  const graceEnd = new Date(now.getTime() - REFUND_WEBHOOK_GRACE_MS);
+  const claimed = await prisma.$queryRaw<{ id: string; provider_refund_id: string }[]>`
+    UPDATE refunds SET next_check_at = ${new Date(now.getTime() + intervalMs)}
+    WHERE id IN (
+      SELECT id FROM refunds
+      WHERE method = ${provider.name} AND status = 'pending' AND provider_refund_id IS NOT NULL
+        AND created_at <= ${graceEnd} AND next_check_at <= ${now}
+      ORDER BY next_check_at LIMIT ${REFUND_RECONCILE_BATCH}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id::text AS id, provider_refund_id`;
+  let settled = 0;
+  for (const refund of claimed) {
+    try {
+      if (await settleByProvider(prisma, provider, refund.id, refund.provider_refund_id))
+        settled++;
+    } catch (error) {
+      // The next interval tries again; one provider hiccup does not stop the batch.
+      logger.warn(`Could not reconcile refund ${refund.id}`, error instanceof Error ? error.message : String(error));
+    }
+  }
+  return { checked: claimed.length, settled };
 }
 
 /** Puts the claimed order's pieces back on sale (once per claim). */
