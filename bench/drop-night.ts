@@ -156,6 +156,7 @@ async function readsWhileSelling(store: BenchStore, result: Measured) {
     const checkouts: string[] = [];
     for (const rate of [0, ...ORDER_RATES]) {
       const stream = rate ? startOrderStream(store.url, rate, productIds) : null;
+      if (stream) await Promise.race([stream.ready, sleep(30_000)]);
       for (const { name, path } of paths) {
         await saturate(readers, path, WARMUP_SECONDS);
         const { latencies, elapsed, failed } = await saturate(readers, path, SECONDS);

@@ -23,18 +23,27 @@ interface StreamOrders {
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 
-/** Starts the stream in a child process; `stop()` ends it and returns every order's result. */
+/** Starts the stream in a child process; `ready` resolves once its first order is answered (the
+ *  child's start-up, tsx compiling this file, must not fall in the readers' measurement); `stop()`
+ *  ends it and returns every order's result. */
 export function startOrderStream(base: string, rate: number, productIds: string[], graceSeconds = 30) {
   const child = spawn(process.execPath, ["--import", "tsx", THIS_FILE], {
     env: { ...process.env, ORDER_STREAM: JSON.stringify({ base, rate, productIds, graceSeconds } satisfies StreamOrders) },
     stdio: ["pipe", "pipe", "inherit"],
   });
+  let out = "";
+  let onReady = () => {};
+  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  child.stdout!.on("data", (chunk: Buffer) => {
+    out += chunk.toString("utf8");
+    if (out.includes("\n")) onReady();
+  });
   const results = new Promise<StreamResult[]>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => void (out += chunk.toString("utf8")));
-    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out) as StreamResult[]) : reject(new Error(`the order stream exited with ${code}`))));
+    // The first line says "ready"; the last holds the results.
+    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.slice(out.indexOf("\n") + 1)) as StreamResult[]) : reject(new Error(`the order stream exited with ${code}`))));
   });
   return {
+    ready,
     stop(): Promise<StreamResult[]> {
       child.stdin!.end("stop\n");
       return results;
@@ -54,6 +63,7 @@ async function runStream({ base, rate, productIds, graceSeconds }: StreamOrders)
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     if (!running) break;
     const order = checkout(shop, productIds[n % productIds.length]!).then((r) => {
+      if (!results.length) process.stdout.write("ready\n");
       results.push(r);
       inFlight.delete(order);
     });
