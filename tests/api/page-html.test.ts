@@ -3,7 +3,7 @@
 // JavaScript); product pages preload their picture from the head.
 import fs from "node:fs";
 import path from "node:path";
-import { cutAtWord } from "../../common/page-head.ts";
+import { APOLLO_STATE_ELEMENT_ID, cutAtWord } from "../../common/page-head.ts";
 import { startTestStore, type TestStore } from "../helpers/store.ts";
 import { details, placeOrder, postPlaceOrder } from "../helpers/shopper.ts";
 import { stockLine } from "../helpers/page-text.ts";
@@ -154,6 +154,9 @@ describe("product page HTML", () => {
       expect(html).not.toMatch(/<link rel="modulepreload"/);
       expect(loader![3]!.split(" ").every((href) => /^\/assets\/[\w-]+\.js$/.test(href))).toBe(true);
       for (const file of [loader![1]!, loader![2]!, ...loader![3]!.split(" ")]) expect((await fetch(`${t.url}${file}`)).status).toBe(200);
+      // Its first paint waits until its markup is parsed, up to the data block after it (no half-parsed page to move).
+      expect(head).toContain(`<link rel="expect" href="#${APOLLO_STATE_ELEMENT_ID}" blocking="render" />`);
+      expect(html.indexOf(`id="${APOLLO_STATE_ELEMENT_ID}"`)).toBeGreaterThan(html.indexOf("</footer>"));
     }
     // A page the browser renders needs its scripts first.
     const cart = (await page("/cart")).html;
