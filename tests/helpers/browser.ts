@@ -69,6 +69,7 @@ export async function newShopper(
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   context.setDefaultTimeout(15_000);
+  await context.addInitScript(recordToasts);
   // On the context, so pages the test opens later (popups, new tabs) are watched too.
   context.on("console", recordCspViolation);
   const page = await context.newPage();
@@ -76,6 +77,29 @@ export async function newShopper(
   page.on("pageerror", (error) => errors.push(error.message));
   (page as Page & { errors: string[] }).errors = errors;
   return { context, page };
+}
+
+/** In the page, from its first script on: every toast shown goes into window.__toastsSeen. A toast
+ *  lives 4 s; a test process starved of CPU on a loaded machine polled after it had gone
+ *  (guest-checkout, 27 Nov 2026), so tests wait on this record, not on the toast still being there. */
+function recordToasts() {
+  const seen: string[] = ((window as unknown as { __toastsSeen: string[] }).__toastsSeen = []);
+  new MutationObserver((changes) => {
+    for (const change of changes)
+      for (const node of change.addedNodes)
+        if (node instanceof Element) for (const found of [node, ...node.querySelectorAll(".toast")]) if (found.matches(".toast")) seen.push(found.textContent ?? "");
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Waits until a toast containing `text` has been shown (since the page loaded, and not already
+ *  waited for: each call takes one showing, so the same message twice needs two showings). */
+export async function toastShown(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((text) => {
+    const seen = (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? [];
+    const at = seen.findIndex((shown) => shown.includes(text));
+    if (at >= 0) seen.splice(at, 1);
+    return at >= 0;
+  }, text);
 }
 
 /** Waits until the page has run in the browser: hydrated when server-rendered (its JavaScript-only

@@ -1,6 +1,6 @@
 // The shop owner's journeys through /admin in a real browser against a real store.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { newShopper } from "../../helpers/browser.ts";
+import { newShopper, toastShown } from "../../helpers/browser.ts";
 import type { GraphQLClient, TestStore } from "../../helpers/store.ts";
 import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { makeOrder } from "../../api/admin-fixtures.ts";
@@ -28,7 +28,6 @@ async function adminPage(tab?: string) {
   return shopper;
 }
 
-const toast = (page: Page, text: string) => page.locator(".toast", { hasText: text }).first().waitFor();
 
 describe("who may open the admin pages", () => {
   it("a customer opening /admin lands on /", async () => {
@@ -66,10 +65,10 @@ describe("products", () => {
       { name: "front.png", mimeType: "image/png", buffer: pngImage(20, 25, [200, 40, 40]) },
       { name: "back.png", mimeType: "image/png", buffer: pngImage(20, 25, [40, 40, 200]) },
     ]);
-    await toast(page, "2 image(s) uploaded successfully!");
+    await toastShown(page, "2 image(s) uploaded successfully!");
     expect(await dialog.getByRole("list", { name: "Product images" }).locator("img").count()).toBe(2);
     await dialog.getByRole("button", { name: "Add Product" }).click();
-    await toast(page, "Product added!");
+    await toastShown(page, "Product added!");
     await page.locator(".admin-product__name", { hasText: "Adire Wrap Skirt" }).waitFor();
 
     const saved = await t.prisma.product.findUniqueOrThrow({ where: { slug: "adire-wrap-skirt" }, include: { category: true } });
@@ -90,7 +89,7 @@ describe("products", () => {
     expect(await edit.getByLabel("Name", { exact: true }).inputValue()).toBe("Adire Wrap Skirt");
     await edit.getByLabel("Price (₦)", { exact: true }).fill("6800");
     await edit.getByRole("button", { name: "Update Product" }).click();
-    await toast(page, "Product updated!");
+    await toastShown(page, "Product updated!");
     await shopper.page.reload();
     await shopper.page.locator(".product-detail .price__now", { hasText: "₦6,800" }).waitFor();
 
@@ -101,7 +100,7 @@ describe("products", () => {
       void d.accept();
     });
     await page.getByRole("button", { name: "Delete Adire Wrap Skirt" }).click();
-    await toast(page, "Product deleted successfully!");
+    await toastShown(page, "Product deleted successfully!");
     expect(confirmText).toBe("This will permanently delete the product. Continue?");
     await page.locator(".admin-product__name", { hasText: "Adire Wrap Skirt" }).waitFor({ state: "detached" });
     await shopper.page.reload();
@@ -137,7 +136,7 @@ describe("orders", () => {
     await row.getByLabel("Status").selectOption("shipped");
     dialog = await asked;
     await dialog.accept();
-    await toast(page, "Order status updated to shipped");
+    await toastShown(page, "Order status updated to shipped");
     await row.getByText(/Tracking TRK-/).waitFor();
     // Its history reads as sentences in Lagos time (issue 26, item 16).
     await row.locator("summary", { hasText: "History" }).click();
@@ -159,7 +158,7 @@ describe("orders", () => {
     const { page, context } = await adminPage("Orders");
     const row = page.locator(`[data-order="${order.shortOrderId}"]`);
     await row.getByLabel("Status").selectOption("confirmed");
-    await toast(page, "Order status updated to confirmed");
+    await toastShown(page, "Order status updated to confirmed");
 
     await page.getByRole("tab", { name: /^Emails/ }).click();
     const email = page.getByRole("row", { name: new RegExp(`outbox-view@example.com.*Order ${order.shortOrderId}: Confirmed.*not sent: no SMTP configured`) });
@@ -172,7 +171,7 @@ describe("orders", () => {
       void d.accept();
     });
     await page.getByRole("button", { name: `Delete order ${order.shortOrderId}` }).click();
-    await toast(page, "Order deleted successfully");
+    await toastShown(page, "Order deleted successfully");
     expect(confirmText).toBe("Are you sure you want to delete this order?");
     await row.waitFor({ state: "detached" });
     expect(await t.prisma.orderItem.count({ where: { orderId: order.id } })).toBe(0);
@@ -222,7 +221,7 @@ describe("homepage and reviews", () => {
     await dialog.getByLabel("Description").fill("Hand-picked for Saturday");
     await dialog.getByLabel("Display order").fill("-100");
     await dialog.getByRole("button", { name: "Add Section" }).click();
-    await toast(page, "Section added!");
+    await toastShown(page, "Section added!");
     await page.locator("[data-testid=admin-section]", { hasText: "Weekend Picks" }).waitFor();
 
     const shopper = await newShopper(browser, t.url);
@@ -242,7 +241,7 @@ describe("homepage and reviews", () => {
     await shopper.page.goto("/admin/sections");
     await shopper.page.getByRole("button", { name: "Add Section" }).click();
     await shopper.page.getByRole("dialog", { name: "Add Section" }).getByRole("button", { name: "Add Section" }).click();
-    await toast(shopper.page, "Title is required");
+    await toastShown(shopper.page, "Title is required");
     await shopper.context.close();
   });
 
@@ -256,14 +255,14 @@ describe("homepage and reviews", () => {
     await dialog.getByLabel("Review").fill("Great quality thrift, fast delivery to Abeokuta!");
     await dialog.getByLabel("Rating").selectOption("4");
     await dialog.getByRole("button", { name: "Add Review" }).click();
-    await toast(page, "Review added!");
+    await toastShown(page, "Review added!");
     const row = page.locator("[data-testid=admin-review]", { hasText: "Funke Adeyemi" });
     await row.waitFor();
     expect(await row.getByLabel("4 out of 5 stars").count()).toBe(1);
 
     page.once("dialog", (d) => void d.accept());
     await page.getByRole("button", { name: "Delete review by Funke Adeyemi" }).click();
-    await toast(page, "Review deleted!");
+    await toastShown(page, "Review deleted!");
     await row.waitFor({ state: "detached" });
     expect(await t.prisma.customerReview.count({ where: { customerName: "Funke Adeyemi" } })).toBe(0);
     await context.close();

@@ -1,7 +1,7 @@
 // The product dialog in a real browser: prices read as a Nigerian admin types them, and pictures
 // are added, removed and reordered without losing the others.
 import type { Browser, Page } from "playwright-core";
-import { newShopper } from "../../helpers/browser.ts";
+import { newShopper, toastShown } from "../../helpers/browser.ts";
 import type { TestStore } from "../../helpers/store.ts";
 import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { pngImage } from "../../api/uploads-admin-files.ts";
@@ -21,7 +21,6 @@ async function adminPage() {
   return shopper;
 }
 
-const toast = (page: Page, text: string) => page.locator(".toast", { hasText: text }).first().waitFor();
 
 describe("price entry", () => {
   it("12,500 typed in the dialog saves a ₦12,500 product; 12.500 is refused with a message", async () => {
@@ -33,13 +32,13 @@ describe("price entry", () => {
 
     await dialog.getByLabel("Price (₦)", { exact: true }).fill("12.500");
     await dialog.getByRole("button", { name: "Add Product" }).click();
-    await toast(page, 'Price "12.500" is unclear: use a comma between thousands and a dot only before kobo');
+    await toastShown(page, 'Price "12.500" is unclear: use a comma between thousands and a dot only before kobo');
     expect(await t.prisma.product.count()).toBe(0);
 
     await dialog.getByLabel("Price (₦)", { exact: true }).fill("12,500");
     await dialog.getByLabel("Original price (₦)").fill("₦18,000");
     await dialog.getByRole("button", { name: "Add Product" }).click();
-    await toast(page, "Product added!");
+    await toastShown(page, "Product added!");
     const saved = await t.prisma.product.findUniqueOrThrow({ where: { slug: "ankara-mermaid-gown" } });
     expect(saved.price.toFixed(2)).toBe("12500.00");
     expect(saved.originalPrice?.toFixed(2)).toBe("18000.00");
@@ -68,7 +67,7 @@ describe("pictures", () => {
     expect(await sources()).toEqual(["/images/demo/blouse.svg", "/images/demo/skirt.svg", "/images/demo/gown.svg"]);
 
     await dialog.getByLabel("Images", { exact: true }).setInputFiles([{ name: "side.png", mimeType: "image/png", buffer: pngImage(20, 25, [10, 160, 60]) }]);
-    await toast(page, "1 image(s) uploaded successfully!");
+    await toastShown(page, "1 image(s) uploaded successfully!");
     const afterUpload = await sources();
     expect(afterUpload).toHaveLength(4);
     expect(afterUpload.slice(0, 3)).toEqual(["/images/demo/blouse.svg", "/images/demo/skirt.svg", "/images/demo/gown.svg"]);
@@ -84,7 +83,7 @@ describe("pictures", () => {
     expect(shown).toEqual([uploaded, "/images/demo/blouse.svg", "/images/demo/gown.svg"]);
 
     await dialog.getByRole("button", { name: "Update Product" }).click();
-    await toast(page, "Product updated!");
+    await toastShown(page, "Product updated!");
     const saved = await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } });
     expect([saved.imageUrl, ...saved.galleryUrls]).toEqual(shown);
     await context.close();

@@ -1,7 +1,7 @@
 // A shopper signs up, logs out, fills a guest cart, logs in (the cart merges), checks out from the
 // server cart, manages the profile and avatar on /account and logs out.
 import type { Browser, Page } from "playwright-core";
-import { newShopper } from "../../helpers/browser.ts";
+import { newShopper, toastShown } from "../../helpers/browser.ts";
 import type { TestStore } from "../../helpers/store.ts";
 import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { PNG_1PX } from "../../helpers/images.ts";
@@ -11,9 +11,6 @@ let browser: Browser;
 beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
 afterAll(() => closeStoreAndBrowser({ t, browser }));
 
-function toast(page: Page, text: string) {
-  return page.locator(".toast", { hasText: text }).first();
-}
 
 const EMAIL = "kemi.customer@example.ng";
 const PASSWORD = "ankara-2026";
@@ -48,7 +45,7 @@ describe("a customer's journey with an account", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-    await toast(page, "Account created successfully! Please check your email.").waitFor();
+    await toastShown(page, "Account created successfully! Please check your email.");
     await page.waitForURL(/\/account$/);
     expect(await t.prisma.emailOutbox.count({ where: { to: EMAIL } })).toBe(1);
     // A signed-in shopper visiting /auth goes to /account.
@@ -63,7 +60,7 @@ describe("a customer's journey with an account", () => {
     // As a guest, add from a card, then log in: the guest cart merges into the server cart.
     await page.goto("/products?category=men-tops");
     await page.locator(".product-card", { hasText: product.name }).getByRole("button", { name: "Add to Cart" }).click();
-    await toast(page, "Added to cart!").waitFor();
+    await toastShown(page, "Added to cart!");
     await page.goto("/auth");
     await page.getByLabel("Email").fill(EMAIL);
     await page.getByLabel("Password", { exact: true }).fill("wrong-password");
@@ -71,7 +68,7 @@ describe("a customer's journey with an account", () => {
     await page.locator(".form-error", { hasText: "Invalid login credentials" }).waitFor();
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await toast(page, "Logged in successfully!").waitFor();
+    await toastShown(page, "Logged in successfully!");
     await page.waitForURL(/\/account$/);
     expect(await page.evaluate(() => localStorage.getItem("guestCart"))).toBeNull();
     const user = await t.prisma.user.findUniqueOrThrow({ where: { email: EMAIL } });
@@ -83,7 +80,7 @@ describe("a customer's journey with an account", () => {
     // The product page adds to the server cart when signed in.
     await page.goto(`/products/${product.slug}`);
     await page.getByRole("button", { name: "Add to Cart" }).click();
-    await toast(page, "Added to cart!").waitFor();
+    await toastShown(page, "Added to cart!");
     await page.getByTestId("cart-count").filter({ hasText: "2" }).waitFor();
 
     // Checkout with the server cart, prefilled from the profile.
@@ -116,7 +113,7 @@ describe("a customer's journey with an account", () => {
     expect(await row.innerText()).toContain(order.shortOrderId);
     expect(await row.locator(".status-badge").getAttribute("class")).toContain("status-badge--yellow");
     await row.getByRole("button", { name: `Copy order reference ${order.shortOrderId}` }).click();
-    await toast(page, "Copied").waitFor();
+    await toastShown(page, "Copied");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(order.shortOrderId);
     await row.getByRole("button", { name: "View" }).click();
     const panel = page.getByRole("dialog", { name: `Order ${order.shortOrderId}` });
@@ -132,28 +129,28 @@ describe("a customer's journey with an account", () => {
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await page.getByLabel("Phone number").fill("123");
     await page.getByRole("button", { name: "Save" }).click();
-    await toast(page, "Failed to save profile").waitFor();
+    await toastShown(page, "Failed to save profile");
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await page.getByLabel("Full name").fill("Kemi A. Adeyemi");
     await page.getByLabel("Phone number").fill("0803 555 0000");
     await page.getByLabel("Address").fill("3 Unity Road, Ikeja");
     await page.getByRole("button", { name: "Save" }).click();
-    await toast(page, "Profile saved").waitFor();
+    await toastShown(page, "Profile saved");
     await page.reload();
     await page.getByRole("heading", { name: "Kemi A. Adeyemi" }).waitFor();
     expect(await page.locator(".profile-card").innerText()).toContain("+2348035550000");
 
     // Avatar: uploaded through /api/uploads, then saved on the profile.
     await page.getByLabel("Upload profile photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_1PX });
-    await toast(page, "Profile photo updated").waitFor();
+    await toastShown(page, "Profile photo updated");
     await page.getByRole("img", { name: "Profile photo" }).waitFor();
     const avatarUrl = await page.getByRole("img", { name: "Profile photo" }).getAttribute("src");
     expect(avatarUrl).toMatch(new RegExp(`^/uploads/profiles/${user.id}\\.webp`)); // re-encoded on upload
     expect((await fetch(`${t.url}${avatarUrl}`)).status).toBe(200);
     // Not an image: refused in the browser, nothing saved.
     await page.getByLabel("Upload profile photo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
-    await toast(page, "Failed to upload avatar").waitFor();
+    await toastShown(page, "Failed to upload avatar");
 
     // Logout: back home, and /account now sends to /auth.
     await page.getByRole("button", { name: "Logout" }).click();

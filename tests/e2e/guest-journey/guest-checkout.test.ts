@@ -1,7 +1,7 @@
 // A guest fills a cart from product cards, checks out with bank transfer, sees the thank-you page and
 // tracks the order; nobody else can see that order's details.
 import type { Browser, Page } from "playwright-core";
-import { newShopper } from "../../helpers/browser.ts";
+import { newShopper, toastShown } from "../../helpers/browser.ts";
 import type { TestStore } from "../../helpers/store.ts";
 import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { makeProduct } from "../../helpers/fixtures.ts";
@@ -17,9 +17,6 @@ function listBlouse(name: string, stock: number, price: string) {
   return makeProduct(t.prisma, { name, slug: slugify(name), price, stock, category: "ladies-tops", imageUrl: "/images/demo/blouse.svg" });
 }
 
-function toast(page: Page, text: string) {
-  return page.locator(".toast", { hasText: text }).first();
-}
 
 async function addFromCard(page: Page, name: string) {
   const card = page.locator(".product-card", { has: page.getByRole("heading", { name, exact: true }) });
@@ -35,13 +32,13 @@ describe("a guest's journey from product card to order tracker", () => {
     // Add from the cards: quantity 1, toast, header badge follows the cart-updated event.
     await page.goto("/products?category=ladies-tops");
     await addFromCard(page, blouse.name);
-    await toast(page, "Added to cart!").waitFor();
+    await toastShown(page, "Added to cart!");
     await page.getByTestId("cart-count").filter({ hasText: "1" }).waitFor();
     await addFromCard(page, skirt.name);
     await page.getByTestId("cart-count").filter({ hasText: "2" }).waitFor();
     // Adding the last skirt again goes above its stock.
     await addFromCard(page, skirt.name);
-    await toast(page, "Only 1 item available in stock").waitFor();
+    await toastShown(page, "Only 1 item available in stock");
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("guestCart") ?? "[]"));
     expect(stored).toEqual(
       expect.arrayContaining([
@@ -64,7 +61,7 @@ describe("a guest's journey from product card to order tracker", () => {
     await blouseLine.getByRole("button", { name: "Increase quantity" }).click();
     await blouseLine.getByTestId("quantity").filter({ hasText: "2" }).waitFor();
     await blouseLine.getByRole("button", { name: "Increase quantity" }).click();
-    await toast(page, "Only 2 items available in stock").waitFor();
+    await toastShown(page, "Only 2 items available in stock");
     expect(await blouseLine.getByTestId("quantity").innerText()).toBe("2");
     expect(await page.getByTestId("total").innerText()).toBe("₦33,000");
     // Delivery is chosen at checkout: the cart's figure does not read as final (issue 40, finding 20).
@@ -83,7 +80,7 @@ describe("a guest's journey from product card to order tracker", () => {
       await page.locator(".field-error", { hasText: message }).waitFor();
     }
     await page.getByRole("button", { name: "Confirm Order" }).click();
-    await toast(page, "Please complete delivery details: Name must be at least 2 characters").waitFor();
+    await toastShown(page, "Please complete delivery details: Name must be at least 2 characters");
     expect(await t.prisma.order.count()).toBe(0);
 
     // The address box: shown for doorstep, hidden for pickup.
@@ -97,7 +94,7 @@ describe("a guest's journey from product card to order tracker", () => {
     await page.getByLabel("State", { exact: true }).selectOption("Lagos");
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole("button", { name: "Save & Continue" }).click();
-    await toast(page, "Delivery details saved. Please confirm your payment below.").waitFor();
+    await toastShown(page, "Delivery details saved. Please confirm your payment below.");
     await page.waitForFunction(() => {
       const block = document.querySelector(".checkout-transfer")!.getBoundingClientRect();
       return window.scrollY > 0 && block.top < window.innerHeight;
@@ -189,7 +186,7 @@ describe("a guest's journey from product card to order tracker", () => {
     const { page, context } = await newShopper(browser, t.url);
     await page.goto(`/products/${product.slug}`);
     await page.getByRole("button", { name: "Add to Cart" }).click();
-    await toast(page, "Please login to add items to cart").waitFor();
+    await toastShown(page, "Please login to add items to cart");
     await page.waitForURL(/\/auth$/);
     expect(await page.evaluate(() => localStorage.getItem("guestCart"))).toBeNull();
     await context.close();

@@ -2,7 +2,7 @@
 // the URL), reads a product's grade, flaws and measurements in inches (remembered on the next visit)
 // with the size-chart hint; an admin grades and measures a product in the product dialog.
 import type { Browser, Page } from "playwright-core";
-import { newShopper } from "../../helpers/browser.ts";
+import { newShopper, toastShown } from "../../helpers/browser.ts";
 import type { TestStore } from "../../helpers/store.ts";
 import { closeStoreAndBrowser, startStoreAndBrowser } from "../../helpers/browser-store.ts";
 import { pngImage } from "../../api/uploads-admin-files.ts";
@@ -12,7 +12,6 @@ let browser: Browser;
 beforeAll(async () => ({ t, browser } = await startStoreAndBrowser()));
 afterAll(() => closeStoreAndBrowser({ t, browser }));
 
-const toast = (page: Page, text: string) => page.locator(".toast", { hasText: text }).first().waitFor();
 
 describe("a shopper chooses by condition and fit", () => {
   it("choosing Like new on /products lists only like-new items, says so on each card and keeps it in the URL", async () => {
@@ -91,16 +90,16 @@ describe("an admin grades and measures", () => {
     await dialog.getByLabel("Flaw notes").fill("Tiny mark inside the collar");
     await dialog.getByLabel("Pit to pit").fill("-5");
     await dialog.getByRole("button", { name: "Update Product" }).click();
-    await toast(page, "Pit to pit must be centimetres between 1 and 250, e.g. 52 or 52.5");
+    await toastShown(page, "Pit to pit must be centimetres between 1 and 250, e.g. 52 or 52.5");
     expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).condition).toBeNull();
 
     await dialog.getByLabel("Flaw photos").setInputFiles([{ name: "collar.png", mimeType: "image/png", buffer: pngImage(20, 25, [200, 40, 40]) }]);
-    await toast(page, "1 flaw photo(s) uploaded");
+    await toastShown(page, "1 flaw photo(s) uploaded");
     expect(await dialog.getByRole("list", { name: "Flaw photos" }).locator("img").count()).toBe(1);
     await dialog.getByLabel("Pit to pit").fill("55,5");
     await dialog.getByLabel("Length").fill("64");
     await dialog.getByRole("button", { name: "Update Product" }).click();
-    await toast(page, "Product updated!");
+    await toastShown(page, "Product updated!");
     const saved = await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } });
     expect([saved.condition, saved.flawNotes, saved.pitToPitCm?.toFixed(1), saved.lengthCm?.toFixed(1), saved.sleeveCm]).toEqual([
       "like_new",
