@@ -32,6 +32,7 @@ import { startBenchStore, startFloorServer, type BenchStore } from "./lib/bench-
 import { byId } from "./lib/persisted-queries.ts";
 import { runDropShoppers, shopClient, type ShopClient } from "./lib/drop.ts";
 import { startOrderStream } from "./lib/order-stream.ts";
+import { countCpu, describeCpu } from "./lib/cpu-time.ts";
 import { openDatabase } from "../server/src/db/database.ts";
 import { startNginx } from "../deploy/local-cluster.ts";
 
@@ -150,8 +151,9 @@ async function readsWhileSelling(store: BenchStore, result: Measured) {
     console.log(`\nFloor (node:http + one pg query): ${floorRate.toFixed(0)} req/s, p99 ${percentile(floorRun.latencies, 99).toFixed(1)} ms`);
 
     console.log(`\n### Reads while orders stream (${CLIENTS} clients at saturation; orders, from a process of their own, buy the pieces being read)\n`);
-    console.log("| Read path | Orders/s | Throughput (req/s) | × quiet | × floor | p50 (ms) | p99 (ms) | Failed |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+    // CPU in cores: the store, the load generators (the readers here and the order stream), PostgreSQL.
+    console.log("| Read path | Orders/s | Throughput (req/s) | × quiet | × floor | p50 (ms) | p99 (ms) | Failed | CPU: store / generators / PostgreSQL / machine |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
     const quiet = new Map<string, number>();
     const checkouts: string[] = [];
     for (const rate of [0, ...ORDER_RATES]) {
@@ -159,14 +161,16 @@ async function readsWhileSelling(store: BenchStore, result: Measured) {
       if (stream) await Promise.race([stream.ready, sleep(30_000)]);
       for (const { name, path } of paths) {
         await saturate(readers, path, WARMUP_SECONDS);
+        const cpu = countCpu(store.pid, () => (stream ? [stream.pid] : []));
         const { latencies, elapsed, failed } = await saturate(readers, path, SECONDS);
+        const used = cpu();
         const throughput = latencies.length / elapsed;
         if (!rate) quiet.set(name, throughput);
         const ratio = rate ? throughput / quiet.get(name)! : 1;
         const p99 = percentile(latencies, 99);
         result.reads.set(name, [...(result.reads.get(name) ?? []), { rate, throughput, ratio, p99, failed }]);
         console.log(
-          `| ${name} | ${rate || "quiet"} | ${throughput.toFixed(0)} | ${rate ? ratio.toFixed(2) : "1"} | ${(throughput / floorRate).toFixed(2)} | ${percentile(latencies, 50).toFixed(1)} | ${p99.toFixed(1)} | ${failed} |`,
+          `| ${name} | ${rate || "quiet"} | ${throughput.toFixed(0)} | ${rate ? ratio.toFixed(2) : "1"} | ${(throughput / floorRate).toFixed(2)} | ${percentile(latencies, 50).toFixed(1)} | ${p99.toFixed(1)} | ${failed} | ${[used.store, used.generator, used.postgres, used.machine].map((n) => n.toFixed(2)).join(" / ")} |`,
         );
       }
       if (stream) {
@@ -216,9 +220,12 @@ async function dropNight(store: BenchStore, { shoppers, pieces, viaKit }: (typeo
     // latencies it measures include that lag, and the shop is not to blame for them.
     const ownDelay = monitorEventLoopDelay({ resolution: 10 });
     ownDelay.enable();
+    // Without nginx's share: the question is whether the store or its load generator set the pace.
+    const cpu = countCpu(store.pid);
     const carrierShare = shoppers > 2000 ? CARRIER_SHARE : 0;
     const { elapsed, listingTimes, checkoutTimes, outcomes, unanswered, errors } = await runDropShoppers({ base, listing: LISTING, dropIds, shoppers, seconds: DROP_SECONDS, carrierShare });
     ownDelay.disable();
+    const used = cpu();
     const sold = await db.query<{ product_id: string; n: number; stock: number }>(
       `SELECT p.id AS product_id, p.stock, count(oi.id)::int AS n FROM products p LEFT JOIN order_items oi ON oi.product_id = p.id WHERE p.id = ANY($1::uuid[]) GROUP BY p.id`,
       [[...dropIds]],
@@ -238,6 +245,7 @@ async function dropNight(store: BenchStore, { shoppers, pieces, viaKit }: (typeo
     if (errors.length) console.log(`Errors (first 3): ${errors.slice(0, 3).join(" | ")}`);
     const nginxSaid = nginx?.output().trim().split("\n").slice(-3).join(" | ");
     if (nginxSaid) console.log(`nginx's log (last 3 lines): ${nginxSaid}`);
+    console.log(`CPU from the drop to the last answer, in cores: ${describeCpu(used)}; the store's CPU per request ${((used.store * elapsed * 1000) / all.length).toFixed(2)} ms`);
     console.log(`The load generator's own event-loop delay during the drop: p99 ${(ownDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(ownDelay.max / 1e6).toFixed(0)} ms`);
     result.drops.push({ shoppers, pieces, viaKit, soldOnce, oversold, errors: outcomes.error, unanswered, p99: percentile(checkoutTimes, 99), max: checkoutTimes.at(-1) ?? NaN });
     if (oversold || unanswered || outcomes.error) process.exitCode = 1;

@@ -44,6 +44,8 @@ export function startOrderStream(base: string, rate: number, productIds: string[
   });
   return {
     ready,
+    /** The child's process id (its CPU counts as load generator's, bench/lib/cpu-time.ts). */
+    pid: child.pid!,
     stop(): Promise<StreamResult[]> {
       child.stdin!.end("stop\n");
       return results;
