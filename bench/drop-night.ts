@@ -4,7 +4,9 @@
 // so that every number has its "before" in the same run: reads served as they arrive
 // (READ_BUDGET_MS=0, the server before 27 Nov 2026) and reads taking turns behind writes (the
 // default READ_BUDGET_MS; issue 39). For each:
-//  1. Reads under sales: the client's listing GET (persisted query by id), the server-rendered
+//  1. Cost: the store's CPU per request from /proc (steadier than throughput on a shared machine),
+//     including what 50 orders a second take from saturating reads.
+//  2. Reads under sales: the client's listing GET (persisted query by id), the server-rendered
 //     `/products`, product pages and home page, each at saturation (50 clients, no think time),
 //     quiet and then with a steady stream of real checkouts (placeOrder over HTTP, open loop, in a
 //     process of its own: lib/order-stream.ts) at 10 and 50 orders/s. The orders buy the pieces the
@@ -12,7 +14,7 @@
 //     out). Printed: throughput, p50/p99, the ratio to the same path quiet, the checkouts' p50/p99
 //     and failures (an order without an answer 30 s after the stream stopped is a failure), and
 //     the floor (a bare node:http + one pg query).
-//  2. Drops: one-of-a-kind pieces go live at one moment; shoppers arrive within 10 s, each loads the
+//  3. Drops: one-of-a-kind pieces go live at one moment; shoppers arrive within 10 s, each loads the
 //     listing, tries to buy a piece it shows available (a second try after a "sold out"), then
 //     reloads the listing twice: 2,000 shoppers for 200 pieces, and 10,000 for 500, half of them
 //     behind one carrier address (CGNAT) and half each from an address of its own, straight to the
@@ -23,14 +25,15 @@
 // Settings: BENCH_VARIANTS ("before,after"; either alone, or "budget:N" for READ_BUDGET_MS=N),
 // BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per measurement (8), BENCH_RATES ("10,50"
 // orders/s), BENCH_DROPS ("2000x200,10000x500,10000x500@kit": shoppers x pieces, "@kit" through the
-// kit's nginx), BENCH_DROP_SECONDS (10), BENCH_NODE_ARGS, BENCH_PARTS ("reads,drop": either alone,
-// e.g. to profile the drop with BENCH_NODE_ARGS=--cpu-prof).
+// kit's nginx), BENCH_DROP_SECONDS (10), BENCH_NODE_ARGS, BENCH_PARTS ("cost,reads,drop": any of
+// them, e.g. "drop" to profile the drop with BENCH_NODE_ARGS=--cpu-prof; "cost" is the store's CPU
+// per request: a listing read, a sold-out and a placed checkout, orders arriving steadily).
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { randomUUID } from "node:crypto";
 import { startBenchStore, startFloorServer, type BenchStore } from "./lib/bench-store.ts";
 import { byId } from "./lib/persisted-queries.ts";
-import { runDropShoppers, shopClient, type ShopClient } from "./lib/drop.ts";
+import { checkout, runDropShoppers, shopClient, type ShopClient } from "./lib/drop.ts";
 import { startOrderStream } from "./lib/order-stream.ts";
 import { countCpu, describeCpu } from "./lib/cpu-time.ts";
 import { openDatabase } from "../server/src/db/database.ts";
@@ -50,7 +53,7 @@ const DROP_SECONDS = Number(process.env.BENCH_DROP_SECONDS || 10);
 /** Of the big drops' shoppers, the share behind one carrier address (CGNAT). */
 const CARRIER_SHARE = 0.5;
 const ORDER_RATES = (process.env.BENCH_RATES || "10,50").split(",").map(Number);
-const PARTS = new Set((process.env.BENCH_PARTS || "reads,drop").split(","));
+const PARTS = new Set((process.env.BENCH_PARTS || "cost,reads,drop").split(","));
 const VARIANTS: Record<string, { label: string; env: Record<string, string> }> = {
   before: { label: "reads served as they arrive (READ_BUDGET_MS=0)", env: { READ_BUDGET_MS: "0" } },
   after: { label: "reads take turns behind writes (READ_BUDGET_MS default)", env: {} },
@@ -118,6 +121,7 @@ for (const variant of variants) {
   const result: Measured = { reads: new Map(), checkouts: new Map(), drops: [] };
   measured.set(variant, result);
   try {
+    if (PARTS.has("cost")) await requestCosts(store);
     if (PARTS.has("reads")) await readsWhileSelling(store, result);
     if (PARTS.has("drop")) for (const drop of DROPS) await dropNight(store, drop, result);
   } finally {
@@ -125,6 +129,70 @@ for (const variant of variants) {
   }
 }
 printTargets();
+
+/** The store's CPU per request of each kind (from /proc, steadier than throughput on a shared
+ *  machine): in bursts (20 at a time, warm), and for orders arriving steadily, alone and beside
+ *  saturating listing reads: what a stream of sales takes from the reads. */
+async function requestCosts(store: BenchStore) {
+  const db = await openDatabase({ databaseUrl: store.databaseUrl, dataDir: null });
+  const shop = shopClient(store.url, 20);
+  try {
+    const [soldOut] = await db.query<{ id: string }>("UPDATE products SET stock = 0 WHERE id = (SELECT id FROM products WHERE slug LIKE 'bench-%' ORDER BY slug LIMIT 1) RETURNING id::text");
+    const plenty = (await db.query<{ id: string }>("UPDATE products SET stock = 1000000 WHERE id IN (SELECT id FROM products WHERE slug LIKE 'bench-%' ORDER BY slug OFFSET 1 LIMIT 50) RETURNING id::text")).map((row) => row.id);
+    const cpuPerRequest = async (count: number, one: (n: number) => Promise<unknown>) => {
+      let next = 0;
+      const run = (total: number) => Promise.all(Array.from({ length: 20 }, async () => { while (next < total) await one(next++); }));
+      await run(300);
+      next = 0;
+      const started = performance.now();
+      const cpu = countCpu(store.pid);
+      await run(count);
+      return (cpu().store * (performance.now() - started)) / count;
+    };
+    // The listing's first page, bought in the last row: each sale changes what the readers are sent.
+    const shown = (await db.query<{ id: string }>("SELECT id::text FROM products WHERE goes_live_at IS NULL ORDER BY created_at DESC, id ASC LIMIT 24")).map((row) => row.id);
+    await db.query("UPDATE products SET stock = 1000000 WHERE id = ANY($1::uuid[])", [shown]);
+    const steady = async (seconds: number, reads: boolean, buying = plenty) => {
+      const stream = startOrderStream(store.url, 50, buying);
+      await Promise.race([stream.ready, sleep(30_000)]);
+      await sleep(2000);
+      const started = performance.now();
+      const cpu = countCpu(store.pid);
+      const read = reads ? await saturate(shop, () => LISTING, seconds) : (await sleep(seconds * 1000), null);
+      const used = cpu();
+      const results = await stream.stop();
+      return { used, elapsed: (performance.now() - started) / 1000, reads: read?.latencies.length ?? 0, failed: results.filter((r) => r.outcome !== "ordered").length };
+    };
+    const rows: [string, number][] = [];
+    rows.push(["listing GET, cached (bursts)", await cpuPerRequest(20_000, () => shop.get(LISTING))]);
+    rows.push(["checkout of a sold-out piece (bursts)", await cpuPerRequest(3000, () => checkout(shop, soldOut!.id))]);
+    rows.push(["checkout that places an order (bursts)", await cpuPerRequest(3000, (n) => checkout(shop, plenty[n % plenty.length]!))]);
+    const idleCpu = countCpu(store.pid);
+    await sleep(SECONDS * 1000);
+    const idle = idleCpu().store;
+    const alone = await steady(SECONDS, false);
+    const perOrder = ((alone.used.store - idle) * 1000) / 50;
+    rows.push(["order, 50 a second steadily (beyond the idle store's own)", perOrder]);
+    const beside = await steady(SECONDS, true);
+    // What the reads cost beside the stream, once the orders' own share (as measured alone) is taken out.
+    rows.push(["listing GET beside 50 orders a second, orders' own share taken out", ((beside.used.store - alone.used.store) * beside.elapsed * 1000) / beside.reads]);
+    const buyingShown = await steady(SECONDS, true, shown);
+    rows.push(["listing GET beside 50 orders a second of pieces it shows, orders' own share taken out", ((buyingShown.used.store - alone.used.store) * buyingShown.elapsed * 1000) / buyingShown.reads]);
+    const quiet = await (async () => {
+      const cpu = countCpu(store.pid);
+      const run = await saturate(shop, () => LISTING, SECONDS);
+      return { used: cpu(), rate: run.latencies.length / run.elapsed };
+    })();
+    rows.push(["listing GET, saturating (50 clients), quiet", (quiet.used.store * 1000) / quiet.rate]);
+    console.log(`\n### The store's CPU per request (idle store: ${idle.toFixed(3)} cores; ${alone.failed + beside.failed} orders failed)\n`);
+    console.log(`Listing reads saturating: quiet ${quiet.rate.toFixed(0)}/s (store ${describeCpu(quiet.used)}); beside 50 orders/s ${(beside.reads / beside.elapsed).toFixed(0)}/s (${describeCpu(beside.used)}), beside 50 orders/s of pieces it shows ${(buyingShown.reads / buyingShown.elapsed).toFixed(0)}/s (${describeCpu(buyingShown.used)}); the orders alone: ${describeCpu(alone.used)}\n`);
+    console.log("| Request | Store CPU (ms) |\n|---|---:|");
+    for (const [name, ms] of rows) console.log(`| ${name} | ${ms.toFixed(2)} |`);
+  } finally {
+    shop.close();
+    await db.close();
+  }
+}
 
 async function readsWhileSelling(store: BenchStore, result: Measured) {
   const db = await openDatabase({ databaseUrl: store.databaseUrl, dataDir: null });
