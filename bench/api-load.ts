@@ -30,6 +30,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { startBenchStore, startFloorServer } from "./lib/bench-store.ts";
 import { byId } from "./lib/persisted-queries.ts";
+import { cpuBetween, cpuMs, cpuMsEach } from "./lib/cpu-time.ts";
 import { openDatabase } from "../server/src/db/database.ts";
 
 // `--scenario drop-night`: the reads while orders stream, and a drop (bench/drop-night.ts).
@@ -135,14 +136,6 @@ function rssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : 0;
 }
 
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc, clock ticks of 10 ms).
- *  Per request, it is far steadier than throughput on a shared machine: other processes take turns
- *  on the cores but do not make our work cost more CPU. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** The PostgreSQL backends serving the bench database, where they run on this machine (a remote
  *  database's are not measured). Read after the warm-up, when the pools have opened their connections. */
 async function databaseBackends(): Promise<number[]> {
@@ -154,27 +147,6 @@ async function databaseBackends(): Promise<number[]> {
   } finally {
     await client.end();
   }
-}
-
-/** CPU time each backend has used so far, in ms (one that has ended is left out). */
-function databaseCpuMs(pids: number[]): Map<number, number> {
-  const used = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      used.set(pid, cpuMs(pid));
-    } catch {
-      // Ended (an idle pool connection closed): its time cannot be read any more.
-    }
-  }
-  return used;
-}
-
-/** CPU time used between two readings by the backends present in both (a backend that ended
- *  meanwhile, such as the floor's idle connections, is left out). */
-function databaseCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let sum = 0;
-  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? ms);
-  return sum;
 }
 
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(" / ");
@@ -232,10 +204,10 @@ try {
       const sampler = setInterval(() => (peak = Math.max(peak, rssMb(target.pid))), 250);
       const backends = await databaseBackends();
       const cpuBefore = cpuMs(target.pid);
-      const databaseBefore = databaseCpuMs(backends);
+      const databaseBefore = cpuMsEach(backends);
       const { latencies, elapsed } = await run(target.url, scenario, SECONDS, model.thinkMs);
       const cpuPerRequest = (cpuMs(target.pid) - cpuBefore) / latencies.length;
-      const databasePerRequest = backends.length ? (databaseCpuBetween(databaseBefore, databaseCpuMs(backends)) / latencies.length).toFixed(2) : "–";
+      const databasePerRequest = backends.length ? (cpuBetween(databaseBefore, cpuMsEach(backends)) / latencies.length).toFixed(2) : "–";
       clearInterval(sampler);
       const sorted = latencies.sort((a, b) => a - b);
       const rate = sorted.length / elapsed;

@@ -6,37 +6,53 @@ import os from "node:os";
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** User + system CPU of one process, ms; 0 once it has ended. */
-function processMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
+/** CPU time (user + system) a process has used so far, in ms. Per request, it is far steadier than
+ *  throughput on a shared machine: other processes take turns on the cores but do not make our work
+ *  cost more CPU. Throws once the process has ended. */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
-/** CPU of every process named `postgres` (the server and its backends), ms, by process id: a
- *  backend that ends takes its count with it, so only differences per process add up. */
-function postgresMs(): Map<number, number> {
-  const found = new Map<number, number>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
+const cpuMsOrZero = (pid: number) => {
+  try {
+    return cpuMs(pid);
+  } catch {
+    return 0; // ended
+  }
+};
+
+/** CPU time of each of these processes so far, in ms (one that has ended is left out). */
+export function cpuMsEach(pids: Iterable<number>): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") found.set(Number(entry), processMs(Number(entry)));
+      used.set(pid, cpuMs(pid));
     } catch {
       // ended meanwhile
     }
   }
-  return found;
+  return used;
 }
 
-/** PostgreSQL's CPU between two readings: backends present at both, plus those started since (a
- *  backend that began and ended in between goes uncounted). */
-function postgresSince(before: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, ms] of postgresMs()) total += ms - (before.get(pid) ?? 0);
-  return total;
+/** CPU used between two readings: a process that ended meanwhile takes its count with it, so only
+ *  differences per process add up; one started meanwhile counts whole. */
+export function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
+  return sum;
+}
+
+/** Every process named `postgres` (the server and its backends). */
+function postgresPids(): number[] {
+  return fs.readdirSync("/proc").filter((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    try {
+      return fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres";
+    } catch {
+      return false; // ended meanwhile
+    }
+  }).map(Number);
 }
 
 /** Busy CPU of the whole machine (all but idle and iowait), ms. */
@@ -60,15 +76,15 @@ export interface CpuShares {
 export function countCpu(storePid: number, others: () => number[] = () => []): () => CpuShares {
   const selfMs = () => {
     const { user, system } = process.cpuUsage();
-    return (user + system) / 1000 + others().reduce((sum, pid) => sum + processMs(pid), 0);
+    return (user + system) / 1000 + others().reduce((sum, pid) => sum + cpuMsOrZero(pid), 0);
   };
-  const started = { at: performance.now(), store: processMs(storePid), generator: selfMs(), postgres: postgresMs(), machine: machineMs() };
+  const started = { at: performance.now(), store: cpuMsOrZero(storePid), generator: selfMs(), postgres: cpuMsEach(postgresPids()), machine: machineMs() };
   return () => {
     const elapsed = performance.now() - started.at;
     return {
-      store: (processMs(storePid) - started.store) / elapsed,
+      store: (cpuMsOrZero(storePid) - started.store) / elapsed,
       generator: (selfMs() - started.generator) / elapsed,
-      postgres: postgresSince(started.postgres) / elapsed,
+      postgres: cpuBetween(started.postgres, cpuMsEach(postgresPids())) / elapsed,
       machine: (machineMs() - started.machine) / elapsed,
       cores: os.cpus().length,
     };
