@@ -206,7 +206,7 @@ export async function createApp(
   // the file lookup (a stat of the disk per request: 7% of the server's CPU in a drop night's reads).
   app.use((req, res, next) => (path.extname(req.path) ? clientFiles(req, res, next) : next()));
   // Rendered pages get a quarter of the response cache's memory budget on top of it.
-  const pages = pageCache(catalogue, (config.responseCacheMb * 1024 * 1024) / 4, { choiceNow: () => sharedHomeChoice(db.prisma, memo) });
+  const pages = pageCache(catalogue, (config.responseCacheMb * 1024 * 1024) / 4, { choiceNow: () => sharedHomeChoice(db, memo) });
   app.get("/{*path}", signedInCookieBackfill(config.env === "production"), pageHandler(config, pageRenderer({ config, prisma: db.prisma, sql: db.sql, transaction: db.transaction, apollo, catalogueMemo: memo }), pages));
   app.use(databaseUnavailableHandler);
 

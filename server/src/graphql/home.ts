@@ -14,8 +14,8 @@ const choices = new WeakMap<Context, Promise<HomeChoice>>();
 export function homeChoiceOf(ctx: Context): Promise<HomeChoice> {
   let choice = choices.get(ctx);
   if (!choice) {
-    choice = sharedHomeChoice(ctx.prisma, ctx.catalogueMemo).then((shared) =>
-      shared.key !== null ? shared : chooseHome(ctx.prisma, shared.generation, { active: shared.active }),
+    choice = sharedHomeChoice(ctx, ctx.catalogueMemo).then((shared) =>
+      shared.key !== null ? shared : chooseHome(ctx, shared.generation, { active: shared.active }),
     );
     choices.set(ctx, choice);
   }

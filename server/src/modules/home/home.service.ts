@@ -1,9 +1,9 @@
-// What the home page shows (SPEC §2 Home, §7 "Products and categories", §9 limits). Each block is
-// one bounded query; the GraphQL layer adds the selected relations without N+1.
-import type { HomepageSection, Prisma, Product } from "../../generated/prisma/client.ts";
-import type { Db } from "../../db/database.ts";
-import { visibleNow } from "../catalog/visibility.ts";
-import { discounted } from "../catalog/discount.ts";
+// What the home page shows (SPEC §2 Home, §7 "Products and categories", §9 limits). One bounded
+// statement chooses every block's pieces; the GraphQL layer adds the selected relations without N+1.
+import { Prisma, type HomepageSection } from "../../generated/prisma/client.ts";
+import type { Db, SqlRunner } from "../../db/database.ts";
+import { visibleNow, visibleNowSql } from "../catalog/visibility.ts";
+import { discountedSql } from "../catalog/discount.ts";
 import type { CatalogueMemo, StockChoice } from "../../cache/catalogue-memo.ts";
 
 export const FEATURED_PRODUCTS = 12;
@@ -16,8 +16,6 @@ export const RANDOM_KEEP = 12;
 
 export type SectionType = "latest" | "best_sellers" | "random";
 
-type ProductQuery = Pick<Prisma.ProductFindManyArgs, "include" | "select">;
-
 /** The one homepage section shown: the active one with the lowest display order. */
 export function activeSectionArgs() {
   return {
@@ -29,26 +27,11 @@ export function activeSectionArgs() {
 
 /** What a home block may show: on sale now and not sold out (a wall of "out of stock" cards sells
  *  nothing; issue 26). */
-const offeredNow = (now: Date) => ({ stock: { gt: 0 }, AND: [visibleNow(now)] }) satisfies Prisma.ProductWhereInput;
-
-/** Latest 12 products on sale and in stock, newest first, but for those the block above shows. */
-export function featuredProductsArgs(now = new Date(), shownAbove: string[] = []) {
-  return {
-    where: { ...offeredNow(now), ...notAmong(shownAbove) },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[],
-    take: FEATURED_PRODUCTS,
-  };
-}
-
-/** Three offers: products in stock and discounted (an original price above the price), the last
- *  pieces first (stock ascending, as the spec's call list orders them). A sold-out item is no offer. */
-export function specialOffersArgs(prisma: Db, now = new Date(), shownAbove: string[] = []) {
-  return {
-    where: { ...offeredNow(now), ...discounted(prisma), ...notAmong(shownAbove) } satisfies Prisma.ProductWhereInput,
-    orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }] satisfies Prisma.ProductOrderByWithRelationInput[],
-    take: SPECIAL_OFFERS,
-  };
-}
+const offeredNowSql = (now: Date) => Prisma.sql`p.stock > 0 AND ${visibleNowSql(now)}`;
+/** Newest first; the id breaks ties so the same pieces show on every request. */
+const NEWEST = Prisma.sql`p.created_at DESC, p.id ASC`;
+/** The last pieces first (stock ascending, as the spec's call list orders offers and best sellers). */
+const FEWEST_LEFT = Prisma.sql`p.stock ASC, p.created_at DESC, p.id ASC`;
 
 export function featuredReviewsArgs() {
   return {
@@ -58,8 +41,6 @@ export function featuredReviewsArgs() {
     take: FEATURED_REVIEWS,
   };
 }
-
-const notAmong = (ids: string[]) => (ids.length ? { id: { notIn: ids } } : {});
 
 /** Which pieces the home page's blocks show, in page order: the active section, then Featured
  *  Products, then Special Offers. A piece is not shown again in the block right after the one that
@@ -74,31 +55,46 @@ export interface HomeChoice extends StockChoice {
   offers: string[];
 }
 
+/** The database as the choice reads it: the active section through Prisma (kept until the catalogue
+ *  changes, see sharedHomeChoice), the pieces in one statement on the driver. */
+export interface HomeDb {
+  prisma: Db;
+  sql: SqlRunner;
+}
+
 /** The ids each block shows: the active section, then each block leaving out what the one above
  *  shows, except that Special Offers is never left empty while the shop has an offer (Featured
  *  Products gives way). `active`: the section already read (a random draw per request reuses the
- *  shared one's). */
-export async function chooseHome(
-  prisma: Db,
-  generation: number,
-  options: { random?: () => number; now?: Date; active?: HomepageSection | null } = {},
-): Promise<HomeChoice> {
+ *  shared one's).
+ *  One statement reads every block's candidates, enough of each for what the blocks above may take
+ *  out (decision 026, addendum of 28 Nov 2026: made on every landing during a drop, the four Prisma
+ *  statements this replaced were a quarter of a core at 50 orders a second). */
+export async function chooseHome(db: HomeDb, generation: number, options: { random?: () => number; now?: Date; active?: HomepageSection | null } = {}): Promise<HomeChoice> {
   const { random = Math.random, now = new Date() } = options;
-  const active = options.active !== undefined ? options.active : await prisma.homepageSection.findFirst(activeSectionArgs());
+  const active = options.active !== undefined ? options.active : await db.prisma.homepageSection.findFirst(activeSectionArgs());
   const sectionType = active?.sectionType ?? null;
-  const section = sectionType ? (await sectionProducts(prisma, sectionType, { select: { id: true } }, random, now)).map((p) => p.id) : [];
-  const ids = (args: Prisma.ProductFindManyArgs) => prisma.product.findMany({ ...args, select: { id: true } }).then((rows) => rows.map((p) => p.id));
-  let featured = await ids(featuredProductsArgs(now, section));
-  let offers = await ids(specialOffersArgs(prisma, now, featured));
-  if (!offers.length) {
+  const sectionSql =
+    sectionType === "best_sellers"
+      ? Prisma.sql`ORDER BY ${FEWEST_LEFT} LIMIT ${SECTION_PRODUCTS}`
+      : Prisma.sql`ORDER BY ${NEWEST} LIMIT ${sectionType === "random" ? RANDOM_POOL : sectionType ? SECTION_PRODUCTS : 0}`;
+  // Featured Products may lose the section's pieces and the offers' to the blocks around it; the
+  // offers, Featured Products' twelve.
+  const [pools] = await db.sql<{ section: string[]; newest: string[]; offers: string[] }>(Prisma.sql`SELECT
+      ARRAY(SELECT p.id::text FROM products p WHERE ${offeredNowSql(now)} ${sectionSql}) AS section,
+      ARRAY(SELECT p.id::text FROM products p WHERE ${offeredNowSql(now)} ORDER BY ${NEWEST}
+            LIMIT ${FEATURED_PRODUCTS + SECTION_PRODUCTS + SPECIAL_OFFERS}) AS newest,
+      ARRAY(SELECT p.id::text FROM products p WHERE ${offeredNowSql(now)} AND ${discountedSql()} ORDER BY ${FEWEST_LEFT}
+            LIMIT ${SPECIAL_OFFERS + FEATURED_PRODUCTS}) AS offers`);
+  const section = sectionType === "random" ? shuffle(pools!.section, random).slice(0, RANDOM_KEEP).slice(0, SECTION_PRODUCTS) : pools!.section;
+  const except = (ids: string[], shown: string[], take: number) => ids.filter((id) => !shown.includes(id)).slice(0, take);
+  let featured = except(pools!.newest, section, FEATURED_PRODUCTS);
+  let offers = except(pools!.offers, featured, SPECIAL_OFFERS);
+  if (!offers.length && pools!.offers.length) {
     // A small shop whose every discounted piece is among the newest twelve would show no offers at
     // all. Special Offers keeps them, and Featured Products gives them up instead (taking the next
     // newest where there are any): the offers show, and still no block repeats the one above it.
-    const everyOffer = await ids(specialOffersArgs(prisma, now));
-    if (everyOffer.length) {
-      offers = everyOffer;
-      featured = await ids(featuredProductsArgs(now, [...section, ...offers]));
-    }
+    offers = pools!.offers.slice(0, SPECIAL_OFFERS);
+    featured = except(pools!.newest, [...section, ...offers], FEATURED_PRODUCTS);
   }
   // Every structural change (a section edited, a product added) empties the memo, so the key need
   // only name what stock decides: which products each block holds, in what order.
@@ -112,34 +108,13 @@ export async function chooseHome(
  * choice per batch of landed values however many shoppers ask. The caches keep what they made from
  * it (Apollo's answers, the rendered page) while its key stays the same, joining new counts in;
  * only a sale that changes which products are chosen makes the page be rendered again. A random
- * section is drawn per request (key null): nothing made from it is kept across a sale.
+ * section is drawn per request (key null): nothing made from it is kept across a sale. The active
+ * section changes only with the catalogue: it is read once per catalogue version.
  */
-export function sharedHomeChoice(prisma: Db, memo: CatalogueMemo): Promise<HomeChoice> {
-  return memo.untilStockChanges("home choice", (generation) => chooseHome(prisma, generation));
-}
-
-/** Up to six products in stock for a section, chosen by its type: latest, best sellers (stock
- *  ascending: the last pieces first) or random. */
-export async function sectionProducts(
-  prisma: Db,
-  type: SectionType,
-  query: ProductQuery,
-  random: () => number = Math.random,
-  now = new Date(),
-): Promise<Product[]> {
-  // query carries the relations the GraphQL selection needs (loaded in one extra query, not per row).
-  const find = (args: Prisma.ProductFindManyArgs) =>
-    prisma.product.findMany({ ...query, ...args, where: offeredNow(now) } as Prisma.ProductFindManyArgs);
-  switch (type) {
-    case "best_sellers":
-      return find({ orderBy: [{ stock: "asc" }, { createdAt: "desc" }, { id: "asc" }], take: SECTION_PRODUCTS });
-    case "random": {
-      const pool = await find({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: RANDOM_POOL });
-      return shuffle(pool, random).slice(0, RANDOM_KEEP).slice(0, SECTION_PRODUCTS);
-    }
-    default:
-      return find({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: SECTION_PRODUCTS });
-  }
+export function sharedHomeChoice(db: HomeDb, memo: CatalogueMemo): Promise<HomeChoice> {
+  return memo.untilStockChanges("home choice", async (generation) =>
+    chooseHome(db, generation, { active: await memo.get("home section", () => db.prisma.homepageSection.findFirst(activeSectionArgs())) }),
+  );
 }
 
 /** Fisher–Yates: every order equally likely (sort(() => Math.random() - 0.5) is biased). */
