@@ -1,5 +1,6 @@
 // One Prisma client over either driver adapter: PostgreSQL (DATABASE_URL) or embedded PGlite (DATA_DIR).
 // Everything above this file is the same code path for both.
+import { createHash } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -113,6 +114,38 @@ function withDecimals<T>(rows: Record<string, unknown>[], fields: { name: string
 /** Anything that runs a parameterised statement: a pool, a pooled client, PGlite or its transaction. */
 interface Queryable {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; fields: { name: string; dataTypeID: number }[] }>;
+}
+
+/** Most distinct statements a process prepares on each connection; any beyond run unnamed. */
+const MAX_PREPARED = 500;
+
+/**
+ * Names for the driver's statements, so that each connection parses and plans a statement once and
+ * then reuses it (PostgreSQL's plan cache). Unnamed, every checkout's statement was parsed and
+ * planned again: about 60% of PostgreSQL's CPU per order on drop night (decision 026, addendum of
+ * 28 Nov 2026). Only on a direct connection: a transaction-mode pooler (PgBouncer before 1.21, as
+ * Debian 12 ships) may send the next statement to a server connection that never prepared it.
+ */
+function statementNames(): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_PREPARED) {
+      name = `s${createHash("sha1").update(text).digest("base64url")}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
+/** A node-postgres pool or client that runs each statement under the name `nameOf` gives it. */
+function preparing(target: pg.Pool | pg.PoolClient, nameOf: (text: string) => string | undefined): Queryable {
+  return {
+    query(text, values = []) {
+      const name = nameOf(text);
+      return name ? target.query({ name, text, values }) : target.query(text, values);
+    },
+  };
 }
 
 function runnerOn(target: Queryable, onQuery?: (sql: string) => void): SqlRunner {
@@ -299,6 +332,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   });
   probe.release();
   const prisma = prismaClient(new ResilientPrismaPg(pool), options.onQuery);
+  const names = pooled ? undefined : statementNames();
   return {
     prisma,
     mode: "postgres",
@@ -323,8 +357,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     async query(sql, params = []) {
       return (await pool.query(sql, params)).rows;
     },
-    sql: runnerOn(pool, options.onQuery),
-    transaction: (work) => inTransaction(pool, (client) => work(runnerOn(client, options.onQuery))),
+    sql: runnerOn(names ? preparing(pool, names) : pool, options.onQuery),
+    transaction: (work) => inTransaction(pool, (client) => work(runnerOn(names ? preparing(client, names) : client, options.onQuery))),
     async withMigrationLock(fn) {
       const client = await session.connect();
       let failure: Error | undefined;

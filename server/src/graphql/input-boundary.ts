@@ -36,8 +36,18 @@ export function problemInValue(value: unknown, depth = 0): string | null {
   return null;
 }
 
+/** Per parsed document: Apollo's document store hands every request of the same operation the same
+ *  DocumentNode, so a checkout's document is walked once, not on every order (decision 026). */
+const documentProblems = new WeakMap<DocumentNode, string | null>();
+
 /** First problem in any string literal written inline in the document. */
 export function problemInDocument(document: DocumentNode): string | null {
+  let problem = documentProblems.get(document);
+  if (problem === undefined) documentProblems.set(document, (problem = findProblemInDocument(document)));
+  return problem;
+}
+
+function findProblemInDocument(document: DocumentNode): string | null {
   let problem: string | null = null;
   visit(document, {
     StringValue(node) {
