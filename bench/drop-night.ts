@@ -185,7 +185,7 @@ async function requestCosts(store: BenchStore) {
     })();
     rows.push(["listing GET, saturating (50 clients), quiet", (quiet.used.store * 1000) / quiet.rate]);
     console.log(`\n### The store's CPU per request (idle store: ${idle.toFixed(3)} cores; ${alone.failed + beside.failed} orders failed)\n`);
-    console.log(`Listing reads saturating: quiet ${quiet.rate.toFixed(0)}/s (store ${describeCpu(quiet.used)}); beside 50 orders/s ${(beside.reads / beside.elapsed).toFixed(0)}/s (${describeCpu(beside.used)}), beside 50 orders/s of pieces it shows ${(buyingShown.reads / buyingShown.elapsed).toFixed(0)}/s (${describeCpu(buyingShown.used)}); the orders alone: ${describeCpu(alone.used)}\n`);
+    console.log(`Listing reads saturating: quiet ${quiet.rate.toFixed(0)}/s (${describeCpu(quiet.used)}); beside 50 orders/s ${(beside.reads / beside.elapsed).toFixed(0)}/s (${describeCpu(beside.used)}), beside 50 orders/s of pieces it shows ${(buyingShown.reads / buyingShown.elapsed).toFixed(0)}/s (${describeCpu(buyingShown.used)}); the orders alone: ${describeCpu(alone.used)}\n`);
     console.log("| Request | Store CPU (ms) |\n|---|---:|");
     for (const [name, ms] of rows) console.log(`| ${name} | ${ms.toFixed(2)} |`);
   } finally {

@@ -122,8 +122,8 @@ const MAX_PREPARED = 500;
 /**
  * Names for the driver's statements, so that each connection parses and plans a statement once and
  * then reuses it (PostgreSQL's plan cache). Unnamed, every checkout's statement was parsed and
- * planned again: about 60% of PostgreSQL's CPU per order on drop night (decision 026, addendum of
- * 28 Nov 2026). Only on a direct connection: a transaction-mode pooler (PgBouncer before 1.21, as
+ * planned again: about 40% of PostgreSQL's CPU per order on drop night (decision 026, night
+ * addendum of 27 Nov 2026). Only on a direct connection: a transaction-mode pooler (PgBouncer before 1.21, as
  * Debian 12 ships) may send the next statement to a server connection that never prepared it.
  */
 function statementNames(): (text: string) => string | undefined {

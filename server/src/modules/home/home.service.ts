@@ -67,7 +67,7 @@ export interface HomeDb {
  *  Products gives way). `active`: the section already read (a random draw per request reuses the
  *  shared one's).
  *  One statement reads every block's candidates, enough of each for what the blocks above may take
- *  out (decision 026, addendum of 28 Nov 2026: made on every landing during a drop, the four Prisma
+ *  out (decision 026, night addendum of 27 Nov 2026: made on every landing during a drop, the four Prisma
  *  statements this replaced were a quarter of a core at 50 orders a second). */
 export async function chooseHome(db: HomeDb, generation: number, options: { random?: () => number; now?: Date; active?: HomepageSection | null } = {}): Promise<HomeChoice> {
   const { random = Math.random, now = new Date() } = options;
