@@ -12,6 +12,7 @@
 // (their throughput barely moves) while each of a write's steps waits at most one budget.
 import { performance } from "node:perf_hooks";
 import type { RequestHandler } from "express";
+import { waitingLine } from "./waiting-line.ts";
 
 export interface ReadTurns {
   /** Express middleware: queues GET and HEAD, passes everything else on at once. */
@@ -22,30 +23,16 @@ export interface ReadTurns {
 
 /** budgetMs 0 turns the queue off: every read is served as it arrives (as before 27 Nov 2026). */
 export function readTurns(budgetMs: number): ReadTurns {
-  // A ring of waiting reads: a drop's thousands of arrivals queue and leave in order, in O(1).
-  let queue: (() => void)[] = [];
-  let head = 0;
+  const queue = waitingLine<() => void>();
   let scheduled = false;
 
   const serve = () => {
     scheduled = false;
     const until = performance.now() + budgetMs;
     // At least one read per turn, however slow, so reads always move.
-    do {
-      const next = queue[head]!;
-      queue[head++] = undefined as never;
-      next();
-    } while (head < queue.length && performance.now() < until);
-    if (head === queue.length) {
-      queue = [];
-      head = 0;
-    } else {
-      if (head > 1024) {
-        queue = queue.slice(head);
-        head = 0;
-      }
-      schedule();
-    }
+    do queue.shift()!();
+    while (queue.size && performance.now() < until);
+    if (queue.size) schedule();
   };
   // setImmediate runs after this pass's I/O callbacks: whatever else arrived in the pass goes first.
   const schedule = () => {
@@ -59,6 +46,6 @@ export function readTurns(budgetMs: number): ReadTurns {
       queue.push(() => next());
       if (!scheduled) schedule();
     },
-    waiting: () => queue.length - head,
+    waiting: () => queue.size,
   };
 }

@@ -6,6 +6,7 @@
 // timeout: an overloaded shop answers late, not wrongly. Reads are not held here (reads-take-turns.ts
 // serves them behind writes), nor uploads, whose bodies a slow phone may take long to send.
 import type { RequestHandler } from "express";
+import { waitingLine } from "./waiting-line.ts";
 
 export interface WritesInLine {
   middleware: RequestHandler;
@@ -15,23 +16,10 @@ export interface WritesInLine {
 
 export function writesInLine(limit: number): WritesInLine {
   let running = 0;
-  // A ring, as in reads-take-turns.ts: a drop's thousands leave in order, in O(1).
-  let line: (() => void)[] = [];
-  let head = 0;
+  const line = waitingLine<() => void>();
   const next = () => {
     running--;
-    while (head < line.length && running < limit) {
-      const start = line[head]!;
-      line[head++] = undefined as never;
-      start();
-    }
-    if (head === line.length) {
-      line = [];
-      head = 0;
-    } else if (head > 1024) {
-      line = line.slice(head);
-      head = 0;
-    }
+    while (line.size && running < limit) line.shift()!();
   };
   return {
     middleware(req, res, proceed) {
@@ -53,6 +41,6 @@ export function writesInLine(limit: number): WritesInLine {
       if (running < limit) start();
       else line.push(start);
     },
-    waiting: () => line.length - head,
+    waiting: () => line.size,
   };
 }
