@@ -44,7 +44,8 @@ it("the account list, the order panel and the tracker show the order's Lagos dat
 
   await page.goto(`/track-order/${order.shortOrderId}`);
   const placed = page.getByText(/^Placed /);
-  await placed.waitFor();
+  // A slow host took longer than the default 15 s to show the tracker (clean-clone CI, 27 Nov 2026).
+  await placed.waitFor({ timeout: 60_000 });
   expect(await placed.innerText()).toContain("24 Nov 2026, 12:30 AM (Lagos time)");
   await page.context().close();
 });
