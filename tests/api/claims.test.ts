@@ -2,7 +2,7 @@
 // one open claim per order, the staff refund limit, refunds never above what was paid (two racing
 // included), and a Paystack refund through the fake Paystack (tests/mocks/paystack-server.ts), whose
 // refund webhook settles it only when Paystack's own answer says so (a forged one is refused), or, when the
-// webhook is lost, the reconcile job.
+// webhook is lost, the reconcile job, which also finds a refund whose answer never came.
 import { randomBytes } from "node:crypto";
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { createTestOrder, signedInCustomer } from "../helpers/orders.ts";
@@ -272,6 +272,56 @@ describe("a Paystack refund", () => {
     expect((await t.prisma.claim.findUniqueOrThrow({ where: { id: claimId } })).status).toBe("open");
     expect(await t.prisma.refund.findFirstOrThrow({ where: { claimId } })).toMatchObject({ status: "failed" });
     expect(await t.prisma.emailOutbox.count({ where: { subject: `Your claim on order ${order.shortOrderId}` } })).toBe(0);
+  });
+
+  it("a refund whose answer never came stays pending, not refused: the reconcile job finds it at Paystack by its note; one Paystack never took fails after half an hour and reopens the claim", async () => {
+    const asked = [];
+    // The first is carried out by Paystack but its answer is lost; the second never reaches Paystack.
+    for (const mode of ["answers lost", "down"] as const) {
+      const { order, reference } = await paidThroughPaystack();
+      const claimId = await openedClaim(order);
+      fake.mode = mode;
+      try {
+        const decided = await admin.data(DECIDE, { input: { claimId, decision: "refund", amount: "3000" } });
+        expect(decided.decideClaim.data).toMatchObject({ status: "refunded", refundStatus: "pending", refundMethod: "paystack" });
+      } finally {
+        fake.mode = "up";
+      }
+      const refundOf = () => t.prisma.refund.findFirstOrThrow({ where: { claimId } });
+      expect(await refundOf()).toMatchObject({ status: "pending", providerRefundId: null });
+      // The money stays out while Paystack may be sending it.
+      expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("7000.00");
+      asked.push({ order, claimId, reference, refundOf, emails: () => t.prisma.emailOutbox.count({ where: { subject: `Your claim on order ${order.shortOrderId}` } }) });
+    }
+    const [taken, untaken] = asked as [(typeof asked)[0], (typeof asked)[0]];
+    const atPaystack = [...fake.refunds.values()].filter((r) => r.transactionReference === taken.reference);
+    expect(atPaystack).toEqual([expect.objectContaining({ amount: 300_000, status: "pending", merchantNote: `Refund ${(await taken.refundOf()).id}` })]);
+    expect([...fake.refunds.values()].filter((r) => r.transactionReference === untaken.reference)).toEqual([]);
+    expect(await taken.emails()).toBe(0);
+
+    const reconcileAt = (now: Date) => paymentReconcileJob(t.prisma, t.config, () => now)!.run();
+    const interval = t.config.paystack!.reconcileIntervalMs;
+    // After the grace: found by its note and kept, the shopper told; Paystack still has it pending.
+    const later = new Date(Date.now() + 2 * 60_000);
+    await reconcileAt(later);
+    expect(await taken.refundOf()).toMatchObject({ status: "pending", providerRefundId: String(atPaystack[0]!.id) });
+    expect(await taken.emails()).toBe(1);
+    // Not listed, but asked only minutes ago: it may yet be, so it stays pending.
+    expect(await untaken.refundOf()).toMatchObject({ status: "pending", providerRefundId: null });
+
+    await fake.settleRefund(atPaystack[0]!.id, "processed", { webhook: false });
+    const muchLater = new Date(later.getTime() + 2 * interval);
+    await reconcileAt(muchLater);
+    expect((await taken.refundOf()).status).toBe("processed");
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: taken.order.id } })).amountPaid.toFixed(2)).toBe("7000.00");
+    expect(await taken.emails()).toBe(1);
+
+    // Still not at Paystack half an hour on: it never went out. The money counts as paid again and
+    // the claim is open for a new decision; the shopper was never told of it.
+    expect((await untaken.refundOf()).status).toBe("failed");
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: untaken.order.id } })).amountPaid.toFixed(2)).toBe("10000.00");
+    expect((await t.prisma.claim.findUniqueOrThrow({ where: { id: untaken.claimId } })).status).toBe("open");
+    expect(await untaken.emails()).toBe(0);
   });
 
   it("a lost refund webhook: the reconcile job settles what Paystack processed, after a minute's grace, once; one still pending stays pending", async () => {

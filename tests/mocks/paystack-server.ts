@@ -4,8 +4,9 @@
 // sends the shopper to callback_url?trxref=…&reference=…), GET /transaction/verify/:reference, and
 // charge.success webhooks signed like Paystack's (x-paystack-signature: hex HMAC-SHA512 of the raw
 // body with the secret key). Refunds (https://paystack.com/docs/payments/refunds/): POST /refund
-// {transaction, amount} queues one (status pending; refused above what the transaction has left),
-// GET /refund/:id fetches it, and settleRefund() makes it processed or failed and sends the
+// {transaction, amount, merchant_note} queues one (status pending; refused above what the transaction
+// has left), GET /refund/:id fetches it, GET /refund lists them newest first (from, to, perPage, page;
+// items with transaction_reference and merchant_note, as in Paystack's OpenAPI RefundListResponse), and settleRefund() makes it processed or failed and sends the
 // refund.processed / refund.failed event (data: status, transaction_reference, refund_reference,
 // amount, currency…). Every call needs `Authorization: Bearer <secret key>`.
 //
@@ -45,6 +46,7 @@ export interface FakeRefund {
   /** In kobo. */
   amount: number;
   status: "pending" | "processed" | "failed";
+  merchantNote: string | null;
   createdAt: string;
 }
 
@@ -62,8 +64,9 @@ export interface FakePaystack {
   /** Every API call: method and path (no headers, so no key). */
   calls: { method: string; path: string }[];
   webhooks: WebhookDelivery[];
-  /** "down": every API call is dropped without an answer (Paystack unreachable). */
-  mode: "up" | "down";
+  /** "down": every API call is dropped without an answer (Paystack unreachable). "answers lost": a
+   *  POST /refund is carried out, but its connection drops before the answer. */
+  mode: "up" | "down" | "answers lost";
   /** The shopper's transfer arrives: success with `amount` kobo (default: the amount asked). */
   payTransfer(reference: string, options?: { amount?: number; webhook?: boolean }): Promise<WebhookDelivery | null>;
   /** POSTs a body to the webhook URL, signed with `secret` (default: the right key; null: unsigned). */
@@ -328,9 +331,30 @@ ${[...transactions.values()]
         // Amount is optional: the whole transaction (what is left of it).
         const amount = body.amount === undefined ? left : Number(body.amount);
         if (!Number.isInteger(amount) || amount <= 0 || amount > left) return json(res, 400, { status: false, message: "Refund amount cannot be more than the transaction amount" });
-        const r: FakeRefund = { id: nextId++, transactionReference: t.reference, amount, status: "pending", createdAt: new Date().toISOString() };
+        const merchantNote = typeof body.merchant_note === "string" ? body.merchant_note : null;
+        const r: FakeRefund = { id: nextId++, transactionReference: t.reference, amount, status: "pending", merchantNote, createdAt: new Date().toISOString() };
         refunds.set(r.id, r);
+        if (fake.mode === "answers lost") return void req.socket.destroy();
         return json(res, 200, { status: true, message: "Refund has been queued for processing", data: refundData(r) });
+      }
+      if (req.method === "GET" && path === "/refund") {
+        const q = url.searchParams;
+        const from = q.get("from") ? Date.parse(q.get("from")!) : -Infinity;
+        const to = q.get("to") ? Date.parse(q.get("to")!) : Infinity;
+        const perPage = Number(q.get("perPage") ?? 50);
+        const page = Number(q.get("page") ?? 1);
+        if (Number.isNaN(from) || Number.isNaN(to) || !Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page) || page < 1) {
+          return json(res, 400, { status: false, message: "Invalid query" });
+        }
+        const listed = [...refunds.values()]
+          .filter((r) => Date.parse(r.createdAt) >= from && Date.parse(r.createdAt) <= to)
+          .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
+        const data = listed.slice((page - 1) * perPage, page * perPage).map((r) => {
+          const t = transactions.get(r.transactionReference)!;
+          return { ...refundData(r), transaction: t.id, transaction_reference: t.reference, merchant_note: r.merchantNote, customer_note: "Refund for transaction " + t.reference };
+        });
+        const meta = { total: listed.length, skipped: (page - 1) * perPage, perPage: String(perPage), page, pageCount: Math.ceil(listed.length / perPage), failedRefundCount: listed.filter((r) => r.status === "failed").length };
+        return json(res, 200, { status: true, message: "Refunds retrieved", data, meta });
       }
       const fetchRefund = /^\/refund\/(\d+)$/.exec(path);
       if (req.method === "GET" && fetchRefund) {

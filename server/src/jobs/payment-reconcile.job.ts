@@ -23,7 +23,7 @@ export function paymentReconcileJob(prisma: Db, config: Config, clock: () => Dat
       const now = clock();
       const payments = await reconcilePendingPayments(prisma, config, provider, now);
       if (payments.settled) logger.info(`Reconciliation settled ${payments.settled} of ${payments.checked} pending payment(s)`);
-      const refunds = await reconcilePendingRefunds(prisma, provider, intervalMs, now);
+      const refunds = await reconcilePendingRefunds(prisma, config, provider, intervalMs, now);
       if (refunds.settled) logger.info(`Reconciliation settled ${refunds.settled} of ${refunds.checked} pending refund(s)`);
       return { payments, refunds };
     },

@@ -30,7 +30,7 @@ import { recordMoneyIn, recordMoneyOut } from "../payments/money.ts";
 import { returnStock } from "../orders/order-status.service.ts";
 import { receiptPathOf } from "../../storage/receipt-files.ts";
 import { queueEmail } from "../../mail/outbox.ts";
-import type { PaymentProvider } from "../payments/providers/provider.ts";
+import type { PaymentProvider, ProviderRefund } from "../payments/providers/provider.ts";
 import { PaymentProviderError } from "../payments/providers/provider.ts";
 import { parseNaira } from "../../../../common/product-validation.ts";
 import { formatNaira } from "../../../../common/naira.ts";
@@ -436,30 +436,54 @@ export async function decideClaim(
   });
 
   if (outcome.refund?.method === "paystack" && provider) {
+    const refundId = outcome.refund.id;
     try {
-      const asked = await provider.refund({
-        transaction: outcome.refund.transactionRef!,
-        amountKobo: Math.round(Number(amount) * 100),
-      });
-      await prisma.$transaction(async (tx) => {
-        await tx.refund.update({
-          where: { id: outcome.refund!.id },
-          data: { providerRefundId: asked.id },
-        });
-        if (asked.status !== "failed") await tellShopper(tx, config, outcome.order, "refund", amount, reason);
-      });
-      if (asked.status === "processed" || asked.status === "failed")
-        await settleRefund(prisma, outcome.refund.id, asked.status);
+      const asked = await provider.refund(refundRequestOf(refundId, outcome.refund.transactionRef!, amount!));
+      await keepProviderRefund(prisma, config, refundId, asked);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      logger.warn(
-        `Paystack refund for claim ${input.claimId} refused: ${error.message}`,
-      );
-      await settleRefund(prisma, outcome.refund.id, "failed");
-      throw new ValidationError(CLAIM_MESSAGES.provider, "amount");
+      if (error.outcomeUnknown) {
+        // Paystack may have taken it: the refund stays pending (the money stays out, the claim
+        // refunded) until the reconcile job finds it at Paystack by its note, or finds it never came.
+        logger.warn(`Paystack refund ${refundId} for claim ${input.claimId} has no answer (${error.message}); it stays pending until reconciled`);
+      } else {
+        logger.warn(`Paystack refund for claim ${input.claimId} refused: ${error.message}`);
+        await settleRefund(prisma, refundId, "failed");
+        throw new ValidationError(CLAIM_MESSAGES.provider, "amount");
+      }
     }
   }
   return prisma.claim.findUniqueOrThrow({ where: { id: outcome.claim.id } });
+}
+
+/** What the provider is asked: our refund's id goes with it as its note. */
+function refundRequestOf(refundId: string, transaction: string, amount: string) {
+  return { transaction, amountKobo: Math.round(Number(amount) * 100), note: `Refund ${refundId}` };
+}
+
+/**
+ * The provider took the refund: its id is kept and the shopper told (not for one it failed at once),
+ * then a final status settles it. Only the first caller keeps it, so the decision and the reconcile
+ * job may both find the same refund.
+ */
+async function keepProviderRefund(prisma: Db, config: Config, refundId: string, taken: ProviderRefund) {
+  const kept = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.refund.updateMany({
+      where: { id: refundId, providerRefundId: null },
+      data: { providerRefundId: taken.id },
+    });
+    if (count !== 1) return false;
+    if (taken.status !== "failed") {
+      const refund = await tx.refund.findUniqueOrThrow({
+        where: { id: refundId },
+        include: { claim: { include: { order: true } } },
+      });
+      await tellShopper(tx, config, refund.claim.order, "refund", refund.amount.toFixed(2), refund.claim.decisionReason);
+    }
+    return true;
+  });
+  if (kept && (taken.status === "processed" || taken.status === "failed"))
+    await settleRefund(prisma, refundId, taken.status);
 }
 
 /**
@@ -553,40 +577,78 @@ const REFUND_WEBHOOK_GRACE_MS = 60_000;
 /** Refunds fetched per run and instance. */
 const REFUND_RECONCILE_BATCH = 25;
 
+/** A refund asked of the provider without an answer is found by its creation time, within this. */
+const REFUND_FIND_WINDOW_MS = 10 * 60_000;
+/** A refund asked this long ago that the provider still does not list was never taken (a request
+ *  times out within seconds): it is settled as failed, so the money counts as paid again. */
+const REFUND_UNTAKEN_AFTER_MS = 30 * 60_000;
+
 /**
  * Settles refunds whose webhook was lost (payments' reconciliation, for refunds): each pending one
  * past the grace whose check is due is claimed by pushing its next check one interval on, over rows
  * locked with SKIP LOCKED, so instances share the batch, and a refund the provider keeps pending for
  * days goes to the back instead of holding up the others. Settling itself is settleByProvider, as
- * for a webhook.
+ * for a webhook. A pending one without the provider's id (its request went unanswered, or the
+ * server stopped before keeping the id) is looked up at the provider first (findUnanswered).
  */
 export async function reconcilePendingRefunds(
   prisma: Db,
+  config: Config,
   provider: PaymentProvider,
   intervalMs: number,
   now = new Date(),
 ): Promise<{ checked: number; settled: number }> {
   const graceEnd = new Date(now.getTime() - REFUND_WEBHOOK_GRACE_MS);
-  const claimed = await prisma.$queryRaw<{ id: string; provider_refund_id: string }[]>`
+  const claimed = await prisma.$queryRaw<{ id: string; provider_refund_id: string | null; transaction_ref: string; amount: string; created_at: Date }[]>`
     UPDATE refunds SET next_check_at = ${new Date(now.getTime() + intervalMs)}
     WHERE id IN (
       SELECT id FROM refunds
-      WHERE method = ${provider.name} AND status = 'pending' AND provider_refund_id IS NOT NULL
+      WHERE method = ${provider.name} AND status = 'pending'
         AND created_at <= ${graceEnd} AND next_check_at <= ${now}
       ORDER BY next_check_at LIMIT ${REFUND_RECONCILE_BATCH}
       FOR UPDATE SKIP LOCKED)
-    RETURNING id::text AS id, provider_refund_id`;
+    RETURNING id::text AS id, provider_refund_id, transaction_ref, amount::text AS amount, created_at`;
   let settled = 0;
   for (const refund of claimed) {
     try {
-      if (await settleByProvider(prisma, provider, refund.id, refund.provider_refund_id))
-        settled++;
+      if (refund.provider_refund_id === null) {
+        if (await findUnanswered(prisma, config, provider, refund, now)) settled++;
+      } else if (await settleByProvider(prisma, provider, refund.id, refund.provider_refund_id)) settled++;
     } catch (error) {
       // The next interval tries again; one provider hiccup does not stop the batch.
       logger.warn(`Could not reconcile refund ${refund.id}`, error instanceof Error ? error.message : String(error));
     }
   }
   return { checked: claimed.length, settled };
+}
+
+/** A refund asked without an answer: kept (and settled, when final) if the provider lists it; failed
+ *  if, long after, it still does not; otherwise left for the next run. True when it was settled. */
+async function findUnanswered(
+  prisma: Db,
+  config: Config,
+  provider: PaymentProvider,
+  refund: { id: string; transaction_ref: string; amount: string; created_at: Date },
+  now: Date,
+): Promise<boolean> {
+  const known = await prisma.refund.findMany({
+    where: { transactionRef: refund.transaction_ref, providerRefundId: { not: null } },
+    select: { providerRefundId: true },
+  });
+  const found = await provider.findRefund({
+    ...refundRequestOf(refund.id, refund.transaction_ref, refund.amount),
+    from: new Date(refund.created_at.getTime() - REFUND_FIND_WINDOW_MS),
+    to: new Date(refund.created_at.getTime() + REFUND_FIND_WINDOW_MS),
+    known: new Set(known.map((k) => k.providerRefundId!)),
+  });
+  if (found) {
+    logger.info(`Refund ${refund.id}: found at ${provider.name} as ${found.id} (${found.status})`);
+    await keepProviderRefund(prisma, config, refund.id, found);
+    return found.status === "processed" || found.status === "failed";
+  }
+  if (now.getTime() - refund.created_at.getTime() < REFUND_UNTAKEN_AFTER_MS) return false;
+  logger.warn(`Refund ${refund.id}: ${provider.name} has no such refund; settled as failed, the claim is open again`);
+  return settleRefund(prisma, refund.id, "failed");
 }
 
 /** Puts the claimed order's pieces back on sale (once per claim). */

@@ -1,6 +1,7 @@
 // Paystack (https://paystack.com/docs/api): Pay with Transfer (POST /charge with bank_transfer),
 // the hosted checkout (POST /transaction/initialize), GET /transaction/verify/:reference, refunds
-// (POST /refund, GET /refund/:id; refund.* webhook events), and the webhook's x-paystack-signature
+// (POST /refund with our refund's id as merchant_note, GET /refund/:id, GET /refund to find one whose
+// answer was lost; refund.* webhook events), and the webhook's x-paystack-signature
 // (hex HMAC-SHA512 of the raw body keyed with the secret key).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
@@ -12,6 +13,7 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   type ProviderRefund,
+  type RefundRequest,
   type TransferAccount,
   type VerifiedPayment,
 } from "./provider.ts";
@@ -45,13 +47,13 @@ export class Paystack implements PaymentProvider {
     } catch (error) {
       // Only the kind of failure: the request (and its Authorization header) stays out of the message.
       const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "could not be reached";
-      throw new PaymentProviderError(`Paystack ${method} ${pathOnly(path)} ${reason}`);
+      throw new PaymentProviderError(`Paystack ${method} ${pathOnly(path)} ${reason}`, true);
     }
     let answer: PaystackAnswer<T>;
     try {
       answer = (await res.json()) as PaystackAnswer<T>;
     } catch {
-      throw new PaymentProviderError(`Paystack ${method} ${pathOnly(path)} answered ${res.status} without JSON`);
+      throw new PaymentProviderError(`Paystack ${method} ${pathOnly(path)} answered ${res.status} without JSON`, true);
     }
     return { httpStatus: res.status, answer };
   }
@@ -59,7 +61,8 @@ export class Paystack implements PaymentProvider {
   private async data<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
     const { httpStatus, answer } = await this.call<T>(method, path, body);
     if (httpStatus >= 300 || !answer.status || !answer.data) {
-      throw new PaymentProviderError(`Paystack ${method} ${pathOnly(path)} answered ${httpStatus}: ${String(answer.message ?? "no message").slice(0, 200)}`);
+      // A 4xx is Paystack refusing the request; a 5xx may come after the work was done.
+      throw new PaymentProviderError(`Paystack ${method} ${pathOnly(path)} answered ${httpStatus}: ${String(answer.message ?? "no message").slice(0, 200)}`, httpStatus >= 500);
     }
     return answer.data;
   }
@@ -136,9 +139,30 @@ export class Paystack implements PaymentProvider {
     };
   }
 
-  async refund(request: { transaction: string; amountKobo: number }): Promise<ProviderRefund> {
+  async refund(request: RefundRequest): Promise<ProviderRefund> {
     // Paystack answers "Refund has been queued for processing" with the refund (status pending).
-    return refundOf(await this.data<PaystackRefund>("POST", "/refund", { transaction: request.transaction, amount: request.amountKobo }));
+    return refundOf(await this.data<PaystackRefund>("POST", "/refund", { transaction: request.transaction, amount: request.amountKobo, merchant_note: request.note }));
+  }
+
+  async findRefund(request: RefundRequest & { from: Date; to: Date; known: ReadonlySet<string> }): Promise<ProviderRefund | null> {
+    // GET /refund lists the integration's refunds, newest first, filtered by creation date only.
+    let byPayment: PaystackListedRefund | null = null;
+    for (let page = 1; page <= REFUND_LIST_PAGES; page++) {
+      const query = new URLSearchParams({ from: request.from.toISOString(), to: request.to.toISOString(), perPage: String(REFUND_LIST_PER_PAGE), page: String(page) });
+      const { httpStatus, answer } = await this.call<PaystackListedRefund[]>("GET", `/refund?${query}`);
+      if (httpStatus >= 300 || !answer.status || !Array.isArray(answer.data)) {
+        throw new PaymentProviderError(`Paystack GET /refund answered ${httpStatus}: ${String(answer.message ?? "no message").slice(0, 200)}`, true);
+      }
+      for (const listed of answer.data) {
+        if (listed.merchant_note === request.note) return refundOf(listed);
+        const samePayment = listed.transaction_reference === request.transaction && Number(listed.amount) === request.amountKobo;
+        if (samePayment && !listed.merchant_note && !request.known.has(String(listed.id))) byPayment ??= listed;
+      }
+      if (answer.data.length < REFUND_LIST_PER_PAGE) break;
+      // A window this narrow never holds more: a full last page is an error, not a refund never taken.
+      if (page === REFUND_LIST_PAGES) throw new PaymentProviderError("Paystack GET /refund: too many refunds in the window to be sure", true);
+    }
+    return byPayment ? refundOf(byPayment) : null;
   }
 
   async fetchRefund(id: string): Promise<ProviderRefund> {
@@ -181,8 +205,16 @@ interface PaystackRefund {
   amount: number;
 }
 
+interface PaystackListedRefund extends PaystackRefund {
+  transaction_reference?: string;
+  merchant_note?: string | null;
+}
+
+const REFUND_LIST_PER_PAGE = 100;
+const REFUND_LIST_PAGES = 10;
+
 const refundOf = (data: PaystackRefund): ProviderRefund => ({ id: String(data.id), status: String(data.status), amountKobo: Number(data.amount) });
 
 function pathOnly(path: string): string {
-  return path.replace(/\/transaction\/verify\/.*/, "/transaction/verify");
+  return path.replace(/\/transaction\/verify\/.*/, "/transaction/verify").replace(/\?.*/, "");
 }

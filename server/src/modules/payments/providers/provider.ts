@@ -47,11 +47,27 @@ export interface PaymentProvider {
    */
   readWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): string | null;
   /** Money back to the shopper: a refund of (part of) a payment, by the payment's reference (decision 038). */
-  refund(request: { transaction: string; amountKobo: number }): Promise<ProviderRefund>;
+  refund(request: RefundRequest): Promise<ProviderRefund>;
   /** The provider's own word on a refund. */
   fetchRefund(id: string): Promise<ProviderRefund>;
+  /**
+   * The refund a `refund` call made whose answer never came (it timed out, or the server stopped
+   * before keeping its id): found among the provider's refunds created between `from` and `to` by
+   * its note, or, for one asked without a note, by payment and amount among ids not in `known`.
+   * Null when the provider has none: it never took the request.
+   */
+  findRefund(request: RefundRequest & { from: Date; to: Date; known: ReadonlySet<string> }): Promise<ProviderRefund | null>;
   /** The payment reference of a refund event in a webhook already read (signature checked) by readWebhook; null for other events. */
   refundEventOf(rawBody: Buffer): string | null;
+}
+
+export interface RefundRequest {
+  /** The payment's reference. */
+  transaction: string;
+  amountKobo: number;
+  /** Kept by the provider with the refund (Paystack's merchant_note): names our refund row, so a
+   *  refund whose answer was lost can be found again. */
+  note: string;
 }
 
 export interface ProviderRefund {
@@ -61,9 +77,14 @@ export interface ProviderRefund {
   amountKobo: number;
 }
 
-/** The provider could not be asked or answered with an error. Its message never carries a secret. */
+/** The provider could not be asked or answered with an error. Its message never carries a secret.
+ *  outcomeUnknown: no clear answer came (a timeout, a lost connection, a 5xx, a body that is not the
+ *  provider's), so the request may have been carried out: a refund asked so must not count as refused. */
 export class PaymentProviderError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly outcomeUnknown = false,
+  ) {
     super(message);
     this.name = "PaymentProviderError";
   }
