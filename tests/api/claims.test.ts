@@ -274,10 +274,10 @@ describe("a Paystack refund", () => {
     expect(await t.prisma.emailOutbox.count({ where: { subject: `Your claim on order ${order.shortOrderId}` } })).toBe(0);
   });
 
-  it("a refund whose answer never came stays pending, not refused: the reconcile job finds it at Paystack by its note; one Paystack never took fails after half an hour and reopens the claim", async () => {
+  it("a refund whose answer never came stays pending, not refused: the reconcile job finds it at Paystack by its note (one asked without a note by payment and amount); one Paystack never took fails after half an hour and reopens the claim", async () => {
     const asked = [];
-    // The first is carried out by Paystack but its answer is lost; the second never reaches Paystack.
-    for (const mode of ["answers lost", "down"] as const) {
+    // The first is carried out by Paystack but its answer is lost; the others never reach Paystack.
+    for (const mode of ["answers lost", "down", "down"] as const) {
       const { order, reference } = await paidThroughPaystack();
       const claimId = await openedClaim(order);
       fake.mode = mode;
@@ -293,7 +293,10 @@ describe("a Paystack refund", () => {
       expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("7000.00");
       asked.push({ order, claimId, reference, refundOf, emails: () => t.prisma.emailOutbox.count({ where: { subject: `Your claim on order ${order.shortOrderId}` } }) });
     }
-    const [taken, untaken] = asked as [(typeof asked)[0], (typeof asked)[0]];
+    const [taken, untaken, noteless] = asked as [(typeof asked)[0], (typeof asked)[0], (typeof asked)[0]];
+    // As if asked before refunds carried a note: Paystack has it without one.
+    const unnoted = { id: 4_300_000_001, transactionReference: noteless.reference, amount: 300_000, status: "pending" as const, merchantNote: null, createdAt: new Date().toISOString() };
+    fake.refunds.set(unnoted.id, unnoted);
     const atPaystack = [...fake.refunds.values()].filter((r) => r.transactionReference === taken.reference);
     expect(atPaystack).toEqual([expect.objectContaining({ amount: 300_000, status: "pending", merchantNote: `Refund ${(await taken.refundOf()).id}` })]);
     expect([...fake.refunds.values()].filter((r) => r.transactionReference === untaken.reference)).toEqual([]);
@@ -306,6 +309,7 @@ describe("a Paystack refund", () => {
     await reconcileAt(later);
     expect(await taken.refundOf()).toMatchObject({ status: "pending", providerRefundId: String(atPaystack[0]!.id) });
     expect(await taken.emails()).toBe(1);
+    expect(await noteless.refundOf()).toMatchObject({ status: "pending", providerRefundId: String(unnoted.id) });
     // Not listed, but asked only minutes ago: it may yet be, so it stays pending.
     expect(await untaken.refundOf()).toMatchObject({ status: "pending", providerRefundId: null });
 

@@ -31,7 +31,7 @@ import { returnStock } from "../orders/order-status.service.ts";
 import { receiptPathOf } from "../../storage/receipt-files.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import type { PaymentProvider, ProviderRefund } from "../payments/providers/provider.ts";
-import { PaymentProviderError } from "../payments/providers/provider.ts";
+import { PaymentProviderError, refundNote } from "../payments/providers/provider.ts";
 import { parseNaira } from "../../../../common/product-validation.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { isUuid } from "../../../../common/uuid.ts";
@@ -458,7 +458,7 @@ export async function decideClaim(
 
 /** What the provider is asked: our refund's id goes with it as its note. */
 function refundRequestOf(refundId: string, transaction: string, amount: string) {
-  return { transaction, amountKobo: Math.round(Number(amount) * 100), note: `Refund ${refundId}` };
+  return { transaction, amountKobo: Math.round(Number(amount) * 100), note: refundNote(refundId) };
 }
 
 /**

@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { PaystackConfig } from "../../../config.ts";
 import {
+  isRefundNote,
   PaymentProviderError,
   WebhookRefused,
   type Checkout,
@@ -156,7 +157,10 @@ export class Paystack implements PaymentProvider {
       for (const listed of answer.data) {
         if (listed.merchant_note === request.note) return refundOf(listed);
         const samePayment = listed.transaction_reference === request.transaction && Number(listed.amount) === request.amountKobo;
-        if (samePayment && !listed.merchant_note && !request.known.has(String(listed.id))) byPayment ??= listed;
+        // Another of our refunds carries its own note; one asked before notes were sent may carry
+        // none, or whatever Paystack puts there.
+        const anotherOfOurs = isRefundNote(listed.merchant_note ?? "");
+        if (samePayment && !anotherOfOurs && !request.known.has(String(listed.id))) byPayment ??= listed;
       }
       if (answer.data.length < REFUND_LIST_PER_PAGE) break;
       // A window this narrow never holds more: a full last page is an error, not a refund never taken.

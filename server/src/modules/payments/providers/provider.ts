@@ -70,6 +70,10 @@ export interface RefundRequest {
   note: string;
 }
 
+/** The note each refund is asked with: it names our refund row. */
+export const refundNote = (refundId: string) => `Refund ${refundId}`;
+export const isRefundNote = (note: string) => /^Refund [0-9a-f-]{36}$/.test(note);
+
 export interface ProviderRefund {
   id: string;
   /** pending, processing, processed, failed… only processed and failed settle it. */
