@@ -201,6 +201,49 @@ describe("deciding a claim", () => {
   });
 });
 
+describe("putting a claim's pieces back on sale", () => {
+  const STATUS = `mutation($input: UpdateOrderStatusInput!) { updateOrderStatus(input: $input) { __typename ... on Error { message } } }`;
+  const DELETE = `mutation($id: ID!) { deleteOrder(id: $id) { __typename ... on Error { message } } }`;
+  const stockOf = async (order: { items: { productId: string | null }[] }) => (await t.prisma.product.findUniqueOrThrow({ where: { id: order.items[0]!.productId! } })).stock;
+  const accepted = async (order: { shortOrderId: string }) => {
+    const claimId = await openedClaim(order);
+    expect((await staff.data(DECIDE, { input: { claimId, decision: "exchange", reason: "We will swap it" } })).decideClaim.data.status).toBe("accepted");
+    return claimId;
+  };
+
+  it("once per order, for an accepted or refunded claim only: not an open or declined one, not twice through a second claim, a cancel, a deletion, nor after the order was cancelled", async () => {
+    const undecided = "Only the pieces of an accepted or refunded claim can go back on sale";
+    const already = "These pieces are already back on sale";
+    // Open, then declined: the shopper keeps the piece, so it is not back on the shelf.
+    const kept = await paidOrder();
+    const start = await stockOf(kept);
+    const open = await openedClaim(kept);
+    expect((await staff.data(RESTOCK, { id: open })).restockClaim.message).toBe(undecided);
+    await staff.data(DECIDE, { input: { claimId: open, decision: "decline", reason: "Worn since" } });
+    expect((await staff.data(RESTOCK, { id: open })).restockClaim.message).toBe(undecided);
+    expect(await stockOf(kept)).toBe(start);
+
+    // Put back once; a second claim on the order, then cancelling and deleting it, return nothing more.
+    const order = await paidOrder();
+    const before = await stockOf(order);
+    expect((await staff.data(RESTOCK, { id: await accepted(order) })).restockClaim.data).toEqual({ restocked: true });
+    expect((await staff.data(RESTOCK, { id: await accepted(order) })).restockClaim.message).toBe(already);
+    expect((await admin.data(STATUS, { input: { orderId: order.id, status: "cancelled" } })).updateOrderStatus.__typename).not.toMatch(/Error/);
+    expect((await admin.data(STATUS, { input: { orderId: order.id, status: "pending" } })).updateOrderStatus.__typename).not.toMatch(/Error/);
+    expect((await admin.data(DELETE, { id: order.id })).deleteOrder.__typename).not.toMatch(/Error/);
+    expect(await stockOf(order)).toBe(before + 1);
+
+    // Cancelled while its claim was open: its pieces went back then.
+    const cancelled = await paidOrder();
+    const was = await stockOf(cancelled);
+    const claimId = await openedClaim(cancelled);
+    await admin.data(STATUS, { input: { orderId: cancelled.id, status: "cancelled" } });
+    expect((await staff.data(DECIDE, { input: { claimId, decision: "exchange", reason: "We will swap it" } })).decideClaim.data.status).toBe("accepted");
+    expect((await staff.data(RESTOCK, { id: claimId })).restockClaim.message).toBe(already);
+    expect(await stockOf(cancelled)).toBe(was + 1);
+  });
+});
+
 describe("a Paystack refund", () => {
   async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;

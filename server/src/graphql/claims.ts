@@ -204,7 +204,7 @@ builder.mutationFields((t) => ({
   }),
   restockClaim: t.withAuth({ staff: true }).prismaField({
     type: "Claim",
-    description: "Puts the claimed order's pieces back on sale, once per claim; audited.",
+    description: "Puts the claimed order's pieces back on sale: an accepted or refunded claim's, once per order, never a cancelled order's (its pieces went back then); audited.",
     errors: { types: [ValidationError, NotFoundError] },
     args: { claimId: t.arg.id({ required: true, description: "Claim id (UUID)" }) },
     resolve: async (query, _root, { claimId }, ctx) => asSelected(ctx, query, (await restockClaim(ctx.prisma, actorOf(ctx.viewer), String(claimId))).id),

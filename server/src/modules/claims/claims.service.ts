@@ -27,7 +27,7 @@ import {
   type OwnershipProof,
 } from "../orders/ownership.ts";
 import { recordMoneyIn, recordMoneyOut } from "../payments/money.ts";
-import { returnStock } from "../orders/order-status.service.ts";
+import { holdsStock, lockOrder, returnStock } from "../orders/order-status.service.ts";
 import { receiptPathOf } from "../../storage/receipt-files.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import type { PaymentProvider, ProviderRefund } from "../payments/providers/provider.ts";
@@ -68,6 +68,7 @@ export const CLAIM_MESSAGES = {
       : "Refunds need the owner",
   bankReference: "Enter the bank reference of the transfer you sent back",
   restocked: "These pieces are already back on sale",
+  restockUndecided: "Only the pieces of an accepted or refunded claim can go back on sale",
   provider:
     "Paystack did not take the refund; nothing was refunded. Please try again or refund by transfer",
 } as const;
@@ -651,7 +652,12 @@ async function findUnanswered(
   return settleRefund(prisma, refund.id, "failed");
 }
 
-/** Puts the claimed order's pieces back on sale (once per claim). */
+/**
+ * Puts the claimed order's pieces back on sale: once per order, for an accepted or refunded claim
+ * only (a declined one's pieces stay with the shopper), and never for an order that no longer holds
+ * stock (cancelled: its pieces went back then). The order's row lock orders it against a status
+ * change or a deletion, which then see the pieces returned (holdsStock) and do not return them again.
+ */
 export async function restockClaim(prisma: Db, actor: Actor, claimId: string) {
   invariant(isUuid(claimId), "Claim not found", "claimId");
   return prisma.$transaction(async (tx) => {
@@ -659,14 +665,18 @@ export async function restockClaim(prisma: Db, actor: Actor, claimId: string) {
       where: { id: claimId, restockedAt: null },
       data: { restockedAt: new Date() },
     });
-    const claim = await tx.claim.findUnique({
-      where: { id: claimId },
-      include: { order: { include: { items: true } } },
-    });
+    const claim = await tx.claim.findUnique({ where: { id: claimId } });
     if (!claim) throw new NotFoundError("Claim not found");
     if (count !== 1)
       throw new ValidationError(CLAIM_MESSAGES.restocked, "claimId");
-    await returnStock(tx, claim.order.items);
+    invariant(claim.status === "accepted" || claim.status === "refunded", CLAIM_MESSAGES.restockUndecided, "claimId");
+    const order = await lockOrder(tx, claim.orderId);
+    if (!order) throw new NotFoundError("Claim not found");
+    // This claim's own mark is among the order's claims: any other one, or a cancelled order, means
+    // the pieces are already back.
+    const others = order.claims.filter((other) => other.id !== claimId);
+    invariant(holdsStock({ status: order.status, claims: others }), CLAIM_MESSAGES.restocked, "claimId");
+    await returnStock(tx, order.items);
     await recordAudit(tx, {
       actor,
       action: "claim.restocked",
@@ -675,7 +685,7 @@ export async function restockClaim(prisma: Db, actor: Actor, claimId: string) {
       orderId: claim.orderId,
       after: {
         claimId,
-        pieces: claim.order.items.map((item) => ({
+        pieces: order.items.map((item) => ({
           productId: item.productId,
           quantity: item.quantity,
         })),

@@ -40,10 +40,11 @@ type Tx = Prisma.TransactionClient;
 
 /**
  * Whether an order's items are currently taken out of stock: every order but a cancelled one
- * (an unpaid order whose hold expires is cancelled by the payments feature, which returns its stock).
+ * (an unpaid order whose hold expires is cancelled by the payments feature, which returns its stock)
+ * or one whose pieces a claim put back on sale (claims.service.ts), whatever its status becomes.
  */
-export function holdsStock(order: { status: OrderStatus }): boolean {
-  return order.status !== "cancelled";
+export function holdsStock(order: { status: OrderStatus; claims: { restockedAt: Date | null }[] }): boolean {
+  return order.status !== "cancelled" && !order.claims.some((claim) => claim.restockedAt !== null);
 }
 
 /** Readable over the phone, like the order reference. */
@@ -86,7 +87,7 @@ export async function retakeStock(tx: Tx, items: { productId: string | null; pro
 /** Locks the order row so two admins (or an admin and the hold expiry) cannot interleave. */
 export async function lockOrder(tx: Tx, orderId: string) {
   await tx.$queryRaw`SELECT id FROM orders WHERE id = ${orderId}::uuid FOR UPDATE`;
-  return tx.order.findUnique({ where: { id: orderId }, include: { items: true } });
+  return tx.order.findUnique({ where: { id: orderId }, include: { items: true, claims: { select: { id: true, restockedAt: true } } } });
 }
 
 type ShippingFacts = { trackingNumber: string | null; transportCompany: string | null; waybillNumber: string | null; driverPhone: string | null };
@@ -151,7 +152,7 @@ export async function changeOrderStatus(prisma: Db, actor: Actor, change: Status
     const before = { status: from, paymentStatus: order.paymentStatus, holdsStock: holdsStock(order), trackingNumber: order.trackingNumber };
 
     const heldBefore = holdsStock(order);
-    const heldAfter = holdsStock({ status: to });
+    const heldAfter = holdsStock({ status: to, claims: order.claims });
     if (heldBefore && !heldAfter) await returnStock(tx, order.items);
     if (!heldBefore && heldAfter) await retakeStock(tx, order.items);
     // Reopening an order whose unpaid hold expired puts it back to awaiting the transfer, with a
