@@ -101,7 +101,10 @@ describe("hold extension by a receipt", () => {
 
   it("a receipt after the hold ended is refused", async () => {
     const { client, userId } = await signedInCustomer(t);
-    const order = await createTestOrder(t.prisma, { userId, holdExpiresAt: new Date(Date.now() - 1000) });
+    // Moved on to processing while unpaid, so the server's own expiry run (real clock, pending orders
+    // only) cannot cancel it first: on a busy machine it did, and the refusal said "cancelled".
+    const { id } = await createTestOrder(t.prisma, { userId, holdExpiresAt: new Date(Date.now() + HOUR) });
+    const order = await t.prisma.order.update({ where: { id }, data: { status: "processing", holdExpiresAt: new Date(Date.now() - 1000) } });
     const res = await client.data(SUBMIT, { input: { orderId: order.id, fileUrl: receiptUrl(), senderName: "Ada Obi", senderBank: "GTBank" } });
     expect(res.submitPaymentReceipt.message).toBe("The reservation for this order has ended. Please contact us on WhatsApp.");
   });

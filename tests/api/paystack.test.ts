@@ -11,6 +11,7 @@ import { openDatabase, type Database } from "../../server/src/db/database.ts";
 import { startStore, type RunningStore } from "../../server/src/server.ts";
 import { PAYSTACK_OFF } from "../../common/payment-methods.ts";
 import { setLogLevel } from "../../server/src/logger.ts";
+import { paymentReconcileJob } from "../../server/src/jobs/payment-reconcile.job.ts";
 
 const OWNER = "owner@thrift.test";
 let t: TestStore;
@@ -437,6 +438,33 @@ describe("reconciliation (a lost webhook)", () => {
   });
 });
 
+describe("a payment closed as abandoned that is paid later", () => {
+  it("when the webhook's own check fails, reconciliation settles it: the webhook made it pending again before its 200", async () => {
+    const placed = await order("paystack_card");
+    // Back from Paystack without paying: closed, and no longer checked by reconciliation.
+    await t.client().data(CONFIRM_CARD, { reference: placed.payment!.reference });
+    expect((await t.prisma.providerPayment.findUniqueOrThrow({ where: { id: placed.payment!.id } })).status).toBe("failed");
+    // An hour later the shopper pays through the link in the order email; the webhook comes while
+    // Paystack's verify cannot be reached.
+    Object.assign(fake.transactions.get(placed.payment!.reference)!, { status: "success", paidAmount: 450000, channel: "card", paidAt: new Date().toISOString() });
+    fake.mode = "down";
+    try {
+      expect((await fake.sendWebhook(fake.chargeSuccessEvent(placed.payment!.reference))).status).toBe(200);
+      await until(() => Promise.resolve(fake.calls.filter((c) => c.path === `/transaction/verify/${placed.payment!.reference}`).length), (n) => n > 0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      fake.mode = "up";
+    }
+    expect((await stored(placed.id)).paymentStatus).toBe("awaiting_transfer");
+    expect(await t.prisma.providerPayment.findUniqueOrThrow({ where: { id: placed.payment!.id } })).toMatchObject({ status: "pending", failureReason: null });
+
+    await paymentReconcileJob(t.prisma, t.config, () => new Date(Date.now() + 2 * 60_000))!.run();
+    expect((await stored(placed.id)).paymentStatus).toBe("paid");
+    expect(await t.prisma.providerPayment.findUniqueOrThrow({ where: { id: placed.payment!.id } })).toMatchObject({ status: "succeeded", paidKobo: 450000 });
+    expect(await confirmedEmails(placed.email)).toHaveLength(1);
+  });
+});
+
 describe("the payment page's Paystack choices (issue 35)", () => {
   const MANUAL = `mutation($input: ManualOrderInput!) { createManualOrder(input: $input) {
     __typename ... on MutationCreateManualOrderSuccess { data { id shortOrderId total } } } }`;
@@ -521,7 +549,9 @@ describe("the payment page's Paystack choices (issue 35)", () => {
     const expired = await whatsAppOrder("5000.00");
     await t.prisma.order.update({ where: { id: expired.id }, data: { status: "cancelled", paymentStatus: "expired" } });
     const lapsed = await whatsAppOrder("5000.00");
-    await t.prisma.order.update({ where: { id: lapsed.id }, data: { holdExpiresAt: new Date(Date.now() - 60_000) } });
+    // Processing while unpaid: the server's own expiry run (real clock) expires pending orders only,
+    // so it cannot cancel this one before the check below.
+    await t.prisma.order.update({ where: { id: lapsed.id }, data: { status: "processing", holdExpiresAt: new Date(Date.now() - 60_000) } });
     const open_ = await whatsAppOrder("5000.00");
     const before = { calls: fake.calls.length, payments: await t.prisma.providerPayment.count(), audit: await t.prisma.auditEntry.count() };
     const buyer = t.client();

@@ -2,14 +2,15 @@
 // (HMAC-SHA512 of the raw body, compared in constant time) is checked before anything else; a good
 // one is answered 200 at once (Paystack retries until it gets one), and the payment is then verified
 // with GET /transaction/verify before it gives value (provider-payments.service.ts). Work lost here
-// (a crash, the database away) is found by the reconciliation job.
+// (a crash, Paystack's verify failing) is found by the reconciliation job: a payment we had closed is
+// made pending again before the 200 (reopenForCheck), and without a database there is no 200.
 import express, { Router } from "express";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { logger } from "../logger.ts";
 import { paymentProvider } from "../modules/payments/providers/select.ts";
 import { WebhookRefused } from "../modules/payments/providers/provider.ts";
-import { verifyAndSettle } from "../modules/payments/provider-payments.service.ts";
+import { reopenForCheck, verifyAndSettle } from "../modules/payments/provider-payments.service.ts";
 import { settleRefundsOf } from "../modules/claims/claims.service.ts";
 
 export const PAYSTACK_WEBHOOK_PATH = "/api/payments/paystack/webhook";
@@ -19,7 +20,7 @@ export function paystackWebhookRoutes(config: Config, prisma: Db): { router: Rou
   const running = new Set<Promise<void>>();
   const provider = paymentProvider(config);
   const allowed = new Set(config.paystack?.webhookIps ?? []);
-  router.post(PAYSTACK_WEBHOOK_PATH, express.raw({ type: () => true, limit: "64kb" }), (req, res) => {
+  router.post(PAYSTACK_WEBHOOK_PATH, express.raw({ type: () => true, limit: "64kb" }), async (req, res) => {
     if (!provider) {
       res.status(404).json({ error: "Automatic payments are off" });
       return;
@@ -38,6 +39,16 @@ export function paystackWebhookRoutes(config: Config, prisma: Db): { router: Rou
       logger.warn(`Paystack webhook refused from ${ip}: ${error.message}`);
       res.status(401).json({ error: "Invalid signature" });
       return;
+    }
+    if (reference) {
+      try {
+        await reopenForCheck(prisma, provider.name, reference);
+      } catch (error) {
+        // Not acknowledged: Paystack sends it again.
+        logger.error(`Paystack webhook for ${reference} not recorded`, error instanceof Error ? error.message : String(error));
+        res.status(503).json({ error: "Try again later" });
+        return;
+      }
     }
     res.status(200).json({ received: true });
     const refunded = reference ? null : provider.refundEventOf(req.body as Buffer);

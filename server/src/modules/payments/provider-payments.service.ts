@@ -236,6 +236,23 @@ export async function settleVerifiedPayment(prisma: Db, config: Config, provider
   });
 }
 
+/** A payment a webhook reopened is left this long to the webhook's own check before reconciliation's. */
+const WEBHOOK_CHECK_FIRST_MS = 60_000;
+
+/**
+ * A signed webhook says this payment succeeded. One we had closed (abandoned or declined when its
+ * shopper came back, or its order closed) is made pending again, so that reconciliation settles it
+ * should the webhook's own check fail: a closed payment is never checked again, and the webhook is
+ * acknowledged before that check, so Paystack would not send it again. Runs before the webhook is
+ * acknowledged: a database that cannot record it gets no 200, and Paystack retries.
+ */
+export async function reopenForCheck(prisma: Db, providerName: string, reference: string, now = new Date()): Promise<void> {
+  await prisma.providerPayment.updateMany({
+    where: { provider: providerName, reference, status: "failed" },
+    data: { status: "pending", failureReason: null, nextCheckAt: new Date(now.getTime() + WEBHOOK_CHECK_FIRST_MS) },
+  });
+}
+
 /** Asks the provider about one reference and settles it when the money arrived. */
 export async function verifyAndSettle(prisma: Db, config: Config, provider: PaymentProvider, reference: string): Promise<{ settlement: Settlement; verified: VerifiedPayment | null }> {
   const verified = await provider.verify(reference);
