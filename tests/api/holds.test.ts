@@ -65,6 +65,23 @@ describe("hold expiry", () => {
     expect(await stockOf(product.id)).toBe(1);
   });
 
+  it("an order whose Paystack transfer account is still pending waits 15 minutes past the account's end, so a transfer sent in time finds it open", async () => {
+    const payment = (orderId: string, status: "pending" | "failed") =>
+      t.prisma.providerPayment.create({
+        data: { orderId, provider: "paystack", reference: `ps-${orderId}`, amountKobo: 1_500_000, channel: "bank_transfer", status, accountNumber: "9930000001", accountName: "PAYSTACK CHECKOUT", bankName: "Test Bank", accountExpiresAt: at(5) },
+      });
+    const waiting = await createTestOrder(t.prisma, { holdExpiresAt: at(5) });
+    await payment(waiting.id, "pending");
+    // A payment Paystack said will not come holds nothing.
+    const given = await createTestOrder(t.prisma, { holdExpiresAt: at(5) });
+    await payment(given.id, "failed");
+    const statusOf = async (id: string) => (await t.prisma.order.findUniqueOrThrow({ where: { id } })).status;
+    await expireOverdueOrders(t.prisma, t.config, at(5 + 14 / 60));
+    expect([await statusOf(waiting.id), await statusOf(given.id)]).toEqual(["pending", "cancelled"]);
+    await expireOverdueOrders(t.prisma, t.config, at(5 + 15 / 60));
+    expect(await statusOf(waiting.id)).toBe("cancelled");
+  });
+
   it("the audit entry of an expiry says what stock came back and why", async () => {
     const order = await createTestOrder(t.prisma, { quantity: 2, holdExpiresAt: at(1) });
     await expireOverdueOrders(t.prisma, t.config, at(2));

@@ -14,6 +14,14 @@ import { formatLagosTime } from "../../../../common/lagos-time.ts";
 /** Orders expired per transaction; the job loops until none are left. */
 const EXPIRY_BATCH = 50;
 
+/**
+ * A Paystack one-time account closes when the hold ends, and a transfer sent in its last minutes is
+ * confirmed minutes later: an order with such an account still pending waits this long past the
+ * account's end before it expires, so money sent in time finds its order open (reconciliation and
+ * the webhook settle it meanwhile) instead of arriving "late" to a cancelled order.
+ */
+export const TRANSFER_LANDING_MS = 15 * 60_000;
+
 interface ExpiringOrder extends LockedOrderRow {
   hold_expires_at: Date;
 }
@@ -27,6 +35,10 @@ export async function expireOverdueBatch(prisma: Db, config: Config, now: Date, 
       SELECT ${LOCKED_ORDER_COLUMNS}, hold_expires_at
       FROM orders
       WHERE payment_status IN (${UNPAID_SQL}) AND status = 'pending' AND hold_expires_at <= ${now}
+        AND NOT EXISTS (
+          SELECT 1 FROM payments pp
+          WHERE pp.order_id = orders.id AND pp.status = 'pending' AND pp.account_number IS NOT NULL
+            AND pp.account_expires_at > ${new Date(now.getTime() - TRANSFER_LANDING_MS)})
       ORDER BY hold_expires_at
       LIMIT ${batch}
       FOR UPDATE SKIP LOCKED`;
