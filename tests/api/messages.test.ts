@@ -212,6 +212,23 @@ describe("delivery", () => {
     expect(whatsapp.sent.filter((m) => m.to === message.to)).toHaveLength(1);
   });
 
+  it("an answer lost after Meta took the message (5xx or timeout) does not undo what the webhook said meanwhile: neither a sent message nor the buyer's STOP is sent again", async () => {
+    const settledAfter = async (id: string) => {
+      await whatsapp.lostAnswer;
+      // The failure's own write follows the answer at once; give it time on a busy machine.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return row(id);
+    };
+    whatsapp.acceptThenFailNext(nextNumber(), (sent) => whatsapp.sendStatus(sent.wamid, "sent"));
+    const sent = await queued();
+    expect(await settledAfter(sent.id)).toMatchObject({ status: "sent", attempts: 0 });
+
+    whatsapp.acceptThenFailNext(nextNumber(), (sent) => whatsapp.sendInbound(sent.to, "STOP"));
+    const stopped = await queued();
+    expect(await settledAfter(stopped.id)).toMatchObject({ status: "cancelled", attempts: 0 });
+    expect(whatsapp.sent.filter((m) => m.to === sent.to || m.to === stopped.to)).toHaveLength(2);
+  });
+
   it("Termii: the SMS goes on the dnd channel from the sender id; a 429 is retried", async () => {
     termii.failNext(nextNumber(), 429);
     const message = await queued("sms");
@@ -272,7 +289,7 @@ describe("webhook", () => {
 });
 
 describe("admin", () => {
-  it("the Messages tab lists messages with their status, and a failed one can be retried", async () => {
+  it("the Messages tab lists messages with their status, and a failed one can be retried, unless its SMS stand-in went out or its number replied STOP since", async () => {
     whatsapp.failNext(nextNumber(), 400);
     const message = await queued();
     const failed = await until(async () => ((await row(message.id)).status === "failed" ? row(message.id) : null));
@@ -280,11 +297,24 @@ describe("admin", () => {
     const listed = await admin.data(`{ adminMessageDelivery { whatsappConfigured smsConfigured } adminMessages(status: failed) { id channel template to status lastError } }`);
     expect(listed.adminMessageDelivery).toEqual({ whatsappConfigured: true, smsConfigured: true });
     expect(listed.adminMessages).toContainEqual({ id: message.id, channel: "whatsapp", template: "payment_confirmed", to: message.to, status: "failed", lastError: expect.stringMatching(/400/) });
-    const retried = await admin.data(`mutation($id: ID!) { retryMessage(id: $id) { __typename ... on MutationRetryMessageSuccess { data { status } } ... on Error { message } } }`, { id: message.id });
-    expect(retried.retryMessage).toEqual({ __typename: "MutationRetryMessageSuccess", data: { status: "queued" } });
+    const retry = () => admin.data(`mutation($id: ID!) { retryMessage(id: $id) { __typename ... on MutationRetryMessageSuccess { data { status } } ... on Error { message } } }`, { id: message.id });
+    // Its SMS stand-in went out (Termii is configured): a retry would reach the buyer twice.
+    await until(async () => t.prisma.messageOutbox.findFirst({ where: { fallbackOf: message.id } }));
+    expect((await retry()).retryMessage).toEqual({ __typename: "ValidationError", message: "This message already went out by SMS instead" });
+    // Once the SMS has failed too, it can.
+    await t.prisma.messageOutbox.updateMany({ where: { fallbackOf: message.id }, data: { status: "failed" } });
+    expect((await retry()).retryMessage).toEqual({ __typename: "MutationRetryMessageSuccess", data: { status: "queued" } });
     await until(async () => (await row(message.id)).status === "sent");
     const again = await admin.data(`mutation($id: ID!) { retryMessage(id: $id) { __typename ... on Error { message } } }`, { id: message.id });
     expect(again.retryMessage).toEqual({ __typename: "ValidationError", message: "Only failed messages can be retried" });
+    // Not to a buyer who has replied STOP since it failed.
+    whatsapp.failNext(nextNumber(), 400);
+    const unwanted = await queued();
+    await until(async () => (await row(unwanted.id)).status === "failed");
+    expect(await whatsapp.sendInbound(unwanted.to, "STOP")).toBe(200);
+    const refused = await admin.data(`mutation($id: ID!) { retryMessage(id: $id) { __typename ... on Error { message } } }`, { id: unwanted.id });
+    expect(refused.retryMessage).toEqual({ __typename: "ValidationError", message: "This number replied STOP, so it gets no more messages" });
+    expect((await row(unwanted.id)).status).toBe("failed");
     const shopper = await t.client().request(`{ adminMessages { id } }`, {});
     expect(shopper.errors?.[0]?.message).toBeTruthy();
   });

@@ -6,8 +6,8 @@
 // 132000 wrong parameter count, 130429 rate limit with HTTP 429, 1 unknown with HTTP 500). It also
 // plays Meta's side of the webhook: status updates and inbound texts signed with X-Hub-Signature-256.
 //
-// Tests queue failures for a number with failNext(), read `sent`, and drive the webhook with sendStatus() and
-// sendInbound().
+// Tests queue failures for a number with failNext() (or a lost answer with acceptThenFailNext()), read
+// `sent`, and drive the webhook with sendStatus() and sendInbound().
 import http from "node:http";
 import { createHmac, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -36,6 +36,11 @@ export interface FakeWhatsApp {
   calls: number;
   /** The next calls to this number are answered with these errors, in order. */
   failNext(to: string, ...failures: (429 | 500 | 400)[]): void;
+  /** The next call to this number is carried out (the message is sent), then `meanwhile` runs (a
+   *  status webhook, the buyer's STOP) and the call is answered 500: an answer lost after the work. */
+  acceptThenFailNext(to: string, meanwhile: (sent: SentTemplate) => Promise<unknown>): void;
+  /** Settles when the last call that acceptThenFailNext set up has been answered. */
+  lostAnswer: Promise<void>;
   /** Meta's status webhook for a message sent here (failed: code 131026, message undeliverable). */
   sendStatus(wamid: string, status: "sent" | "delivered" | "read" | "failed", options?: { secret?: string; signature?: string | null }): Promise<number>;
   /** A WhatsApp user's text to the shop's number, as Meta's webhook reports it. */
@@ -71,7 +76,14 @@ export async function startFakeWhatsApp(options: { approved: Record<string, numb
   const token = options.token ?? `EAAG${randomBytes(12).toString("hex")}`;
   const appSecret = options.appSecret ?? randomBytes(16).toString("hex");
   const failures = new Map<string, (429 | 500 | 400)[]>();
+  const lostAnswers = new Map<string, (sent: SentTemplate) => Promise<unknown>>();
+  let answeredLost = () => {};
   const fake: FakeWhatsApp = {
+    acceptThenFailNext(to, meanwhile) {
+      lostAnswers.set(to, meanwhile);
+      fake.lostAnswer = new Promise<void>((resolve) => (answeredLost = resolve));
+    },
+    lostAnswer: Promise.resolve(),
     url: "",
     token,
     appSecret,
@@ -141,7 +153,15 @@ export async function startFakeWhatsApp(options: { approved: Record<string, numb
       return answer(400, graphError(132000, "(#132000) Number of parameters does not match the expected number of params"));
     }
     const wamid = `wamid.${randomBytes(18).toString("base64url")}`;
-    fake.sent.push({ phoneNumberId: route[1]!, to: body.to!, template: template.name!, language: template.language.code, params: params.map((p) => p.text!), opaque: body.biz_opaque_callback_data ?? null, wamid });
+    const sent: SentTemplate = { phoneNumberId: route[1]!, to: body.to!, template: template.name!, language: template.language.code, params: params.map((p) => p.text!), opaque: body.biz_opaque_callback_data ?? null, wamid };
+    fake.sent.push(sent);
+    const meanwhile = lostAnswers.get(sent.to);
+    if (meanwhile) {
+      lostAnswers.delete(sent.to);
+      await meanwhile(sent);
+      answer(500, FAILURES[500]());
+      return answeredLost();
+    }
     answer(200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: wamid, message_status: "accepted" }] });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

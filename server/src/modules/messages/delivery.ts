@@ -9,13 +9,15 @@ import type { Db } from "../../db/database.ts";
 import type { MessageChannel } from "../../generated/prisma/enums.ts";
 import { logger } from "../../logger.ts";
 import { afterFailure, claimDue, startDeliveryLoop, type DeliveryLoop } from "../../outbox/lease.ts";
-import { MessageSendError, type MessageProvider } from "./providers/provider.ts";
+import { CALL_TIMEOUT_MS, MessageSendError, type MessageProvider } from "./providers/provider.ts";
 import { WhatsAppCloud } from "./providers/whatsapp.ts";
 import { TermiiSms } from "./providers/termii.ts";
 
 const BATCH = 20;
-/** How long a claimed message stays invisible to other instances while it is being sent. */
-const LEASE_MS = 2 * 60_000;
+/** How long a claimed message stays invisible to other instances while it is being sent: longer
+ *  than a whole batch of calls that each wait out their timeout, so a slow provider never lets a
+ *  second instance claim (and send) what this one has still to send. */
+const LEASE_MS = BATCH * CALL_TIMEOUT_MS + 60_000;
 
 export type Providers = Partial<Record<MessageChannel, MessageProvider>>;
 
@@ -78,11 +80,14 @@ export async function deliverDueMessages(prisma: Db, config: Pick<Config, "termi
       const { giveUp, nextAttemptAt } = afterFailure(attempts, !(error instanceof MessageSendError) || error.retryable);
       logger.warn(giveUp ? "Message not sent; failed" : "Message not sent; will retry", { messageId: message.id, channel: message.channel, attempts, error: reason });
       await prisma.$transaction(async (tx) => {
-        await tx.messageOutbox.update({
-          where: { id: message.id },
+        // Only a message still queued: a status webhook heard meanwhile (the provider took it after
+        // all: sent, delivered) or the buyer's STOP (cancelled) decided it, and a retry or a
+        // fallback SMS would send it twice or after the STOP.
+        const { count } = await tx.messageOutbox.updateMany({
+          where: { id: message.id, status: "queued" },
           data: { attempts, lastError: reason.slice(0, 1000), status: giveUp ? "failed" : "queued", nextAttemptAt, ...(giveUp ? { statusAt: new Date() } : {}) },
         });
-        if (giveUp) await queueSmsFallback(tx, config, message.id);
+        if (giveUp && count === 1) await queueSmsFallback(tx, config, message.id);
       });
     }
   }

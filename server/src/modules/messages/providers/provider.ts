@@ -31,7 +31,7 @@ export class MessageSendError extends Error {
   }
 }
 
-const CALL_TIMEOUT_MS = 10_000;
+export const CALL_TIMEOUT_MS = 10_000;
 
 /** POSTs JSON and returns the answer's status and parsed body; only the kind of failure (never the
  *  request, which holds the key) goes into an error. */
