@@ -42,14 +42,21 @@ export function serveUploads(uploadDir: string, maxAgeMs: number, receiptKey: ()
     },
   });
   return async (req, res, next) => {
-    if (req.path.startsWith("/receipts/")) {
+    // Which file this is, as express.static will open it: decoded and normalised, so that
+    // "/%72eceipts/…", "//receipts/…" or "/receipts%2F…" are receipts too.
+    const served = servedPath(req.path);
+    if (served === null) {
+      res.status(400).type("text/plain").send("Bad path");
+      return;
+    }
+    if (served.startsWith("/receipts/")) {
       const key = await receiptKey().catch(() => null);
-      if (!key || !receiptLinkValid(key, `/uploads${req.path}`, req.query.expires, req.query.signature)) {
+      if (!key || !receiptLinkValid(key, `/uploads${served}`, req.query.expires, req.query.signature)) {
         res.setHeader("Cache-Control", "private, no-store");
         res.status(403).type("text/plain").send("This receipt link has expired or is not yours. Open the order again to see it.");
         return;
       }
-      const atCloudinary = cloudinaryReceiptAt(`/uploads${req.path}`);
+      const atCloudinary = cloudinaryReceiptAt(`/uploads${served}`);
       if (atCloudinary) {
         await sendCloudinaryReceipt(res, atCloudinary.format, () => storage?.readReceipt?.(atCloudinary) ?? Promise.resolve(null));
         return;
@@ -64,6 +71,16 @@ export function serveUploads(uploadDir: string, maxAgeMs: number, receiptKey: ()
     }
     files(req, res, next);
   };
+}
+
+/** A request's path as a static file server opens it (decoded, dot segments and repeated slashes
+ *  resolved); null when it does not decode. */
+function servedPath(raw: string): string | null {
+  try {
+    return path.posix.normalize(decodeURIComponent(raw));
+  } catch {
+    return null;
+  }
 }
 
 /** A receipt fetched from Cloudinary, with the headers a receipt on disk gets. */
