@@ -4,6 +4,7 @@
 // refund webhook settles it only when Paystack's own answer says so (a forged one is refused), or, when the
 // webhook is lost, the reconcile job, which also finds a refund whose answer never came.
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
 import { createTestOrder, signedInCustomer } from "../helpers/orders.ts";
 import { PDF_DOC, PNG_1PX, uploadForm } from "../helpers/images.ts";
@@ -124,6 +125,29 @@ describe("opening a claim", () => {
     expect(answers.map((a) => a.openClaim.__typename ?? "").sort()).toEqual(["MutationOpenClaimSuccess", "ValidationError"]);
     expect(answers.find((a) => a.openClaim.__typename === "ValidationError")!.openClaim.message).toBe("This order already has an open claim");
     expect(await claimsOf(order.id)).toBe(1);
+  });
+
+  it("guessing the buyer's phone through the photo upload counts against the reference's lookup limit", async () => {
+    const order = await paidOrder();
+    // From an address of its own, so this file's other uploads and lookups do not count.
+    const upload = async (phone: string) => {
+      const form = new Response(uploadForm("claim", [{ name: "flaw.png", content: PNG_1PX, type: "image/png" }], { reference: order.shortOrderId, phone }));
+      const body = Buffer.from(await form.arrayBuffer());
+      const { hostname, port } = new URL(t.url);
+      return new Promise<number>((resolve, reject) => {
+        const req = http.request({ host: hostname, port, path: "/api/uploads", method: "POST", localAddress: "127.0.0.77", headers: { "content-type": form.headers.get("content-type")! } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode!));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    };
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) answers.push(await upload(`0807000${1000 + i}`));
+    expect(answers).toEqual([...Array(10).fill(404), 429]);
+    // The right phone waits too: the limit is the reference's.
+    expect(await upload(PHONE)).toBe(429);
   });
 
   it("photos: images only, at most 4, and only files our upload route stored; a message is required", async () => {

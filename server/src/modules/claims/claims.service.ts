@@ -22,6 +22,7 @@ import {
 } from "../payments/lookup.service.ts";
 import { normaliseReference } from "../orders/readable-codes.ts";
 import {
+  limitGuestProof,
   ownsOrder,
   placedByViewer,
   type OwnershipProof,
@@ -114,11 +115,16 @@ export async function orderForClaimUpload(
     where: { shortOrderId: normaliseReference(reference) },
     select: {
       id: true,
+      shortOrderId: true,
       userId: true,
       customerPhone: true,
       guestTokenHash: true,
     },
   });
+  // A phone proof counts against the reference's guest-lookup limit, as everywhere else: the upload
+  // must not be a way to guess the buyer's phone.
+  if (proof.phone && order && !placedByViewer(order, proof.viewer))
+    await limitGuestProof(prisma, proof.ip, order.shortOrderId);
   if (!order || !ownsOrder(order, proof))
     throw new NotFoundError(LOOKUP_NOT_FOUND);
   return order;
