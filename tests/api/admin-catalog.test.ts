@@ -129,6 +129,22 @@ describe("adding and editing products", () => {
     expect(audit.before).toMatchObject({ price: "5000.00", stock: 5 });
     expect(audit.after).toMatchObject({ price: "4500.00", stock: 7 });
   });
+
+  it("an edit started before a sale keeps the sale: a stock left as it was keeps the current count, one changed by both is refused", async () => {
+    const product = await makeProduct(t.prisma, { price: "5000", stock: 1 });
+    const EDIT = `mutation($id: ID!, $input: AdminProductInput!, $stockWas: Int) {
+      updateProduct(id: $id, input: $input, stockWas: $stockWas) { __typename ... on Error { message } ... on MutationUpdateProductSuccess { data { name stock } } } }`;
+    // The dialog opened at stock 1; the piece then sold (in a DM, at the stall or on the site).
+    await t.prisma.product.update({ where: { id: product.id }, data: { stock: 0 } });
+    const typo = await admin.data(EDIT, { id: product.id, stockWas: 1, input: { name: "Ankara wrap skirt", slug: product.slug, price: "5000", stock: 1 } });
+    expect(typo.updateProduct).toEqual({ __typename: "MutationUpdateProductSuccess", data: { name: "Ankara wrap skirt", stock: 0 } });
+    const restock = await admin.data(EDIT, { id: product.id, stockWas: 1, input: { name: "Ankara wrap skirt", slug: product.slug, price: "5000", stock: 3 } });
+    expect(restock.updateProduct).toEqual({ __typename: "ValidationError", message: "The stock changed to 0 while you were editing (a sale, or someone else's edit). Check it and save again." });
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(0);
+    // From the count it now shows: written.
+    const again = await admin.data(EDIT, { id: product.id, stockWas: 0, input: { name: "Ankara wrap skirt", slug: product.slug, price: "5000", stock: 3 } });
+    expect(again.updateProduct.data.stock).toBe(3);
+  });
 });
 
 describe("deleting products", () => {

@@ -94,9 +94,13 @@ builder.mutationFields((t) => ({
     args: {
       id: t.arg.id({ required: true, description: "Product id (UUID)" }),
       input: t.arg({ type: ProductInputType, required: true, description: "The product's new details" }),
+      stockWas: t.arg.int({
+        required: false,
+        description: "The stock the edit started from: a sale since then is kept when the stock was left as it was, and refused when both changed it",
+      }),
     },
-    resolve: async (query, _root, { id, input }, ctx) => {
-      const product = await updateProduct(ctx.prisma, actorOf(ctx.viewer), String(id), input);
+    resolve: async (query, _root, { id, input, stockWas }, ctx) => {
+      const product = await updateProduct(ctx.prisma, actorOf(ctx.viewer), String(id), input, stockWas);
       return ctx.prisma.product.findUniqueOrThrow({ ...nonEmptySelect(query), where: { id: product.id } });
     },
   }),

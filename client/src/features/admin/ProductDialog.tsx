@@ -55,8 +55,8 @@ const CreateProductMutation = graphql(`
 `);
 
 const UpdateProductMutation = graphql(`
-  mutation AdminUpdateProduct($id: ID!, $input: AdminProductInput!) {
-    updateProduct(id: $id, input: $input) {
+  mutation AdminUpdateProduct($id: ID!, $input: AdminProductInput!, $stockWas: Int) {
+    updateProduct(id: $id, input: $input, stockWas: $stockWas) {
       __typename
       ... on Error {
         message
@@ -234,7 +234,8 @@ export function ProductDialog({
     setSaving(true);
     try {
       if (product) {
-        const result = await updateProduct({ variables: { id: product.id, input } });
+        // The stock the dialog opened with: a sale meanwhile is kept, not overwritten.
+        const result = await updateProduct({ variables: { id: product.id, input, stockWas: product.stock } });
         const payload = result.data?.updateProduct;
         if (payload?.__typename === "MutationUpdateProductSuccess") {
           toast("Product updated!");

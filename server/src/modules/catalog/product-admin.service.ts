@@ -87,13 +87,27 @@ function withStoredFields(input: ProductInput, stored: StoredProduct): ProductIn
   };
 }
 
-export async function updateProduct(prisma: Db, actor: Actor, id: string, input: ProductInput) {
+export const stockChangedMessage = (stock: number) =>
+  `The stock changed to ${stock} while you were editing (a sale, or someone else's edit). Check it and save again.`;
+
+/**
+ * `stockWas`: the stock the editor's form was opened with. Given, a sale since then is not undone:
+ * a stock left as it was keeps the current count, and one changed by both is refused. Without it
+ * (an older client, the explorer) the stock given is written as it is.
+ */
+export async function updateProduct(prisma: Db, actor: Actor, id: string, input: ProductInput, stockWas?: number | null) {
   invariant(isUuid(id), "Product not found", "id");
   try {
     return await prisma.$transaction(async (tx) => {
+      // The row's lock: a sale waits for this edit, or this edit reads the sale's count.
+      await tx.$queryRaw`SELECT id FROM products WHERE id = ${id}::uuid FOR UPDATE`;
       const before = await tx.product.findUnique({ where: { id } });
       if (!before) throw new NotFoundError("Product not found");
       const data = validateProductInput(withStoredFields(input, before));
+      if (stockWas !== undefined && stockWas !== null && before.stock !== stockWas) {
+        if (data.stock !== stockWas) throw new ValidationError(stockChangedMessage(before.stock), "stock");
+        data.stock = before.stock;
+      }
       // Kept to the millisecond: the form's minutes would move a drop time given with seconds.
       if (input.goesLiveAt === undefined) data.goesLiveAt = before.goesLiveAt;
       await ensureCategory(tx, data);
