@@ -1,6 +1,7 @@
 // What the store needs of a payment provider, small enough that Monnify or Flutterwave can follow
 // Paystack behind the same shape (decision 027). Amounts are integers in kobo.
 import type { IncomingHttpHeaders } from "node:http";
+import { isUuid } from "../../../../../common/uuid.ts";
 
 export interface PaymentRequest {
   /** Ours, unique per payment; the provider reports the payment under it. */
@@ -71,8 +72,9 @@ export interface RefundRequest {
 }
 
 /** The note each refund is asked with: it names our refund row. */
-export const refundNote = (refundId: string) => `Refund ${refundId}`;
-export const isRefundNote = (note: string) => /^Refund [0-9a-f-]{36}$/.test(note);
+const REFUND_NOTE_PREFIX = "Refund ";
+export const refundNote = (refundId: string) => `${REFUND_NOTE_PREFIX}${refundId}`;
+export const isRefundNote = (note: string) => note.startsWith(REFUND_NOTE_PREFIX) && isUuid(note.slice(REFUND_NOTE_PREFIX.length));
 
 export interface ProviderRefund {
   id: string;
