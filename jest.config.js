@@ -23,7 +23,8 @@ const common = {
 };
 
 export default {
-  testTimeout: 60_000,
+  // Two minutes: a browser journey of several page loads on a loaded machine (browser.ts's deadlines).
+  testTimeout: 120_000,
   // Most test time is spent waiting on HTTP, the database and Chromium: two workers fit 2 cores.
   maxWorkers: 2,
   reporters: ["default", "<rootDir>/tests/helpers/summary-reporter.js"],

@@ -269,7 +269,7 @@ describe("putting a claim's pieces back on sale", () => {
 });
 
 describe("a Paystack refund", () => {
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = await read();

@@ -30,7 +30,7 @@ async function refusesConnections(url: string): Promise<boolean> {
   });
 }
 
-async function waitFor(condition: () => Promise<boolean> | boolean, what: string, limitMs = 10_000) {
+async function waitFor(condition: () => Promise<boolean> | boolean, what: string, limitMs = 30_000) {
   const started = Date.now();
   while (!(await condition())) {
     if (Date.now() - started > limitMs) throw new Error(`Timed out waiting for ${what}`);

@@ -68,7 +68,11 @@ export async function newShopper(
     hasTouch: options.mobile !== false,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
-  context.setDefaultTimeout(15_000);
+  // Generous deadlines: on a loaded CI machine (clean-clone run of 06ae6c7, 28 Nov 2026) a first
+  // page load of a fresh store waited more than 15 s for Chromium's "load" while the other Jest
+  // worker and the host took the cores. A deadline only matters when a test fails.
+  context.setDefaultTimeout(30_000);
+  context.setDefaultNavigationTimeout(60_000);
   await context.addInitScript(recordToasts);
   // On the context, so pages the test opens later (popups, new tabs) are watched too.
   context.on("console", recordCspViolation);

@@ -98,7 +98,7 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
     failNext(count: number) {
       failures = count;
     },
-    async waitFor(predicate, timeoutMs = 15_000) {
+    async waitFor(predicate, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = received.find(predicate);

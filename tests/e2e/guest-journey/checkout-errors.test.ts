@@ -186,7 +186,7 @@ it("a Confirm answered 502 after the order went through is retried with the same
   await dialog.waitFor({ state: "detached" });
   // A closed <dialog> leaves the accessibility tree at once, before its close event (which moves the
   // focus) has run: wait for the focus rather than read it at that instant.
-  await page.waitForFunction(() => document.activeElement?.closest(".checkout-transfer") !== null, undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => document.activeElement?.closest(".checkout-transfer") !== null);
   expect(await page.locator(".checkout-transfer").innerText()).toContain(orders[0]!.shortOrderId);
   await page.context().close();
 });

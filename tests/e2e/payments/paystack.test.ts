@@ -77,8 +77,8 @@ it("one-time account: shown with copy buttons and expiry on the thank-you page, 
   await tracker.locator("#one-time-account").waitFor();
   expect((await fake.payTransfer(payment.reference))!.status).toBe(200);
   // Neither page is reloaded: each asks again while the order waits for its payment (issue 40, finding 4).
-  await page.locator('[data-payment-state="paid"]').waitFor({ timeout: 20_000 });
-  await tracker.locator('[data-payment-state="paid"]').waitFor({ timeout: 20_000 });
+  await page.locator('[data-payment-state="paid"]').waitFor();
+  await tracker.locator('[data-payment-state="paid"]').waitFor();
   expect(await page.locator("#one-time-account").count()).toBe(0);
   expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus).toBe("paid");
   await context.close();
@@ -95,7 +95,7 @@ it("a short payment: the thank-you page says what arrived and what is left and h
   const order = await t.prisma.order.findFirstOrThrow({ where: { customerEmail: "ada.short@example.com" }, include: { providerPayments: true } });
   await fake.payTransfer(order.providerPayments[0]!.reference, { amount: 400000 });
   // Issue 40, finding 1: the page updates itself and asks for the rest, not for everything again.
-  await page.getByText("₦4,000 received · ₦1,000 to pay").waitFor({ timeout: 20_000 });
+  await page.getByText("₦4,000 received · ₦1,000 to pay").waitFor();
   expect(await page.locator("#bank-transfer .pay-by-transfer__amount").innerText()).toBe("₦1,000");
 
   const admin = await newShopper(browser, t.url, { mobile: false });
@@ -198,7 +198,7 @@ it("the payment link in a fresh browser (issue 35): the buyer picks the one-time
   expect(await page.locator(".pay-page").innerText()).not.toContain("555 1234");
 
   expect((await fake.payTransfer(payment.reference))!.status).toBe(200);
-  await page.getByRole("heading", { name: "This order is paid" }).waitFor({ timeout: 20_000 });
+  await page.getByRole("heading", { name: "This order is paid" }).waitFor();
   expect(await page.locator("#one-time-account").count()).toBe(0);
   expect(await page.locator("#bank-transfer").count()).toBe(0);
   await context.close();
@@ -225,7 +225,7 @@ it("the payment link's card choice (issue 35): a decline comes back to /pay with
   await page.waitForURL(`${fake.url}/checkout/**`);
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(new RegExp(`/pay/${shortOrderId}\\?`));
-  await page.getByRole("heading", { name: "This order is paid" }).waitFor({ timeout: 20_000 });
+  await page.getByRole("heading", { name: "This order is paid" }).waitFor();
   expect(await page.locator(".pay-page").innerText()).not.toContain("000 1122");
   await context.close();
 });
