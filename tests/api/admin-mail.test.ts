@@ -86,3 +86,33 @@ describe("status emails by SMTP", () => {
     expect(again.retryEmail).toEqual({ __typename: "ValidationError", message: "Only failed emails can be retried" });
   });
 });
+
+describe("an SMTP server that never answers", () => {
+  let silent: FakeSmtpServer;
+  let store: TestStore;
+  beforeAll(async () => {
+    silent = await startFakeSmtpServer();
+    // nodemailer reads its options from SMTP_URL's query: a one-second silence is a timeout here.
+    store = await startTestStore({ seed: false, env: { SMTP_URL: `${silent.url}?socketTimeout=1000` } });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await silent?.close();
+  });
+
+  it("gives the send up and leaves a row another instance sent meanwhile as sent", async () => {
+    silent.stallNext(1);
+    const row = await store.prisma.emailOutbox.create({ data: { to: "stalled@example.com", subject: "Order Y: Shipped", body: "Hello" } });
+    await silent.waitFor((m) => m.to.includes("stalled@example.com"));
+    // The answer never comes: by now another instance, its lease run out, has sent it.
+    await store.prisma.emailOutbox.update({ where: { id: row.id }, data: { status: "sent", sentAt: new Date() } });
+    const leaseEnd = (await store.prisma.emailOutbox.findUniqueOrThrow({ where: { id: row.id } })).nextAttemptAt;
+    expect(leaseEnd.getTime()).toBeGreaterThan(Date.now() + 5 * 60_000);
+    // The stalled send ends in a timeout (the pass moves on: the next email goes out) …
+    await store.prisma.emailOutbox.create({ data: { to: "next@example.com", subject: "Order Z: Shipped", body: "Hello" } });
+    await silent.waitFor((m) => m.to.includes("next@example.com"));
+    await until(() => store.prisma.emailOutbox.findFirst({ where: { to: "next@example.com", status: "sent" } }));
+    // … and does not put the row back in the queue to go a third time.
+    expect(await store.prisma.emailOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "sent", attempts: 0, lastError: null });
+  });
+});

@@ -1,6 +1,7 @@
 // A real SMTP listener on a free local port (node:net): accepts mail and keeps what it received,
 // so tests can check what the store actually sent. `failNext(n)` makes the next n messages fail
-// with a temporary error (451) to exercise retries.
+// with a temporary error (451) to exercise retries; `stallNext(n)` takes the next n messages and
+// never answers their end of data (the answer lost on the way, or a server that hangs).
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 
@@ -15,6 +16,7 @@ export interface FakeSmtpServer {
   url: string;
   received: ReceivedMail[];
   failNext(count: number): void;
+  stallNext(count: number): void;
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -30,6 +32,7 @@ function headerOf(raw: string, name: string): string {
 export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
   const received: ReceivedMail[] = [];
   let failures = 0;
+  let stalls = 0;
   const sockets = new Set<net.Socket>();
 
   const server = net.createServer((socket) => {
@@ -53,6 +56,10 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
           buffer = buffer.slice(end + 5);
           inData = false;
           received.push({ from, to, subject: headerOf(raw, "Subject"), raw });
+          if (stalls > 0) {
+            stalls--;
+            return;
+          }
           reply("250 2.0.0 Ok: queued");
           continue;
         }
@@ -97,6 +104,9 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
     received,
     failNext(count: number) {
       failures = count;
+    },
+    stallNext(count: number) {
+      stalls = count;
     },
     async waitFor(predicate, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;

@@ -8,17 +8,24 @@ import { logger } from "../logger.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { afterFailure, claimDue, startDeliveryLoop } from "../outbox/lease.ts";
 
-const BATCH = 20;
-/** How long a claimed row stays invisible to other workers while it is being sent. */
-const LEASE_MS = 5 * 60_000;
+const BATCH = 10;
+/** The longest one email may take to send: then it is given up (the connection closed) and retried.
+ *  nodemailer's own defaults wait up to 2 min to connect and 10 min on a silent server. */
+const SEND_TIMEOUT_MS = 30_000;
+/** SMTP_URL's query may set nodemailer's options; these apply when it does not. */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 20_000 };
+/** How long a claimed row stays invisible to other workers while it is being sent: longer than a
+ *  whole batch of sends that each wait out their timeout, so a slow SMTP server never lets a second
+ *  instance claim (and send again) what this one has still to send. */
+const LEASE_MS = BATCH * SEND_TIMEOUT_MS + 60_000;
 
 export interface MailSender {
-  send(message: { from: string; to: string; subject: string; text: string; messageId?: string; headers?: Record<string, string> }): Promise<unknown>;
+  send(message: { from: string; to: string; subject: string; text: string; messageId?: string; headers?: Record<string, string>; signal?: AbortSignal }): Promise<unknown>;
   close(): void;
 }
 
 export function smtpSender(smtpUrl: string): MailSender {
-  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  const transport: Transporter = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: smtpUrl });
   return {
     send: (message) => transport.sendMail(message),
     close: () => transport.close(),
@@ -47,7 +54,15 @@ export async function deliverDueEmails(prisma: Db, sender: MailSender, from: str
       // The same Message-ID on every attempt: when an instance dies after the SMTP server took a
       // message but before it was marked sent, the resend after the lease is recognisably the same
       // message (mail clients and providers show it once), not a second email.
-      await sender.send({ from, to: email.to, subject: email.subject, text: email.body, messageId: messageIdOf(email.id, from), ...(email.headers ? { headers: email.headers } : {}) });
+      await sender.send({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.body,
+        messageId: messageIdOf(email.id, from),
+        ...(email.headers ? { headers: email.headers } : {}),
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      });
       await prisma.emailOutbox.update({ where: { id: email.id }, data: { status: "sent", sentAt: new Date(), attempts, lastError: null } });
       sent++;
     } catch (error) {
@@ -59,8 +74,10 @@ export async function deliverDueEmails(prisma: Db, sender: MailSender, from: str
         attempts,
         error: message,
       });
-      await prisma.emailOutbox.update({
-        where: { id: email.id },
+      // Only a row still queued: one another instance sent meanwhile (this send outlived its lease)
+      // stays sent, not queued to go a third time.
+      await prisma.emailOutbox.updateMany({
+        where: { id: email.id, status: "queued" },
         data: {
           attempts,
           lastError: message.slice(0, 1000),
