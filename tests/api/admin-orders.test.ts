@@ -131,6 +131,45 @@ describe("order status changes", () => {
     expect(reopened.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3_600_000);
   });
 
+  it("an unpaid order the admin cancelled and reopens gets a fresh hold, not the one that ended while it was cancelled", async () => {
+    const product = await makeProduct(t.prisma, { stock: 2, price: "5000" });
+    const order = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
+    await t.prisma.order.update({ where: { id: order.id }, data: { holdExpiresAt: new Date(Date.now() - 3_600_000) } });
+    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "cancelled" } });
+    await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "pending" } });
+    const reopened = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(reopened).toMatchObject({ status: "pending", paymentStatus: "awaiting_transfer" });
+    expect(reopened.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3_600_000);
+    expect(await stockOf(product.id)).toBe(1);
+  });
+
+  it("reopening an unpaid cancelled order straight to shipped asks the admin to confirm, and changes nothing until they do", async () => {
+    const product = await makeProduct(t.prisma, { stock: 2, price: "5000" });
+    for (const paymentStatus of ["awaiting_transfer", "expired"] as const) {
+      const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { status: "cancelled", paymentStatus });
+      const refused = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "shipped" } });
+      expect(refused.updateOrderStatus).toEqual({ __typename: "UnpaidOrderError", message: "This order is not paid yet (₦5,000 due). Mark it paid first, or confirm moving it to shipped unpaid." });
+      expect(await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "cancelled", paymentStatus });
+      expect(await stockOf(product.id)).toBe(2);
+      const shipped = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "shipped", confirmUnpaid: true } });
+      expect(shipped.updateOrderStatus.data.status).toBe("shipped");
+      expect(await stockOf(product.id)).toBe(1);
+      await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "cancelled" } });
+    }
+  });
+
+  it("an expired order whose late transfer already covers it comes back paid and confirmed, not awaiting that money again", async () => {
+    const product = await makeProduct(t.prisma, { stock: 1, price: "5000" });
+    const order = await makeOrder(t.prisma, [{ product, quantity: 1 }], { status: "cancelled", paymentStatus: "expired" });
+    await t.prisma.order.update({ where: { id: order.id }, data: { amountPaid: "5000.00" } });
+    const res = await admin.data(UPDATE_STATUS, { input: { orderId: order.id, status: "pending", reason: "Their transfer landed after the hold" } });
+    expect(res.updateOrderStatus.data.status).toBe("confirmed");
+    const reopened = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(reopened).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    expect(reopened.paidAt).not.toBeNull();
+    expect(await stockOf(product.id)).toBe(0);
+  });
+
   it("an unknown order or a bad driver phone is refused with a clear message", async () => {
     const missing = await admin.data(UPDATE_STATUS, { input: { orderId: "00000000-0000-4000-8000-000000000000", status: "shipped" } });
     expect(missing.updateOrderStatus).toMatchObject({ __typename: "NotFoundError", message: "Order not found" });

@@ -52,6 +52,18 @@ describe("hold expiry", () => {
     expect(await stockOf(product.id)).toBe(3);
   });
 
+  it("returns no stock for an order whose claim already put its pieces back on sale", async () => {
+    const product = await makeProduct(t.prisma, { stock: 1, price: "15000.00", size: null });
+    const order = await createTestOrder(t.prisma, { productId: product.id, holdExpiresAt: at(1) });
+    // Shipped unpaid, claimed, restocked, then moved back to pending: the piece is on sale already.
+    await t.prisma.claim.create({ data: { orderId: order.id, reason: "not_received", message: "Never came", status: "accepted", restockedAt: at(0.5) } });
+    await t.prisma.product.update({ where: { id: product.id }, data: { stock: { increment: 1 } } });
+    expect(await stockOf(product.id)).toBe(1);
+    expect(await expireOverdueOrders(t.prisma, t.config, at(2))).toContain(order.shortOrderId);
+    expect(await stockOf(product.id)).toBe(1);
+    expect(await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "cancelled", paymentStatus: "expired" });
+  });
+
   it("leaves orders alone until the hold has passed, and never expires a paid order", async () => {
     const product = await makeProduct(t.prisma, { stock: 2, price: "15000.00", size: null });
     const unpaid = await createTestOrder(t.prisma, { productId: product.id, holdExpiresAt: at(24) });

@@ -10,6 +10,7 @@ import { recordAudit, type Actor } from "../audit/audit.service.ts";
 import { orderBalance } from "../../../../common/money.ts";
 import { InsufficientStockError, NotFoundError, UnpaidOrderError, ValidationError, invariant } from "../errors.ts";
 import { isAwaitingPayment } from "../payments/awaiting-payment.ts";
+import { recordMoneyIn } from "../payments/money.ts";
 import { formatPhone, normalizeNigerianPhone } from "../../../../common/phone.ts";
 import { logger } from "../../logger.ts";
 import type { StoreSettings } from "../../../../common/store-settings.ts";
@@ -155,30 +156,46 @@ export async function changeOrderStatus(prisma: Db, actor: Actor, change: Status
     const heldAfter = holdsStock({ status: to, claims: order.claims });
     if (heldBefore && !heldAfter) await returnStock(tx, order.items);
     if (!heldBefore && heldAfter) await retakeStock(tx, order.items);
-    // Reopening an order whose unpaid hold expired puts it back to awaiting the transfer, with a
-    // new hold, so the shopper can pay (and it expires again if they do not).
-    const reopenPayment =
-      !heldBefore && heldAfter && order.paymentStatus === "expired"
-        ? { paymentStatus: "awaiting_transfer" as const, holdExpiresAt: new Date(Date.now() + settings.holdHours * 3_600_000) }
-        : {};
-
     const statusChanged = from !== to;
-    const unpaidConfirmed = statusChanged && NEEDS_PAYMENT_OR_CONFIRMATION.includes(to) && isAwaitingPayment(order);
-    if (unpaidConfirmed && !change.confirmUnpaid) throw new UnpaidOrderError(orderBalance(order).amountDue, to);
+    const now = new Date();
+    // The order as this change leaves it decides what its money asks (decision 034), not the row
+    // before it: a cancelled order is never "awaiting payment", however unpaid.
+    const reopened = !heldBefore && heldAfter;
+    // An order whose unpaid hold expired awaits the transfer again.
+    const paymentStatus = reopened && order.paymentStatus === "expired" ? ("awaiting_transfer" as const) : order.paymentStatus;
+    // Money that came in while it was cancelled (a late transfer) may already cover it: it comes
+    // back paid (below), not awaiting a payment made, to expire again.
+    const coveredNow = reopened && isAwaitingPayment({ status: to, paymentStatus }) && order.amountPaid.gte(order.total);
+    const awaitingAfter = isAwaitingPayment({ status: to, paymentStatus }) && !coveredNow;
+    // An unpaid order that comes (back) to pending gets a fresh hold when it has none left, so the
+    // shopper can pay (and it expires again if they do not): not one that expires within a minute.
+    const holdEnded = !order.holdExpiresAt || order.holdExpiresAt <= now;
+    const freshHold = statusChanged && to === "pending" && awaitingAfter && (reopened || holdEnded);
+    const reopenPayment = {
+      ...(paymentStatus !== order.paymentStatus ? { paymentStatus } : {}),
+      ...(freshHold ? { holdExpiresAt: new Date(now.getTime() + settings.holdHours * 3_600_000), holdExtended: false } : {}),
+    };
+
+    const unpaidConfirmed = statusChanged && NEEDS_PAYMENT_OR_CONFIRMATION.includes(to) && awaitingAfter;
+    if (unpaidConfirmed && !change.confirmUnpaid) throw new UnpaidOrderError(orderBalance({ ...order, status: to, paymentStatus }).amountDue, to);
     // The first time an order ships it gets a tracking number; it keeps it afterwards.
     const trackingNumber = order.trackingNumber ?? (to === "shipped" ? newTrackingNumber() : null);
-    const updated = await tx.order.update({
+    let updated = await tx.order.update({
       where: { id: order.id },
       data: {
         status: to,
         ...reopenPayment,
         trackingNumber,
-        ...(statusChanged ? { trackingStatus: to, trackingUpdatedAt: new Date() } : {}),
+        ...(statusChanged ? { trackingStatus: to, trackingUpdatedAt: now } : {}),
         ...(transportCompany !== undefined ? { transportCompany } : {}),
         ...(waybillNumber !== undefined ? { waybillNumber } : {}),
         ...(driverPhone !== undefined ? { driverPhone } : {}),
       },
     });
+    // No new money: what it already holds now covers an open order, so the money model marks it paid.
+    if (coveredNow && (await recordMoneyIn(tx, { orderId: order.id, amount: "0", paidAt: now, reference: order.bankReference })).becamePaid) {
+      updated = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
+    }
 
     await recordAudit(tx, {
       actor,
@@ -188,7 +205,7 @@ export async function changeOrderStatus(prisma: Db, actor: Actor, change: Status
       orderId: order.id,
       before,
       after: {
-        status: to,
+        status: updated.status,
         paymentStatus: updated.paymentStatus,
         holdsStock: heldAfter,
         trackingNumber,
@@ -201,7 +218,7 @@ export async function changeOrderStatus(prisma: Db, actor: Actor, change: Status
     });
 
     if (statusChanged) {
-      const email = statusEmail(updated, to, settings);
+      const email = statusEmail(updated, updated.status, settings);
       await queueEmail(tx, { to: order.customerEmail, ...email });
       if (to === "shipped") await queueOrderShipped(tx, settings, updated);
       logger.info("Order status changed", { orderId: order.id, from, to, by: actor.label });

@@ -24,6 +24,8 @@ export const TRANSFER_LANDING_MS = 15 * 60_000;
 
 interface ExpiringOrder extends LockedOrderRow {
   hold_expires_at: Date;
+  /** A claim already put its pieces back on sale (orders/order-status.ts holdsStock): none to return. */
+  restocked: boolean;
 }
 
 /** Expires one batch of overdue unpaid orders; returns the short ids it expired. */
@@ -32,7 +34,8 @@ export async function expireOverdueBatch(prisma: Db, config: Config, now: Date, 
     // SKIP LOCKED: a concurrent run skips rows this one holds; once we commit, the WHERE no longer
     // matches them, so each order is expired (and its stock returned) by exactly one run.
     const due = await tx.$queryRaw<ExpiringOrder[]>`
-      SELECT ${LOCKED_ORDER_COLUMNS}, hold_expires_at
+      SELECT ${LOCKED_ORDER_COLUMNS}, hold_expires_at,
+        EXISTS (SELECT 1 FROM claims c WHERE c.order_id = orders.id AND c.restocked_at IS NOT NULL) AS restocked
       FROM orders
       WHERE payment_status IN (${UNPAID_SQL}) AND status = 'pending' AND hold_expires_at <= ${now}
         AND NOT EXISTS (
@@ -50,7 +53,7 @@ export async function expireOverdueBatch(prisma: Db, config: Config, now: Date, 
     });
     if (count !== ids.length) throw new Error(`Hold expiry matched ${count} of ${ids.length} locked orders`);
     const items = await tx.orderItem.findMany({
-      where: { orderId: { in: ids }, productId: { not: null } },
+      where: { orderId: { in: due.filter((o) => !o.restocked).map((o) => o.id) }, productId: { not: null } },
       select: { orderId: true, productId: true, quantity: true },
     });
     const perProduct = new Map<string, number>();
