@@ -327,6 +327,22 @@ describe("a Paystack refund", () => {
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("7000.00");
   });
 
+  it("an order paid in parts, holding more than its Paystack payment brought, is refunded by the owner's transfer", async () => {
+    const order = await paidOrder({ price: "10000.00" });
+    // ₦2,000 by card, the ₦8,000 balance by a transfer the owner marked paid.
+    const reference = `ps-part-${randomBytes(6).toString("hex")}`;
+    await t.prisma.providerPayment.create({ data: { orderId: order.id, provider: "paystack", reference, amountKobo: 200_000, paidKobo: 200_000, channel: "card", status: "succeeded", paidAt: new Date() } });
+    const claimId = await openedClaim(order);
+    const listed = await admin.data(`{ adminClaims { id refundMethod } }`);
+    expect(listed.adminClaims.find((c: { id: string }) => c.id === claimId)).toEqual({ id: claimId, refundMethod: "transfer" });
+    const unreferenced = await admin.data(DECIDE, { input: { claimId, decision: "refund", amount: "10000" } });
+    expect(unreferenced.decideClaim.__typename).toBe("ValidationError");
+    const refunded = await admin.data(DECIDE, { input: { claimId, decision: "refund", amount: "10000", bankReference: "GTB-REF-778" } });
+    expect(refunded.decideClaim.data).toMatchObject({ status: "refunded", refundMethod: "transfer", refundStatus: "processed", refundedAmount: "10000.00" });
+    expect([...fake.refunds.values()].filter((r) => r.transactionReference === reference)).toEqual([]);
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("0.00");
+  });
+
   it("refused by Paystack: nothing is refunded, the claim stays open and the shopper is told nothing", async () => {
     const order = await paidOrder({ price: "10000.00" });
     // A payment Paystack does not know (POST /refund answers 400).

@@ -58,7 +58,7 @@ const ClaimDecisionEnum = builder.enumType("ClaimDecision", {
 });
 
 /** One selection for both refund fields (the same relation with two shapes would clash). */
-const REFUNDS = { refunds: { orderBy: { createdAt: "asc" }, select: { amount: true, status: true } } } as const;
+const REFUNDS = { refunds: { orderBy: { createdAt: "asc" }, select: { amount: true, status: true, method: true } } } as const;
 
 builder.prismaObject("Claim", {
   description: "A shopper's claim on a delivered order (the order's owner, staff and admins only).",
@@ -95,9 +95,14 @@ builder.prismaObject("Claim", {
     restocked: t.boolean({ description: "The pieces were put back on sale from this claim", select: { restockedAt: true }, resolve: (claim) => claim.restockedAt !== null }),
     refundMethod: t.field({
       type: RefundMethodEnum,
-      description: "How a refund of this claim goes out (the refund form asks a transfer for its bank reference)",
-      select: { orderId: true },
-      resolve: (claim, _args, ctx) => refundMethodOf(ctx.prisma, claim.orderId, paymentProvider(ctx.config)),
+      description: "How this claim's refund went out, or how one would (the refund form asks a transfer for its bank reference)",
+      select: { orderId: true, status: true, ...REFUNDS },
+      resolve: (claim, _args, ctx) => {
+        const last = claim.refunds[claim.refunds.length - 1];
+        // Decided with a refund: the method it went by. Open: the one a refund would take now.
+        if (claim.status !== "open" && last) return last.method as "paystack" | "transfer";
+        return refundMethodOf(ctx.prisma, claim.orderId, paymentProvider(ctx.config));
+      },
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the claim was opened" }),
     decidedAt: t.expose("decidedAt", { type: "DateTime", nullable: true, description: "When it was decided; null while open" }),

@@ -304,21 +304,29 @@ export interface Decider {
   role: Viewer["role"];
 }
 
-/** The Paystack transaction a refund of this order goes back through, or null (a bank transfer). */
+/**
+ * The Paystack transaction a refund of this order goes back through, or null (a bank transfer).
+ * Paystack refunds at most what one transaction brought, less what was refunded from it; an order
+ * paid in parts (a short payment and its balance, or a payment and a transfer the owner marked) may
+ * hold more than any one of its transactions. Only a transaction that can take back all the order
+ * still holds is used, so the method never depends on the amount the admin types.
+ */
 async function paystackTransaction(
   tx: Prisma.TransactionClient | Db,
   orderId: string,
 ): Promise<string | null> {
-  const paid = await tx.providerPayment.findFirst({
-    where: { orderId, provider: "paystack", status: "succeeded" },
-    orderBy: { paidAt: "desc" },
-    select: { reference: true },
-  });
+  const [paid] = await tx.$queryRaw<{ reference: string }[]>`
+    SELECT p.reference FROM payments p JOIN orders o ON o.id = p.order_id
+    WHERE p.order_id = ${orderId}::uuid AND p.provider = 'paystack' AND p.status = 'succeeded'
+      AND p.paid_kobo - COALESCE((SELECT SUM(r.amount * 100) FROM refunds r WHERE r.transaction_ref = p.reference AND r.status <> 'failed'), 0)
+        >= o.amount_paid * 100
+    ORDER BY p.paid_at DESC
+    LIMIT 1`;
   return paid?.reference ?? null;
 }
 
-/** How a refund of this order goes out: through Paystack when it was paid there (and Paystack is
- *  set up), else by the owner's own transfer, recorded with its bank reference (decideClaim). */
+/** How a refund of this order goes out: through Paystack when one Paystack payment can take it all
+ *  back (and Paystack is set up), else by the owner's own transfer, recorded with its bank reference (decideClaim). */
 export async function refundMethodOf(
   prisma: Db,
   orderId: string,
