@@ -79,6 +79,24 @@ describe("adding pieces to an order", () => {
     expect((await admin.data(MARK_PAID, { orderId: order.id })).markOrderPaid.data.order).toEqual({ paymentStatus: "paid", amountPaid: "17000.00", amountDue: "0.00" });
   });
 
+  it("Mark paid with the balance the admin checked is refused once pieces were added meanwhile, and nothing is counted", async () => {
+    const order = await guestOrder();
+    await t.prisma.order.update({ where: { id: order.id }, data: { paymentStatus: "under_review" } });
+    // The admin opened the receipt of ₦13,000; the shopper adds a ₦2,500 scarf before the click.
+    const scarf = await makeProduct(t.prisma, { stock: 1, price: "2500.00" });
+    expect((await add(t.client(), { reference: order.shortOrderId, phone: "08031234567", items: [{ productId: scarf.id, quantity: 1 }] })).data.amountDue).toBe("15500.00");
+    const MARK_SEEN = `mutation($orderId: ID!, $amountDue: String) { markOrderPaid(orderId: $orderId, amountDue: $amountDue) { __typename ... on Error { message }
+      ... on MutationMarkOrderPaidSuccess { data { order { paymentStatus amountPaid } } } } }`;
+    const stale = await admin.data(MARK_SEEN, { orderId: order.id, amountDue: "13000.00" });
+    expect(stale.markOrderPaid).toEqual({
+      __typename: "ValidationError",
+      message: "This order now asks ₦15,500: it changed since you opened it. Check the bank for that amount, then mark it paid again.",
+    });
+    const unchanged = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect([unchanged.paymentStatus, unchanged.amountPaid.toFixed(2)]).toEqual(["under_review", "0.00"]);
+    expect((await admin.data(MARK_SEEN, { orderId: order.id, amountDue: "15,500" })).markOrderPaid.data.order).toEqual({ paymentStatus: "paid", amountPaid: "15500.00" });
+  });
+
   it("a stranger (wrong phone, another account, no proof) is told the order is not found, and nothing is written", async () => {
     const order = await guestOrder();
     const piece = await makeProduct(t.prisma, { stock: 1, price: "5000.00" });

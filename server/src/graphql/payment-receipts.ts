@@ -103,11 +103,16 @@ builder.mutationFields((t) => ({
     args: {
       orderId: t.arg.id({ required: true, description: "Order id (UUID)" }),
       bankReference: t.arg.string({ required: false, description: "The bank's transaction reference, for the audit log" }),
+      amountDue: t.arg.string({
+        required: false,
+        description: "The balance the admin checked the bank for (e.g. \"15000.00\"); refused, changing nothing, when the order asks another amount now (pieces added meanwhile)",
+      }),
     },
     resolve: async (_root, args, ctx) => {
       const order = await markOrderPaid(ctx.prisma, ctx.config, actorOf(ctx.viewer), {
         orderId: String(args.orderId),
         bankReference: args.bankReference,
+        amountDue: args.amountDue,
       });
       return { orderId: order.id };
     },

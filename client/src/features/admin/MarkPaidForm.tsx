@@ -10,8 +10,8 @@ import { toast } from "../../ui/toast.tsx";
 import { resultError } from "../../lib/mutation-result.ts";
 
 const PaymentsMarkPaidMutation = graphql(`
-  mutation PaymentsMarkPaid($orderId: ID!, $bankReference: String) {
-    markOrderPaid(orderId: $orderId, bankReference: $bankReference) {
+  mutation PaymentsMarkPaid($orderId: ID!, $bankReference: String, $amountDue: String) {
+    markOrderPaid(orderId: $orderId, bankReference: $bankReference, amountDue: $amountDue) {
       __typename
       ... on Error {
         message
@@ -76,6 +76,8 @@ export function MarkPaidForm({ order, onError }: { order: OrderToMark; onError: 
       variables: {
         orderId: order.id,
         bankReference: bankReference.trim() || null,
+        // The balance just confirmed: the server refuses it if the order asks another amount now.
+        amountDue: order.amountDue,
       },
     });
     const result = data?.markOrderPaid;

@@ -9,10 +9,17 @@ import { ORDER_NOT_FOUND } from "../orders/ownership.ts";
 import { assertCanMarkPaid, assertCanReject, PAYMENT_LIMITS, PAYMENT_MESSAGES, requiredText } from "./rules.ts";
 import { isUuid } from "../../../../common/uuid.ts";
 import { orderBalance } from "../../../../common/money.ts";
+import { parseNaira } from "../../../../common/product-validation.ts";
 import { recordMoneyIn } from "./money.ts";
 import { queuePaymentConfirmed } from "../messages/order-messages.ts";
 
-export async function markOrderPaid(prisma: Db, config: Config, actor: Actor, input: { orderId: string; bankReference?: string | null }, now = new Date()) {
+export async function markOrderPaid(
+  prisma: Db,
+  config: Config,
+  actor: Actor,
+  input: { orderId: string; bankReference?: string | null; amountDue?: string | null },
+  now = new Date(),
+) {
   const bankReference = input.bankReference?.trim() || null;
   if (bankReference && bankReference.length > PAYMENT_LIMITS.bankReference) {
     throw new ValidationError(`Bank reference must be at most ${PAYMENT_LIMITS.bankReference} characters`, "bankReference");
@@ -27,6 +34,9 @@ export async function markOrderPaid(prisma: Db, config: Config, actor: Actor, in
     assertCanMarkPaid(order);
     // The owner saw the rest arrive: what was due comes in, and the order is paid (decision 034).
     const { amountDue } = orderBalance(order);
+    // Only the amount the owner checked the bank for: pieces added since the page was opened (a
+    // bundle on an order under review) would otherwise count as received.
+    if (input.amountDue != null && !sameAmount(input.amountDue, amountDue)) throw new ValidationError(PAYMENT_MESSAGES.dueChanged(amountDue), "amountDue");
     const money = await recordMoneyIn(tx, { orderId: order.id, amount: amountDue, paidAt: now, reference: bankReference });
     if (!money.becamePaid) throw new ValidationError(PAYMENT_MESSAGES.changed);
     await recordAudit(tx, {
@@ -42,6 +52,11 @@ export async function markOrderPaid(prisma: Db, config: Config, actor: Actor, in
     await queuePaymentConfirmed(tx, config, order.id);
     return tx.order.findUniqueOrThrow({ where: { id: order.id } });
   });
+}
+
+function sameAmount(seen: string, due: string): boolean {
+  const parsed = parseNaira(seen);
+  return parsed.ok && parsed.amount === due;
 }
 
 export async function rejectPayment(prisma: Db, config: Config, actor: Actor, input: { orderId: string; reason: string }) {

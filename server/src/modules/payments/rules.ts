@@ -4,6 +4,7 @@ import { ValidationError } from "../errors.ts";
 import { UNPAID_STATUSES } from "../../../../common/order-status.ts";
 import { TYPE_BY_EXTENSION } from "../../../../common/upload-types.ts";
 import { receiptPathOf } from "../../storage/receipt-files.ts";
+import { formatNaira } from "../../../../common/naira.ts";
 
 /** A receipt extends the hold once, by this much. */
 export const RECEIPT_EXTENSION_HOURS = 24;
@@ -26,6 +27,7 @@ export const PAYMENT_MESSAGES = {
   holdEnded: "The reservation for this order has ended. Please contact us on WhatsApp.",
   notUnderReview: "Only a payment under review can be rejected",
   changed: "This order changed in the meantime. Please refresh and try again.",
+  dueChanged: (due: string) => `This order now asks ${formatNaira(due)}: it changed since you opened it. Check the bank for that amount, then mark it paid again.`,
   reasonRequired: "Please give a reason for rejecting the payment",
   senderName: "Sender name must be at least 2 characters",
   senderBank: "Please enter the bank you sent the money from",
