@@ -189,6 +189,24 @@ describe("a code at checkout", () => {
     expect((await checkout(t.client(), same)).__typename).toBe("MutationPlaceOrderSuccess");
   });
 
+  it("codes guessed at checkout count against the previews' allowance; past it every refused code says wait, and a real one still orders", async () => {
+    const cap = await makeProduct(t.prisma, { stock: 3, price: "5000.00" });
+    await createCode({ code: "BIGSPEND", percentOff: 5, minSubtotal: "50,000" });
+    await createCode({ code: "CAP5", percentOff: 5 });
+    const items = [{ productId: cap.id, quantity: 1 }];
+    const guesser = t.client({ "x-forwarded-for": "203.0.113.77" });
+    const key = "discount-miss:ip:203.0.113.77";
+    expect((await checkout(guesser, { discountCode: "NOPE1", items })).message).toBe("This code is not valid");
+    expect((await t.prisma.rateLimit.findUniqueOrThrow({ where: { key } })).count).toBe(1);
+    await t.prisma.rateLimit.update({ where: { key }, data: { count: CODE_MISSES.limit } });
+    // An existing code refused for its terms is told "wait" too: the answer must not tell them apart.
+    for (const code of ["NOPE2", "BIGSPEND"]) {
+      expect(await checkout(guesser, { discountCode: code, items })).toMatchObject({ __typename: "RateLimitError", message: expect.stringMatching(/^Too many attempts\./) });
+    }
+    expect(await t.prisma.orderItem.count({ where: { productId: cap.id } })).toBe(0);
+    expect((await checkout(guesser, { discountCode: "cap5", items })).data.order).toMatchObject({ discountCode: "CAP5", discount: "250.00" });
+  });
+
   it("a limit per phone number counts that number's orders, whatever way it is written", async () => {
     const [first, second] = await Promise.all([1, 2].map(() => makeProduct(t.prisma, { stock: 1, price: "8000.00" })));
     await createCode({ code: "ONEEACH", amountOff: "1000", maxUsesPerPhone: 1 });

@@ -3,7 +3,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { builder } from "./builder.ts";
 import type { Context } from "./context.ts";
-import { DomainError, InsufficientStockError, NotFoundError, ValidationError } from "../modules/errors.ts";
+import { DomainError, InsufficientStockError, NotFoundError, RateLimitError, ValidationError } from "../modules/errors.ts";
+import { throttledCodeRefusal } from "../modules/offers/discount-codes.service.ts";
 import { recordStockWrite } from "./cache-policy.ts";
 import { placeOrder } from "../modules/orders/place-order.service.ts";
 import type { WrittenOrder } from "../modules/orders/write-order.ts";
@@ -257,7 +258,7 @@ builder.mutationField("placeOrder", (t) =>
     type: PlaceOrderPayload,
     description: "Places an order from the shopper's cart; pay by bank transfer afterwards.",
     authScopes: { public: true },
-    errors: { types: [ValidationError, NotFoundError, InsufficientStockError] },
+    errors: { types: [ValidationError, NotFoundError, InsufficientStockError, RateLimitError] },
     args: { input: t.arg({ type: PlaceOrderInput, required: true, description: "Checkout details" }) },
     resolve: async (_root, { input }, ctx) => {
       const placed = await placeOrder(
@@ -265,9 +266,10 @@ builder.mutationField("placeOrder", (t) =>
         ctx.config,
         ctx.viewer,
         { ...input, signedInAs: input.signedInAs == null ? null : String(input.signedInAs), items: input.items?.map((l) => ({ productId: String(l.productId), quantity: l.quantity })) },
-      ).catch((error: unknown) => {
+      ).catch(async (error: unknown) => {
         // Refused ("out of stock", a bad field): its transaction, if any, wrote nothing.
         if (error instanceof DomainError) recordStockWrite(ctx, []);
+        if (error instanceof ValidationError && error.field === "discountCode") throw await throttledCodeRefusal(ctx.prisma, ctx.ip, error);
         throw error;
       });
       // Said at once: the stock board reads the sold pieces while the payload's order is read.

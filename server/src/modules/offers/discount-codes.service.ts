@@ -11,7 +11,7 @@ import { NotFoundError, ValidationError } from "../errors.ts";
 import { cleanGuestLines, type GuestCartLine } from "../cart/cart.service.ts";
 import { visibleNowSql } from "../catalog/visibility.ts";
 import { isUuid } from "../../../../common/uuid.ts";
-import { limitMisses, type RateRule } from "../accounts/rate-limit.ts";
+import { countEvent, limitMisses, retryAfter, type RateRule } from "../accounts/rate-limit.ts";
 
 function checked(input: DiscountCodeFields) {
   const result = checkDiscountCode(input);
@@ -109,6 +109,23 @@ export const CODE_MISSES: RateRule = { limit: 200, windowSeconds: 10 * 60 };
 /** previewDiscount under CODE_MISSES; RateLimitError once an address has used them up. */
 export function throttledDiscountPreview(prisma: Db, sql: SqlRunner, ip: string, viewer: Viewer | null, text: string, items: GuestCartLine[] | null, now = new Date()): Promise<DiscountPreview> {
   return limitMisses(prisma, `discount-miss:ip:${ip}`, CODE_MISSES, () => previewDiscount(sql, viewer, text, items, now), (preview) => preview.reason === CODE_MESSAGES.notValid, now);
+}
+
+/**
+ * A checkout refused for its code, under the previews' allowance (CODE_MISSES, the same key): a code
+ * the shop does not have is a miss, and once the address has used up its misses every refused code
+ * is answered "too many attempts" instead, whatever the reason, so placeOrder cannot be used to find
+ * codes either. A code that applies costs nothing: the order is placed. Returns the error to throw.
+ */
+export async function throttledCodeRefusal(prisma: Db, ip: string, refusal: ValidationError, now = new Date()): Promise<Error> {
+  const key = `discount-miss:ip:${ip}`;
+  const misses =
+    refusal.message === CODE_MESSAGES.notValid
+      ? await countEvent(prisma, key, CODE_MISSES.windowSeconds, now)
+      : ((await prisma.rateLimit.findFirst({ where: { key, resetAt: { gt: now } }, select: { count: true } }))?.count ?? 0);
+  if (misses <= CODE_MISSES.limit) return refusal;
+  const row = await prisma.rateLimit.findUnique({ where: { key }, select: { resetAt: true } });
+  return retryAfter(row?.resetAt ?? now, now);
 }
 
 /**
