@@ -42,7 +42,10 @@ export async function prepareDatabase(config: Config, db: Database): Promise<voi
     const { created } = await seedDemoCatalogue(db.prisma, new Date(), { drop: config.seedDemoDrop });
     if (created) logger.info("Seeded the demo catalogue");
   }
-  const { generatedPassword } = await ensureAdmin(db.prisma, config.adminEmail, config.adminPassword);
+  const { generatedPassword, refused } = await ensureAdmin(db.prisma, config.adminEmail, config.adminPassword);
+  if (refused) {
+    logger.warn(`ADMIN_EMAIL ${config.adminEmail} belongs to an account that is not an admin: it was not made one. Set ADMIN_PASSWORD to that account's password to make it the owner's, or choose another address.`);
+  }
   if (generatedPassword) {
     // Printed once, on the run that created the account; set ADMIN_PASSWORD to choose it instead.
     logger.info(`Created admin account ${config.adminEmail} with password: ${generatedPassword}`);

@@ -1,4 +1,5 @@
 import { ADMIN_EMAIL, startTestStore, type GraphQLClient, type TestStore } from "../helpers/store.ts";
+import { ensureAdmin } from "../../server/src/modules/accounts/accounts.service.ts";
 import { makeProduct } from "../helpers/fixtures.ts";
 
 let t: TestStore;
@@ -118,6 +119,19 @@ describe("users and their roles (decision 038)", () => {
       message: "The owner's account (ADMIN_EMAIL) is always an admin",
     });
     expect(await t.prisma.userRole.findMany({ where: { userId: owner }, select: { role: true } })).toEqual([{ role: "admin" }]);
+  });
+
+  it("ADMIN_EMAIL naming an account a stranger signed up with makes it admin only when ADMIN_PASSWORD opens it", async () => {
+    // Sign-up verifies no address: the owner's address, registered by someone else before the owner
+    // named it in ADMIN_EMAIL (start-up runs ensureAdmin with the settings).
+    await t.client().signUp("owner-to-be@example.com", "strangers-pass-1");
+    const id = await userId("owner-to-be@example.com");
+    const roles = async () => (await t.prisma.userRole.findMany({ where: { userId: id }, select: { role: true } })).map((r) => r.role);
+    expect(await ensureAdmin(t.prisma, "owner-to-be@example.com", null)).toEqual({ generatedPassword: null, refused: true });
+    expect(await ensureAdmin(t.prisma, "owner-to-be@example.com", "the-owners-pass-1")).toEqual({ generatedPassword: null, refused: true });
+    expect(await roles()).not.toContain("admin");
+    expect(await ensureAdmin(t.prisma, "owner-to-be@example.com", "strangers-pass-1")).toEqual({ generatedPassword: null, refused: false });
+    expect(await roles()).toContain("admin");
   });
 
   it("the last admin: two admins demoting each other at once leave one admin", async () => {

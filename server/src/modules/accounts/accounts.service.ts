@@ -80,14 +80,19 @@ export async function logIn(prisma: Db, input: { email: string; password: string
   return { user, session };
 }
 
-/** Creates the admin account (or gives an existing account the admin role). Returns the password it generated, if any. */
-export async function ensureAdmin(prisma: Db, email: string, password: string | null): Promise<{ generatedPassword: string | null }> {
+/**
+ * Creates the admin account, or gives an existing account of ADMIN_EMAIL the admin role when
+ * ADMIN_PASSWORD opens it. Sign-up verifies no email address: anyone may have registered the
+ * owner's address before ADMIN_EMAIL named it, and must not become admin by it (`refused`).
+ * Returns the password it generated, if any.
+ */
+export async function ensureAdmin(prisma: Db, email: string, password: string | null): Promise<{ generatedPassword: string | null; refused: boolean }> {
   const existing = await prisma.user.findUnique({ where: { email }, include: { roles: true } });
   if (existing) {
-    if (!existing.roles.some((r) => r.role === "admin")) {
-      await prisma.userRole.create({ data: { userId: existing.id, role: "admin" } });
-    }
-    return { generatedPassword: null };
+    if (existing.roles.some((r) => r.role === "admin")) return { generatedPassword: null, refused: false };
+    if (!password || !(await verifyPassword(existing.passwordHash, password))) return { generatedPassword: null, refused: true };
+    await prisma.userRole.create({ data: { userId: existing.id, role: "admin" } });
+    return { generatedPassword: null, refused: false };
   }
   const generatedPassword = password ? null : crypto.randomUUID().replace(/-/g, "").slice(0, 16);
   await prisma.user.create({
@@ -99,5 +104,5 @@ export async function ensureAdmin(prisma: Db, email: string, password: string | 
       roles: { create: { role: "admin" } },
     },
   });
-  return { generatedPassword };
+  return { generatedPassword, refused: false };
 }
