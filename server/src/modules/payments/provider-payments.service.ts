@@ -93,8 +93,11 @@ export async function openProviderPayment(
       nextCheckAt: new Date(Date.now() + (config.paystack?.reconcileIntervalMs ?? 60_000)),
     },
   });
-  // The provider requires an email (its receipt goes there): the shop's own when the buyer gave none.
-  const request = { reference, email: order.customerEmail ?? config.store.email, amountKobo, metadata: { order_id: order.id, short_order_id: order.shortOrderId } };
+  // The provider requires an email (its receipt goes there): the shop's own when the buyer gave none,
+  // and for a payment opened from the public payment page, whose checkout anyone with the link may
+  // open: Paystack's page shows the email, which that page masks (decision 035's addendum).
+  const email = fromPaymentPage ? config.store.email : (order.customerEmail ?? config.store.email);
+  const request = { reference, email, amountKobo, metadata: { order_id: order.id, short_order_id: order.shortOrderId } };
   try {
     if (method === "paystack_transfer") {
       const expiresAt = order.holdExpiresAt ?? new Date(Date.now() + config.holdHours * 3600_000);
