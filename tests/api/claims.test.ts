@@ -313,11 +313,15 @@ describe("a Paystack refund", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await refundOf()).status).toBe("pending");
 
-    // Paystack fails it: the money counts as paid again and the claim is open again.
+    // Paystack fails it: the money counts as paid again and the claim is open again; the shopper, told
+    // it was on its way, and the owner hear that it did not go through.
     expect((await fake.settleRefund(queued!.id, "failed"))!.status).toBe(200);
     expect((await until(refundOf, (r) => r.status !== "pending")).status).toBe("failed");
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("10000.00");
     expect((await t.prisma.claim.findUniqueOrThrow({ where: { id: claimId } })).status).toBe("open");
+    const failedNews = await t.prisma.emailOutbox.findMany({ where: { subject: { contains: order.shortOrderId }, OR: [{ subject: { contains: "did not go through" } }, { subject: { startsWith: "Refund failed" } }] } });
+    expect(failedNews.map((e) => e.to).sort()).toEqual(["ada@example.com", t.config.store.email].sort());
+    expect(failedNews.find((e) => e.to === "ada@example.com")!.body).toContain("The refund of ₦3,000");
 
     const again = await admin.data(DECIDE, { input: { claimId, decision: "refund", amount: "3000" } });
     expect(again.decideClaim.data.refundStatus).toBe("pending");
@@ -355,6 +359,7 @@ describe("a Paystack refund", () => {
     expect((await t.prisma.claim.findUniqueOrThrow({ where: { id: claimId } })).status).toBe("open");
     expect(await t.prisma.refund.findFirstOrThrow({ where: { claimId } })).toMatchObject({ status: "failed" });
     expect(await t.prisma.emailOutbox.count({ where: { subject: `Your claim on order ${order.shortOrderId}` } })).toBe(0);
+    expect(await t.prisma.emailOutbox.count({ where: { subject: `Your refund on order ${order.shortOrderId} did not go through` } })).toBe(0);
   });
 
   it("a refund whose answer never came stays pending, not refused: the reconcile job finds it at Paystack by its note (one asked without a note by payment and amount); one Paystack never took fails after half an hour and reopens the claim", async () => {

@@ -54,7 +54,7 @@ export function paystackWebhookRoutes(config: Config, prisma: Db): { router: Rou
     const refunded = reference ? null : provider.refundEventOf(req.body as Buffer);
     if (refunded) {
       // A refund's outcome: only Paystack's answer to GET /refund/:id settles it (claims.service.ts).
-      const work = settleRefundsOf(prisma, provider, refunded)
+      const work = settleRefundsOf(prisma, config, provider, refunded)
         .then(() => undefined)
         .catch((error: unknown) => logger.error(`Paystack refund webhook for ${refunded} not settled`, error instanceof Error ? error.message : String(error)))
         .finally(() => running.delete(work));

@@ -43,7 +43,7 @@ import {
   type ClaimReasonName,
 } from "../../../../common/claims.ts";
 import { logger } from "../../logger.ts";
-import { claimDecidedEmail } from "./claim-emails.ts";
+import { claimDecidedEmail, ownerRefundFailedEmail, refundFailedEmail } from "./claim-emails.ts";
 import { queueClaimDecided } from "../messages/order-messages.ts";
 
 export const CLAIM_DECISIONS = ["refund", "exchange", "decline"] as const;
@@ -511,6 +511,8 @@ export async function settleRefund(
   prisma: Db,
   refundId: string,
   status: "processed" | "failed",
+  /** Set when the shopper was told the refund is on its way (the provider took it): a failure is told too. */
+  toldBy: Config | null = null,
 ): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.refund.updateMany({
@@ -532,6 +534,11 @@ export async function settleRefund(
         where: { id: refund.claimId },
         data: { status: "open", decidedAt: null },
       });
+      if (toldBy) {
+        const order = await tx.order.findUniqueOrThrow({ where: { id: refund.orderId } });
+        await queueEmail(tx, refundFailedEmail(toldBy.publicUrl, order, refund.amount.toFixed(2)));
+        await queueEmail(tx, ownerRefundFailedEmail(toldBy.publicUrl, toldBy.store.email, order, refund.amount.toFixed(2)));
+      }
     }
     await recordAudit(tx, {
       actor: SYSTEM_ACTOR,
@@ -553,13 +560,15 @@ export async function settleRefund(
  *  provider still has it pending, or when another caller settled it first. */
 async function settleByProvider(
   prisma: Db,
+  config: Config,
   provider: PaymentProvider,
   refundId: string,
   providerRefundId: string,
 ): Promise<boolean> {
   const fetched = await provider.fetchRefund(providerRefundId);
   if (fetched.status !== "processed" && fetched.status !== "failed") return false;
-  return settleRefund(prisma, refundId, fetched.status);
+  // Its id was kept while the provider had it pending: the shopper was told it is on its way.
+  return settleRefund(prisma, refundId, fetched.status, config);
 }
 
 /**
@@ -568,6 +577,7 @@ async function settleByProvider(
  */
 export async function settleRefundsOf(
   prisma: Db,
+  config: Config,
   provider: PaymentProvider,
   transactionRef: string,
 ): Promise<number> {
@@ -581,7 +591,7 @@ export async function settleRefundsOf(
   });
   let settled = 0;
   for (const refund of pending) {
-    if (await settleByProvider(prisma, provider, refund.id, refund.providerRefundId!))
+    if (await settleByProvider(prisma, config, provider, refund.id, refund.providerRefundId!))
       settled++;
   }
   return settled;
@@ -628,7 +638,7 @@ export async function reconcilePendingRefunds(
     try {
       if (refund.provider_refund_id === null) {
         if (await findUnanswered(prisma, config, provider, refund, now)) settled++;
-      } else if (await settleByProvider(prisma, provider, refund.id, refund.provider_refund_id)) settled++;
+      } else if (await settleByProvider(prisma, config, provider, refund.id, refund.provider_refund_id)) settled++;
     } catch (error) {
       // The next interval tries again; one provider hiccup does not stop the batch.
       logger.warn(`Could not reconcile refund ${refund.id}`, error instanceof Error ? error.message : String(error));
