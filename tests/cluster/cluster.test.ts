@@ -257,7 +257,7 @@ it("the orders are exactly the acknowledged ones, stock adds up, and every email
   }
 
   // Every queued email is sent (delivery runs on each instance every 2 s), except those the killed
-  // instance had claimed: their 5-minute lease must run out first. Once nothing has moved for 6 s
+  // instance had claimed: their lease (mail/delivery.ts, minutes) must run out first. Once nothing has moved for 6 s
   // (three delivery passes: live instances have finished their batches), end those leases now, as
   // the clock would.
   const unsent = () => db.prisma.emailOutbox.count({ where: { status: { not: "sent" } } });
@@ -290,7 +290,7 @@ it("the orders are exactly the acknowledged ones, stock adds up, and every email
   // One confirmation per order, to its own address.
   for (const checkoutKey of acks.keys()) expect(confirmations.get(`c-${checkoutKey}@example.ng`)).toBe(1);
   console.log(`Emails: ${outbox.length} messages for ${acks.size} orders, ${smtp.received.length} SMTP deliveries (${repeats} repeated after the kill), ${leased.count} held by the killed instance's lease`);
-}, 60_000);
+}, 120_000);
 
 it("every WhatsApp message went out once: the shopper's order_received and the owner's alert for each order, at most one repeat for the kill", async () => {
   // As for emails: the killed instance's claims wait for their lease (2 minutes); end them now.

@@ -8,12 +8,14 @@ import { logger } from "../logger.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { afterFailure, claimDue, startDeliveryLoop } from "../outbox/lease.ts";
 
-const BATCH = 10;
-/** The longest one email may take to send: then it is given up (the connection closed) and retried.
- *  nodemailer's own defaults wait up to 2 min to connect and 10 min on a silent server. */
-const SEND_TIMEOUT_MS = 30_000;
+// 20 a pass per instance: a drop night's confirmations (hundreds a minute) go out as they come.
+const BATCH = 20;
+/** The longest one email may take to send (a healthy SMTP server takes well under a second): then
+ *  it is given up (the connection closed) and retried. nodemailer's own defaults wait up to 2 min
+ *  to connect and 10 min on a silent server. */
+const SEND_TIMEOUT_MS = 15_000;
 /** SMTP_URL's query may set nodemailer's options; these apply when it does not. */
-const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 20_000 };
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000 };
 /** How long a claimed row stays invisible to other workers while it is being sent: longer than a
  *  whole batch of sends that each wait out their timeout, so a slow SMTP server never lets a second
  *  instance claim (and send again) what this one has still to send. */
