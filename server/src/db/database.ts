@@ -90,10 +90,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openEmbedded(options);
 }
 
-function prismaClient(adapter: PrismaPg | PrismaPGlite, onQuery?: (sql: string) => void) {
+function prismaClient(adapter: PrismaPg | PrismaPGlite, limits: PoolLimits, onQuery?: (sql: string) => void) {
   const prisma = new PrismaClient({
     // pglite-prisma-adapter carries its own copy of Prisma's adapter types; identical at run time.
     adapter: adapter as PrismaPg,
+    // Prisma ends an interactive transaction after 5 s and gives up starting one after 2 s by default,
+    // while PostgreSQL allows one statement 15 s and the pool waits 5 s for a connection: on a loaded
+    // machine a transaction whose statements were each in time was rolled back at commit ("expired
+    // transaction"). A transaction now gets what one statement gets, and waits as long as the pool.
+    transactionOptions: { timeout: limits.statementTimeoutMs, maxWait: limits.connectTimeoutMs },
     log: onQuery ? [{ emit: "event", level: "query" }] : [],
   });
   if (onQuery) (prisma as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
@@ -331,7 +336,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${error.message}${hint}`);
   });
   probe.release();
-  const prisma = prismaClient(new ResilientPrismaPg(pool), options.onQuery);
+  const prisma = prismaClient(new ResilientPrismaPg(pool), limits, options.onQuery);
   const names = pooled ? undefined : statementNames();
   return {
     prisma,
@@ -400,7 +405,7 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
     throw new Error(`Cannot open the embedded database in ${dir ?? "memory"}: ${error.message}`);
   });
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) await pglite.query("SELECT set_config($1, $2, false)", [name, value]);
-  const prisma = prismaClient(new PrismaPGlite(pglite), options.onQuery);
+  const prisma = prismaClient(new PrismaPGlite(pglite), DEFAULT_POOL_LIMITS, options.onQuery);
   return {
     prisma,
     mode: "embedded",

@@ -41,3 +41,16 @@ it("beyond 500 distinct statements, the rest run unnamed: a process never fills 
   // Unnamed, they still run.
   expect(await db.sql(Prisma.raw("SELECT 519 AS distinct_statement"))).toEqual([{ distinct_statement: 519 }]);
 });
+
+// Not about prepared statements, but about this same connection's limits (CI of b643aaf, 28 Nov 2026:
+// a test order's transaction on a loaded machine outlasted Prisma's 5 s default and was rolled back).
+it("an interactive transaction is allowed as long as one statement is: 6 s of statements each within the limit commit", async () => {
+  const marker = `tx-${Date.now()}`;
+  await db.prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe("CREATE TEMP TABLE IF NOT EXISTS long_tx (marker text)");
+    await tx.$executeRaw`SELECT pg_sleep(3)`;
+    await tx.$executeRaw`INSERT INTO long_tx VALUES (${marker})`;
+    await tx.$executeRaw`SELECT pg_sleep(3)`;
+  });
+  expect(await db.query<{ marker: string }>("SELECT marker FROM long_tx")).toEqual([{ marker }]);
+}, 30_000);
