@@ -63,6 +63,10 @@ export interface DatabaseOptions {
   onQuery?: (sql: string) => void;
   /** PostgreSQL connection pool limits; defaults suit tests and small shops. */
   pool?: Partial<PoolLimits>;
+  /** Embedded only: a data directory (dumpEmbedded's tarball) to start a new database from instead
+   *  of creating an empty one. PGlite's initdb takes 3 s or more; tests start each store from one
+   *  migrated image (tests/helpers/databases.ts). */
+  image?: Blob;
 }
 
 export interface PoolLimits {
@@ -401,7 +405,7 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
   // every buffer touched and never shrinks, and a small shop's catalogue fits in 32 MB; pages past
   // it are read from the data directory's files. Decision 028: 144 MiB less RSS after a scan.
   const postgresqlconf = ["shared_buffers=32MB", "maintenance_work_mem=16MB"];
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm, unaccent }, postgresqlconf }).catch((error: Error) => {
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm, unaccent }, postgresqlconf, loadDataDir: options.image }).catch((error: Error) => {
     throw new Error(`Cannot open the embedded database in ${dir ?? "memory"}: ${error.message}`);
   });
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) await pglite.query("SELECT set_config($1, $2, false)", [name, value]);
