@@ -384,6 +384,14 @@ describe("the card path", () => {
     expect((await t.prisma.providerPayment.findUniqueOrThrow({ where: { id: balance.id } })).flag).toBeNull();
   });
 
+  it("Try again after the reservation ended is refused and opens nothing: the pieces may already be someone else's", async () => {
+    const placed = await order("paystack_card");
+    await t.prisma.order.update({ where: { id: placed.id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
+    const res = await t.client().data(RETRY_CARD, { reference: placed.payment!.reference });
+    expect(res.retryCardPayment).toMatchObject({ __typename: "ValidationError", message: "The reservation for this order has ended. Please contact us on WhatsApp." });
+    expect(await t.prisma.providerPayment.count({ where: { orderId: placed.id } })).toBe(1);
+  });
+
   it("back from Paystack without paying (abandoned): the payment is marked failed with the reason", async () => {
     const placed = await order("paystack_card");
     const res = await t.client().data(CONFIRM_CARD, { reference: placed.payment!.reference });

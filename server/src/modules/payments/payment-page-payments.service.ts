@@ -11,7 +11,7 @@ import type { PaymentMethodName } from "../../../../common/payment-methods.ts";
 import { toKobo } from "../../../../common/kobo.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { openProviderPayment, PROVIDER_MESSAGES, requireProvider } from "./provider-payments.service.ts";
-import { assertAcceptsReceipt } from "./rules.ts";
+import { assertTakesPayment } from "./rules.ts";
 
 export type PaymentPageMethod = Exclude<PaymentMethodName, "bank_transfer">;
 
@@ -45,7 +45,7 @@ export async function openPaymentPagePayment(prisma: Db, config: Config, orderId
   requireProvider(config);
   const order = await prisma.order.findUnique({ where: { id: orderId } });
   if (!order) throw new NotFoundError(PAYMENT_PAGE_MESSAGES.notFound);
-  assertAcceptsReceipt(order, now);
+  assertTakesPayment(order, now);
   const amountDue = orderBalance(order).amountDue;
   const channel = method === "paystack_transfer" ? "bank_transfer" : "checkout";
   const open = await prisma.providerPayment.findFirst({

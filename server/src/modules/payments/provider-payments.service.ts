@@ -21,7 +21,7 @@ import { queuePaymentConfirmed } from "../messages/order-messages.ts";
 import { ownerPaymentFlaggedEmail, ownerPaymentLandedEmail, paymentConfirmedEmail, paymentReceivedEmail, type PaymentFlagName } from "./emails.ts";
 import { orderBalance } from "../../../../common/money.ts";
 import { recordMoneyIn } from "./money.ts";
-import { UNPAID } from "./rules.ts";
+import { UNPAID, assertTakesPayment } from "./rules.ts";
 import { LOCKED_ORDER_COLUMNS, lockedOrderForEmail, lockedOrderMoney, type LockedOrderRow } from "./locked-order.ts";
 import { paymentProvider } from "./providers/select.ts";
 import { PaymentProviderError, type PaymentProvider, type TransferAccount, type VerifiedPayment } from "./providers/provider.ts";
@@ -364,8 +364,7 @@ export async function retryCardPayment(prisma: Db, config: Config, reference: st
   const provider = requireProvider(config);
   const payment = await findPayment(prisma, provider.name, reference);
   const order = await prisma.order.findUniqueOrThrow({ where: { id: payment.orderId! } });
-  if (order.paymentStatus === "paid") throw new ValidationError("This order is already paid");
-  if (order.status === "cancelled" || order.paymentStatus === "expired") throw new ValidationError("This order was cancelled, so it cannot take a payment");
+  assertTakesPayment(order, new Date());
   const opened = await openProviderPayment(prisma, config, { ...order, amountDue: orderBalance(order).amountDue }, "paystack_card", { fromPaymentPage: payment.fromPaymentPage });
   if (opened.kind !== "checkout") throw new ValidationError(PROVIDER_MESSAGES.unreachable);
   return { orderId: order.id, authorizationUrl: opened.authorizationUrl };

@@ -8,7 +8,7 @@ import { ValidationError } from "../errors.ts";
 import { ownerReceiptEmail, receiptReceivedEmail } from "./emails.ts";
 import { assertOwnsOrder, limitGuestProof, placedByViewer, type OwnedOrderFields, type OwnershipProof } from "../orders/ownership.ts";
 import { normaliseReference } from "../orders/readable-codes.ts";
-import { assertAcceptsReceipt, holdAfterReceipt, PAYMENT_LIMITS, PAYMENT_MESSAGES, receiptFile, requiredText, UNPAID } from "./rules.ts";
+import { assertTakesPayment, holdAfterReceipt, PAYMENT_LIMITS, PAYMENT_MESSAGES, receiptFile, requiredText, UNPAID } from "./rules.ts";
 import { findOrderById, REFERENCE } from "./lookup.service.ts";
 import { hitRateLimit } from "../accounts/rate-limit.ts";
 
@@ -40,7 +40,7 @@ export async function orderForReceiptUpload(prisma: Db, reference: string, proof
   const shortOrderId = normaliseReference(reference);
   const found = REFERENCE.test(shortOrderId) ? await prisma.order.findUnique({ where: { shortOrderId } }) : null;
   const order = await assertMayPay(prisma, found, proof, now);
-  assertAcceptsReceipt(order, now);
+  assertTakesPayment(order, now);
   return order;
 }
 
@@ -54,7 +54,7 @@ export async function submitReceipt(prisma: Db, config: Config, input: ReceiptIn
 
   return prisma.$transaction(async (tx) => {
     const current = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
-    assertAcceptsReceipt(current, now);
+    assertTakesPayment(current, now);
     const hold = holdAfterReceipt(current.holdExpiresAt, current.holdExtended);
     // Conditional on the state we read: a concurrent receipt or decision makes this a no-op,
     // so the hold is extended at most once.

@@ -41,8 +41,9 @@ export interface PaymentState {
   paymentStatus: PaymentStatus;
 }
 
-/** Receipts are taken while the order is unpaid and still open. */
-export function assertAcceptsReceipt(order: PaymentState & { holdExpiresAt: Date | null }, now: Date): void {
+/** An order takes money (a receipt, a provider payment opened or tried again) while it is unpaid, open
+ *  and still held: past its hold its pieces may be back on sale. */
+export function assertTakesPayment(order: PaymentState & { holdExpiresAt: Date | null }, now: Date): void {
   if (order.paymentStatus === "paid") throw new ValidationError(PAYMENT_MESSAGES.alreadyPaid);
   if (order.status === "cancelled" || order.paymentStatus === "expired") throw new ValidationError(PAYMENT_MESSAGES.cancelled);
   if (order.holdExpiresAt && order.holdExpiresAt.getTime() <= now.getTime()) throw new ValidationError(PAYMENT_MESSAGES.holdEnded);
