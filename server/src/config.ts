@@ -42,7 +42,7 @@ export interface Config {
   bundleHours: number;
   /** CLAIM_HOURS: how long after delivery a shopper may open a claim (default 48; decision 038). */
   claimHours: number;
-  /** STAFF_REFUND_LIMIT: the largest refund, in whole naira, staff may send (default 0: none). */
+  /** STAFF_REFUND_LIMIT: the most, in whole naira, staff may refund on one order, earlier refunds counted (default 0: none). */
   staffRefundLimit: number;
   /** Signs the short-lived links to transfer receipts (RECEIPT_LINK_SECRET); null: a key kept in the database. */
   receiptLinkSecret: string | null;

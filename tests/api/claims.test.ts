@@ -196,6 +196,23 @@ describe("deciding a claim", () => {
     expect(history.orderStatusHistory.map((step: { status: string }) => step.status)).toEqual(["pending", "delivered"]);
   });
 
+  it("the staff limit is on the order: a second claim cannot take staff past it, while the owner can", async () => {
+    // Signed in, so the three claims do not spend this file's guest allowance per address.
+    const shopper = await signedInCustomer(t);
+    const order = await paidOrder({ price: "10000.00", userId: shopper.userId });
+    const openedClaim = async () => (await shopper.client.data(OPEN, { input: claimInput(order.shortOrderId, { phone: null }) })).openClaim.data.id as string;
+    const first = await openedClaim();
+    await staff.data(DECIDE, { input: { claimId: first, decision: "refund", amount: "4,000", bankReference: "GTB-S1" } });
+    const second = await openedClaim();
+    const decide = (client: GraphQLClient, amount: string) => client.data(DECIDE, { input: { claimId: second, decision: "refund", amount, bankReference: "GTB-S2" } });
+    expect((await decide(staff, "2,000")).decideClaim.message).toBe("Refunds above ₦5,000 on one order need the owner (₦4,000 refunded already)");
+    expect(await t.prisma.claim.findUniqueOrThrow({ where: { id: second } })).toMatchObject({ status: "open" });
+    expect((await decide(staff, "1,000")).decideClaim.data).toMatchObject({ status: "refunded", refundedAmount: "1000.00" });
+    const third = await openedClaim();
+    const owner = await admin.data(DECIDE, { input: { claimId: third, decision: "refund", amount: "3,000", bankReference: "GTB-A1" } });
+    expect(owner.decideClaim.data).toMatchObject({ status: "refunded", refundedAmount: "3000.00" });
+  });
+
   it("a refund never exceeds what was paid less earlier refunds, and two racing take out one", async () => {
     const order = await paidOrder({ price: "10000.00" });
     const first = await openedClaim(order);

@@ -166,7 +166,7 @@ const DecideClaimInput = builder.inputType("DecideClaimInput", {
   fields: (t) => ({
     claimId: t.id({ required: true, description: "Claim id (UUID)" }),
     decision: t.field({ type: ClaimDecisionEnum, required: true, description: "refund, exchange or decline" }),
-    amount: t.string({ required: false, description: "Refunds: naira, typed like prices (e.g. 12,500); at most what was paid less earlier refunds; staff up to STAFF_REFUND_LIMIT" }),
+    amount: t.string({ required: false, description: "Refunds: naira, typed like prices (e.g. 12,500); at most what was paid less earlier refunds; staff up to STAFF_REFUND_LIMIT on the order, earlier refunds counted" }),
     reason: t.string({ required: false, description: "Told to the shopper; required to decline" }),
     bankReference: t.string({ required: false, description: "Refunds of a bank-transfer payment: the reference of the transfer sent back" }),
   }),

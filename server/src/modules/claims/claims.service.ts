@@ -63,10 +63,12 @@ export const CLAIM_MESSAGES = {
   closed: "This claim has already been decided",
   declineReason: "Please give the shopper a reason",
   amount: "Enter the refund amount in naira, e.g. 12,500",
-  staffLimit: (limit: number) =>
-    limit > 0
-      ? `Refunds above ${formatNaira(String(limit))} need the owner`
-      : "Refunds need the owner",
+  staffLimit: (limit: number, refunded = "0.00") =>
+    limit <= 0
+      ? "Refunds need the owner"
+      : Number(refunded) > 0
+        ? `Refunds above ${formatNaira(String(limit))} on one order need the owner (${formatNaira(refunded)} refunded already)`
+        : `Refunds above ${formatNaira(String(limit))} need the owner`,
   bankReference: "Enter the bank reference of the transfer you sent back",
   restocked: "These pieces are already back on sale",
   restockUndecided: "Only the pieces of an accepted or refunded claim can go back on sale",
@@ -369,11 +371,6 @@ export async function decideClaim(
       "amount",
     );
     amount = parsed.amount;
-    if (decider.role !== "admin" && Number(amount) > config.staffRefundLimit)
-      throw new ValidationError(
-        CLAIM_MESSAGES.staffLimit(config.staffRefundLimit),
-        "amount",
-      );
   }
   if (input.decision === "decline")
     invariant(reason !== null, CLAIM_MESSAGES.declineReason, "reason");
@@ -395,6 +392,14 @@ export async function decideClaim(
       method: string;
       transactionRef: string | null;
     } | null = null;
+    if (amount && decider.role !== "admin") {
+      // The limit is on the order, not on one decision: claim after claim could otherwise send an
+      // order's whole payment back without the owner. Refunds that failed sent nothing.
+      const earlier = await tx.refund.aggregate({ where: { orderId: claim.orderId, status: { not: "failed" } }, _sum: { amount: true } });
+      const refunded = earlier._sum.amount ?? new Prisma.Decimal(0);
+      if (refunded.add(amount).gt(config.staffRefundLimit))
+        throw new ValidationError(CLAIM_MESSAGES.staffLimit(config.staffRefundLimit, refunded.toFixed(2)), "amount");
+    }
     if (amount) {
       const transaction = await paystackTransaction(tx, claim.orderId);
       const method = transaction && provider ? "paystack" : "transfer";
