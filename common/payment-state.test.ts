@@ -1,4 +1,4 @@
-import { paymentIsDue, paymentState } from "./payment-state.ts";
+import { holdRuns, paymentIsDue, paymentState } from "./payment-state.ts";
 
 describe("where an order's payment stands", () => {
   it("asks for money only while payment is due", () => {
@@ -12,5 +12,14 @@ describe("where an order's payment stands", () => {
     expect(paymentState({ status: "cancelled", paymentStatus: "awaiting_transfer" })).toBe("cancelled");
     expect(["due", "rejected"].map((s) => paymentIsDue(s as never))).toEqual([true, true]);
     expect(["under_review", "paid", "expired", "cancelled"].some((s) => paymentIsDue(s as never))).toBe(false);
+  });
+});
+
+describe("whether an order's hold still counts down", () => {
+  it("runs while pending, or while a paid order that grew awaits its balance; not once the owner moved an unpaid order on", () => {
+    expect(holdRuns({ status: "pending" })).toBe(true);
+    expect(holdRuns({ status: "confirmed" })).toBe(false);
+    expect(holdRuns({ status: "processing", balanceSince: null })).toBe(false);
+    expect(holdRuns({ status: "confirmed", balanceSince: "2026-11-28T07:00:00.000Z" })).toBe(true);
   });
 });

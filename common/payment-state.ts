@@ -22,13 +22,14 @@ export function paymentState(order: PaymentFacts): PaymentState {
 }
 
 /**
- * Whether the order's hold (and so the pay countdown) still runs: only while it is pending. Once
- * the owner confirms, prepares or ships an unpaid order, the hold-release job leaves it alone
- * (payments/holds.service.ts), so no page may count down to a cancellation that will not come
- * (decision 032). The money is still owed and the bank details are still shown.
+ * Whether the order's hold (and so the pay countdown) still runs: while it is pending, or while a
+ * paid order that grew awaits its balance (balanceSince: its added pieces are released at the hold's
+ * end, decision 037). Once the owner confirms, prepares or ships an unpaid order, the hold-release
+ * job leaves it alone (payments/holds.service.ts), so no page may count down to a cancellation that
+ * will not come (decision 032). The money is still owed and the bank details are still shown.
  */
-export function holdRuns(order: { status: string }): boolean {
-  return order.status === "pending";
+export function holdRuns(order: { status: string; balanceSince?: unknown }): boolean {
+  return order.status === "pending" || Boolean(order.balanceSince);
 }
 
 /**

@@ -6,6 +6,7 @@ import { startTestStore, type GraphQLClient, type TestStore } from "../helpers/s
 import { ADD_TO_CART, details, placeOrder, signedUp } from "../helpers/shopper.ts";
 import { makeProduct } from "../helpers/fixtures.ts";
 import { receiptUrl } from "../helpers/orders.ts";
+import { expireOverdueOrders } from "../../server/src/modules/payments/holds.service.ts";
 
 const ADD = `mutation($input: AddToOrderInput!) { addToOrder(input: $input) {
   __typename ... on Error { message }
@@ -72,11 +73,46 @@ describe("adding pieces to an order", () => {
     const belt = await makeProduct(t.prisma, { stock: 1, price: "4000.00" });
     const added = await add(shopper, { reference: order.shortOrderId, items: [{ productId: belt.id, quantity: 1 }] });
     expect(added.data).toMatchObject({ total: "17000.00", amountPaid: "13000.00", amountDue: "4000.00", paymentStatus: "awaiting_transfer" });
+    // Held for its balance like a new order (HOLD_HOURS), from the moment it grew.
     const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
-    expect(stored).toMatchObject({ status: "confirmed", holdExpiresAt: null });
+    expect(stored).toMatchObject({ status: "confirmed", holdExtended: false });
+    expect(Math.abs(stored.holdExpiresAt!.getTime() - stored.balanceSince!.getTime() - t.config.holdHours * 3600_000)).toBeLessThan(1000);
     const receipt = { orderId: order.id, fileUrl: receiptUrl(), senderName: "Ada Obi", senderBank: "Access Bank" };
     expect((await shopper.data(SUBMIT, { input: receipt })).submitPaymentReceipt.data.order.paymentStatus).toBe("under_review");
     expect((await admin.data(MARK_PAID, { orderId: order.id })).markOrderPaid.data.order).toEqual({ paymentStatus: "paid", amountPaid: "17000.00", amountDue: "0.00" });
+    // Paid in time: the pieces are the shopper's, and the hold's end releases nothing.
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).balanceSince).toBeNull();
+    expect(await expireOverdueOrders(t.prisma, t.config, new Date(Date.now() + 30 * 24 * 3600_000))).not.toContain(order.shortOrderId);
+    expect(await t.prisma.orderItem.count({ where: { orderId: order.id } })).toBe(2);
+  });
+
+  it("a paid order's balance unpaid when its hold ends: the added pieces go back on sale and come off it, and it goes ahead paid", async () => {
+    const shopper = await signedUp(t);
+    const first = await makeProduct(t.prisma, { stock: 1, price: "10000.00" });
+    await shopper.data(ADD_TO_CART, { productId: first.id, quantity: 1 });
+    const order = (await placeOrder(shopper, details())).data.order;
+    await admin.data(MARK_PAID, { orderId: order.id });
+    const belt = await makeProduct(t.prisma, { name: "Leather Belt", stock: 1, price: "4000.00" });
+    const scarf = await makeProduct(t.prisma, { name: "Silk Scarf", stock: 3, price: "2500.00" });
+    await add(shopper, { reference: order.shortOrderId, items: [{ productId: belt.id, quantity: 1 }] });
+    // A second addition while the balance is open joins the first (and its hold).
+    expect((await add(shopper, { reference: order.shortOrderId, items: [{ productId: scarf.id, quantity: 2 }] })).data).toMatchObject({ total: "22000.00", amountDue: "9000.00" });
+    const { holdExpiresAt } = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(await expireOverdueOrders(t.prisma, t.config, new Date(holdExpiresAt!.getTime() - 1000))).not.toContain(order.shortOrderId);
+    const after = new Date(holdExpiresAt!.getTime() + 1000);
+    expect(await expireOverdueOrders(t.prisma, t.config, after)).toContain(order.shortOrderId);
+    const released = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { items: true } });
+    expect(released).toMatchObject({ status: "confirmed", paymentStatus: "paid", balanceSince: null, holdExpiresAt: null });
+    expect([released.total.toFixed(2), released.amountPaid.toFixed(2), released.items.map((item) => item.productId)]).toEqual(["13000.00", "13000.00", [first.id]]);
+    const stock = async (id: string) => (await t.prisma.product.findUniqueOrThrow({ where: { id } })).stock;
+    expect([await stock(belt.id), await stock(scarf.id), await stock(first.id)]).toEqual([1, 3, 0]);
+    const email = await t.prisma.emailOutbox.findFirstOrThrow({ where: { subject: `Order ${order.shortOrderId}: the pieces added were released` } });
+    expect(email.body).toContain("Leather Belt × 1");
+    expect(email.body).toContain("Silk Scarf × 2");
+    expect(await t.prisma.auditEntry.count({ where: { orderId: order.id, action: "order.additions_released" } })).toBe(1);
+    // Once: a second run (another instance) finds nothing to release.
+    expect(await expireOverdueOrders(t.prisma, t.config, after)).not.toContain(order.shortOrderId);
+    expect(await stock(scarf.id)).toBe(3);
   });
 
   it("Mark paid with the balance the admin checked is refused once pieces were added meanwhile, and nothing is counted", async () => {

@@ -362,7 +362,8 @@ describe("the money model (decision 034)", () => {
     // Pieces added: the total grows past what was paid, and the balance is due again.
     await t.prisma.$transaction(async (tx) => {
       await tx.order.update({ where: { id: order.id }, data: { total: "18000.00" } });
-      expect(await reopenForBalance(tx, order.id)).toBe(true);
+      const holdUntil = new Date(Date.now() + 3600_000);
+      expect(await reopenForBalance(tx, order.id, new Date(), holdUntil)).toEqual(holdUntil);
     });
     expect(await money(order.shortOrderId)).toMatchObject({ total: "18000.00", amountPaid: "3000.00", amountDue: "15000.00", paymentStatus: "awaiting_transfer" });
   });

@@ -101,8 +101,9 @@ function prismaClient(adapter: PrismaPg | PrismaPGlite, limits: PoolLimits, onQu
     // Prisma ends an interactive transaction after 5 s and gives up starting one after 2 s by default,
     // while PostgreSQL allows one statement 15 s and the pool waits 5 s for a connection: on a loaded
     // machine a transaction whose statements were each in time was rolled back at commit ("expired
-    // transaction"). A transaction now gets what one statement gets, and waits as long as the pool.
-    transactionOptions: { timeout: limits.statementTimeoutMs, maxWait: limits.connectTimeoutMs },
+    // transaction"). A transaction now gets a statement's limit and 5 s more (so a slow statement is
+    // still cut off by PostgreSQL first, with its own message), and waits as long as the pool.
+    transactionOptions: { timeout: limits.statementTimeoutMs + 5_000, maxWait: limits.connectTimeoutMs },
     log: onQuery ? [{ emit: "event", level: "query" }] : [],
   });
   if (onQuery) (prisma as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));

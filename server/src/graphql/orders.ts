@@ -140,7 +140,12 @@ builder.prismaObject("Order", {
       holdExpiresAt: t.expose("holdExpiresAt", {
         type: "DateTime",
         nullable: true,
-        description: "Unpaid orders: when the stock hold ends and the order expires if still unpaid",
+        description: "Unpaid orders: when the stock hold ends and the order expires if still unpaid (a paid order that grew: when its added pieces are released)",
+      }),
+      balanceSince: t.expose("balanceSince", {
+        type: "DateTime",
+        nullable: true,
+        description: "A paid order that grew and awaits its balance: since when. Pieces added from then go back on sale at holdExpiresAt if the balance is still unpaid",
       }),
       deliveryMethod: t.expose("deliveryMethod", { type: DeliveryMethodEnum, description: "How the order is delivered" }),
       deliveryState: t.exposeString("deliveryState", {

@@ -25,6 +25,7 @@ const PaymentsAwaitingTransferQuery = graphql(`
       status
       createdAt
       holdExpiresAt
+      balanceSince
       customerName
       customerPhone
     }
@@ -73,7 +74,7 @@ function AwaitingItem({ order, now }: { order: AwaitingOrder; now: number }) {
           <dd>{formatLagosTime(order.createdAt)}</dd>
           {holdRuns(order) && order.holdExpiresAt && (
             <>
-              <dt>Hold ends</dt>
+              <dt>{order.balanceSince ? "Added pieces held until" : "Hold ends"}</dt>
               <dd>{formatLagosTime(order.holdExpiresAt)}</dd>
             </>
           )}

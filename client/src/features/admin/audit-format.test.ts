@@ -13,6 +13,7 @@ describe("order history sentences", () => {
       ["payment.marked_paid", { status: "pending", paymentStatus: "awaiting_transfer" }, { status: "confirmed", paymentStatus: "paid", bankReference: "FT26NOV0001", total: "16500.00" }, "₦16,500 received; bank reference FT26NOV0001; status Pending → Confirmed."],
       ["order.status", { status: "pending", paymentStatus: "awaiting_transfer", holdsStock: true, trackingNumber: null }, { status: "shipped", paymentStatus: "awaiting_transfer", holdsStock: true, trackingNumber: "TRK-ABCDEFGHJK", transportCompany: "GUO", waybillNumber: null, driverPhone: "+2348050001111", unpaidConfirmed: true }, "Status Pending → Shipped; tracking number none → TRK-ABCDEFGHJK; transport company GUO; driver phone +234 805 000 1111; moved on unpaid, as the admin confirmed."],
       ["order.expired", { status: "pending", paymentStatus: "awaiting_transfer" }, { status: "cancelled", paymentStatus: "expired", stockReturned: [{ productId: PRODUCT, quantity: 1 }] }, "No payment before the hold ended: cancelled; 1 item back in stock."],
+      ["order.additions_released", { total: "21000.00", paymentStatus: "awaiting_transfer" }, { total: "13000.00", paymentStatus: "paid", stockReturned: [{ productId: PRODUCT, productName: "Belt", quantity: 2, price: "4000.00" }] }, "Balance not paid before the hold ended: 2 items back in stock; total ₦21,000 → ₦13,000."],
     ];
     for (const [action, before, after, expected] of cases) {
       const text = describeChange(action, before === null ? null : json(before), json(after));

@@ -12,6 +12,7 @@ const ACTION_LABELS: Record<string, string> = {
   "order.placed": "Order placed",
   "order.status": "Status changed",
   "order.expired": "Expired (hold ended)",
+  "order.additions_released": "Added pieces released (balance unpaid)",
   "order.delete": "Order deleted",
   "payment.receipt_submitted": "Receipt submitted",
   "payment.marked_paid": "Marked as paid",
@@ -93,6 +94,11 @@ export function describeChange(action: string, before: string | null | undefined
       ]);
     case "order.expired":
       return sentence([`no payment before the hold ended: cancelled`, units(a.stockReturned) > 0 && `${itemCount(units(a.stockReturned))} back in stock`]);
+    case "order.additions_released":
+      return sentence([
+        `balance not paid before the hold ended: ${itemCount(units(a.stockReturned))} back in stock`,
+        a.total !== undefined && `total ${show("total", b.total)} → ${show("total", a.total)}`,
+      ]);
     case "payment.receipt_submitted":
       return sentence([
         typeof a.senderName === "string" && `sent by ${a.senderName}${typeof a.senderBank === "string" ? ` (${a.senderBank})` : ""}`,

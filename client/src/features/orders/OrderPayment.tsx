@@ -23,6 +23,7 @@ export const OrderPaymentFragment = graphql(`
     id
     shortOrderId
     status
+    balanceSince
     paymentStatus
     rejectionReason
     amountPaid

@@ -13,6 +13,7 @@ export const PayByTransferFragment = graphql(`
     amountDue
     holdExpiresAt
     holdExtended
+    balanceSince
   }
 `);
 
@@ -26,8 +27,12 @@ export function PayByTransfer(props: { order: FragmentType<typeof PayByTransferF
       {holdExpiresAt && (
         <DeadlineCountdown
           until={holdExpiresAt}
-          intro="We are holding your items until"
-          over="The hold has ended. Unpaid orders are cancelled and the items go back on sale."
+          intro={order.balanceSince ? "We are holding the pieces you added until" : "We are holding your items until"}
+          over={
+            order.balanceSince
+              ? "The hold has ended. Unpaid added pieces go back on sale; the rest of the order goes ahead."
+              : "The hold has ended. Unpaid orders are cancelled and the items go back on sale."
+          }
           note={!order.holdExtended ? "Uploading your receipt extends the hold once by 24 hours while we check it." : undefined}
         />
       )}

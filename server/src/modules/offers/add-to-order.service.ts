@@ -11,6 +11,7 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import { bundleRefusal } from "../../../../common/bundles.ts";
 import { orderBalance } from "../../../../common/money.ts";
 import { formatNaira } from "../../../../common/naira.ts";
+import { formatLagosTime } from "../../../../common/lagos-time.ts";
 import { ValidationError, NotFoundError } from "../errors.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { recordAudit, actorOf } from "../audit/audit.service.ts";
@@ -100,15 +101,16 @@ export async function addToOrder(driver: Driver, config: Config, viewer: Viewer 
         for (const line of sorted) taken.push({ product: (await takeStock(sqlInPrisma(tx), line, now, false)).product, quantity: line.quantity });
         const added = taken.reduce((sum, { product, quantity }) => sum.add(product.price.mul(quantity)), new Prisma.Decimal(0));
         await tx.orderItem.createMany({ data: orderLines(orderId, taken, now) });
-        // No second delivery fee: the total grows by the pieces alone. A paid order's pieces are
-        // its own for good, so it holds nothing; its balance is asked for below.
+        // No second delivery fee: the total grows by the pieces alone. A paid order that grows is
+        // held for its balance like a new order: if the hold ends unpaid, the pieces added go back
+        // on sale and the order goes ahead as paid (holds.service.ts releaseUnpaidAdditions).
         const grown = await tx.order.update({
           where: { id: orderId },
-          data: { total: { increment: added }, ...(order!.paymentStatus === "paid" ? { holdExpiresAt: null } : {}) },
+          data: { total: { increment: added } },
           select: { total: true, amountPaid: true, status: true, paymentStatus: true, holdExpiresAt: true },
         });
-        const reopened = await reopenForBalance(tx, orderId);
-        const money = { ...grown, paymentStatus: reopened ? "awaiting_transfer" : grown.paymentStatus };
+        const balanceHold = await reopenForBalance(tx, orderId, now, new Date(now.getTime() + config.holdHours * 3600_000));
+        const money = balanceHold ? { ...grown, paymentStatus: "awaiting_transfer", holdExpiresAt: balanceHold } : grown;
         const amountDue = orderBalance(money).amountDue;
         await recordAudit(tx, {
           actor: actorOf(viewer),
@@ -127,9 +129,9 @@ export async function addToOrder(driver: Driver, config: Config, viewer: Viewer 
         // A Paystack order's email waits for the provider's answer (its account or page goes in it).
         const asksProvider = order!.paymentMethod !== "bank_transfer" && Number(amountDue) > 0 && config.paystack !== null;
         if (order!.customerEmail && !asksProvider) {
-          await queueEmail(tx, piecesAddedEmail(config, order!, taken, added, paymentParagraph(config.store, { ...order!, ...money, rejectionReason: order!.rejectionReason })));
+          await queueEmail(tx, piecesAddedEmail(config, order!, taken, added, paymentParagraph(config.store, { ...order!, ...money, rejectionReason: order!.rejectionReason }), balanceHold));
         }
-        return { order: order!, amountDue, taken, added, holdExpiresAt: grown.holdExpiresAt };
+        return { order: order!, amountDue, taken, added, holdExpiresAt: money.holdExpiresAt, balanceHold };
       }),
   );
   let opened: OpenedPayment | null = null;
@@ -147,7 +149,7 @@ export async function addToOrder(driver: Driver, config: Config, viewer: Viewer 
       if (paid.kind === "unavailable") await fallBackToManualTransfer(tx, orderId, method as never, paid.paymentId);
       if (after.order.customerEmail) {
         const text = providerPaymentParagraph(paid, formatNaira(after.amountDue), config.publicUrl, reference);
-        await queueEmail(tx, piecesAddedEmail(config, after.order, after.taken, after.added, text ?? `Please pay ${formatNaira(after.amountDue)} by bank transfer with ${reference} in the narration.`));
+        await queueEmail(tx, piecesAddedEmail(config, after.order, after.taken, after.added, text ?? `Please pay ${formatNaira(after.amountDue)} by bank transfer with ${reference} in the narration.`, after.balanceHold));
       }
     });
   }
@@ -160,14 +162,21 @@ function piecesAddedEmail(
   taken: { product: { name: string; price: Prisma.Decimal }; quantity: number }[],
   added: Prisma.Decimal,
   paymentText: string,
+  balanceHold: Date | null,
 ) {
   const lines = taken.map(({ product, quantity }) => `- ${product.name} × ${quantity} @ ${formatNaira(product.price.toFixed(2))}`).join("\n");
+  const release = balanceHold ? `\n\n${balanceReleaseSentence(balanceHold)}` : "";
   return {
     to: order.customerEmail!,
     subject: `Pieces added to order ${order.shortOrderId}`,
     body:
       `Hello ${order.customerName},\n\nWe added these pieces to your order ${order.shortOrderId}, with no extra delivery fee:\n\n${lines}\n\n` +
-      `Added: ${formatNaira(added.toFixed(2))}\n\n${paymentText}\n\n` +
+      `Added: ${formatNaira(added.toFixed(2))}\n\n${paymentText}${release}\n\n` +
       `Track your order: ${config.publicUrl}/track-order/${order.shortOrderId}\n\n${config.store.name} · ${config.store.phone}\n`,
   };
+}
+
+/** What happens to a paid order's additions when their balance is not paid in time. */
+export function balanceReleaseSentence(holdExpiresAt: Date): string {
+  return `If the balance is not paid by ${formatLagosTime(holdExpiresAt)}, the pieces added go back on sale and your order goes ahead without them.`;
 }

@@ -182,6 +182,7 @@ type SetByInsert = Pick<
   | "driverPhone"
   | "amountPaid"
   | "paymentRemindedAt"
+  | "balanceSince"
 >;
 
 /** An order's row as it is written; the insert decides the rest (SetByInsert). */
@@ -291,7 +292,7 @@ function insertOrderSql(order: NewOrder, items: OrderItem[], more: Prisma.Sql[])
       RETURNING order_number AS "orderNumber", status, payment_status AS "paymentStatus", hold_extended AS "holdExtended", paid_at AS "paidAt",
         bank_reference AS "bankReference", rejection_reason AS "rejectionReason", tracking_number AS "trackingNumber", tracking_status AS "trackingStatus",
         tracking_updated_at AS "trackingUpdatedAt", transport_company AS "transportCompany", waybill_number AS "waybillNumber", driver_phone AS "driverPhone",
-        amount_paid AS "amountPaid", payment_reminded_at AS "paymentRemindedAt"
+        amount_paid AS "amountPaid", payment_reminded_at AS "paymentRemindedAt", balance_since AS "balanceSince"
     ), new_items AS (
       INSERT INTO order_items (id, order_id, product_id, product_name, image_url, quantity, price, size) VALUES ${Prisma.join(itemRows)}
     )${Prisma.join(clauses, "")}

@@ -110,6 +110,24 @@ export function orderExpiredEmail(publicUrl: string, order: OrderForEmail & { am
   };
 }
 
+/** A paid order's additions went back on sale: their balance was not paid in time. */
+export function additionsReleasedEmail(
+  publicUrl: string,
+  order: OrderForEmail,
+  released: { productName: string; quantity: number; price: string }[],
+): EmailMessage {
+  const lines = released.map((item) => `- ${item.productName} × ${item.quantity} @ ${formatNaira(item.price)}`).join("\n");
+  return {
+    to: order.customerEmail,
+    subject: `Order ${order.shortOrderId}: the pieces added were released`,
+    body:
+      `Hello ${order.customerName},\n\nWe did not receive the balance for the pieces added to order ${order.shortOrderId} before ` +
+      `their reservation ended, so they went back on sale:\n\n${lines}\n\nThe rest of your order goes ahead as paid.\n` +
+      `If you already paid the balance, reply to this email or chat with us on WhatsApp and we will sort it out.\n\n` +
+      `Track your order: ${publicUrl}/track-order/${order.shortOrderId}\n`,
+  };
+}
+
 export interface OrderPaymentForEmail extends PaymentFacts {
   shortOrderId: string;
   total: { toString(): string };

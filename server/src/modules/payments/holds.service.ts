@@ -6,7 +6,9 @@ import type { Db, SqlRunner } from "../../db/database.ts";
 import type { Config } from "../../config.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
-import { orderExpiredEmail } from "./emails.ts";
+import { additionsReleasedEmail, orderExpiredEmail } from "./emails.ts";
+import { closeBalance } from "./money.ts";
+import { returnStock } from "../orders/order-status.service.ts";
 import { onHoldSql, UNPAID, UNPAID_SQL } from "./rules.ts";
 import { LOCKED_ORDER_COLUMNS, lockedOrderForEmail, type LockedOrderRow } from "./locked-order.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
@@ -38,10 +40,7 @@ export async function expireOverdueBatch(prisma: Db, config: Config, now: Date, 
         EXISTS (SELECT 1 FROM claims c WHERE c.order_id = orders.id AND c.restocked_at IS NOT NULL) AS restocked
       FROM orders
       WHERE payment_status IN (${UNPAID_SQL}) AND status = 'pending' AND hold_expires_at <= ${now}
-        AND NOT EXISTS (
-          SELECT 1 FROM payments pp
-          WHERE pp.order_id = orders.id AND pp.status = 'pending' AND pp.account_number IS NOT NULL
-            AND pp.account_expires_at > ${new Date(now.getTime() - TRANSFER_LANDING_MS)})
+        AND NOT ${accountStillLanding(now)}
       ORDER BY hold_expires_at
       LIMIT ${batch}
       FOR UPDATE SKIP LOCKED`;
@@ -83,14 +82,73 @@ export async function expireOverdueBatch(prisma: Db, config: Config, now: Date, 
   });
 }
 
-/** Expires every overdue unpaid order, batch by batch. */
+/** A Paystack one-time account still open for the order, or closed less than TRANSFER_LANDING_MS ago. */
+function accountStillLanding(now: Date): Prisma.Sql {
+  return Prisma.sql`EXISTS (
+    SELECT 1 FROM payments pp
+    WHERE pp.order_id = orders.id AND pp.status = 'pending' AND pp.account_number IS NOT NULL
+      AND pp.account_expires_at > ${new Date(now.getTime() - TRANSFER_LANDING_MS)})`;
+}
+
+interface OverdueBalance extends LockedOrderRow {
+  balance_since: Date;
+  hold_expires_at: Date;
+}
+
+/**
+ * Paid orders that grew and whose balance was not paid before their hold ended (decision 037): the
+ * pieces added since the order reopened (order_items.added_at ≥ balance_since) go back on sale and
+ * come off the order, its total shrinks by them, and it goes ahead paid with the money it holds
+ * (money.ts closeBalance; part of the balance paid is then held for a refund, amountOverpaid). The
+ * shopper is emailed and the release audited, once per order however many instances run the job.
+ */
+export async function releaseUnpaidAdditionsBatch(prisma: Db, config: Config, now: Date, batch = EXPIRY_BATCH): Promise<string[]> {
+  return prisma.$transaction(async (tx) => {
+    const due = await tx.$queryRaw<OverdueBalance[]>`
+      SELECT ${LOCKED_ORDER_COLUMNS}, balance_since, hold_expires_at FROM orders
+      WHERE payment_status IN (${UNPAID_SQL}) AND status IN ('confirmed', 'processing') AND balance_since IS NOT NULL
+        AND hold_expires_at <= ${now} AND NOT ${accountStillLanding(now)}
+      ORDER BY hold_expires_at
+      LIMIT ${batch}
+      FOR UPDATE SKIP LOCKED`;
+    for (const order of due) {
+      const added = await tx.orderItem.findMany({
+        where: { orderId: order.id, addedAt: { gte: order.balance_since } },
+        select: { id: true, productId: true, productName: true, quantity: true, price: true },
+      });
+      const value = added.reduce((sum, item) => sum.add(item.price.mul(item.quantity)), new Prisma.Decimal(0));
+      await returnStock(tx, added);
+      await tx.orderItem.deleteMany({ where: { id: { in: added.map((item) => item.id) } } });
+      const shrunk = await tx.order.update({ where: { id: order.id }, data: { total: { decrement: value }, balanceSince: null, holdExpiresAt: null }, select: { total: true } });
+      const paid = await closeBalance(tx, order.id, now);
+      const released = added.map((item) => ({ productId: item.productId, productName: item.productName, quantity: item.quantity, price: item.price.toFixed(2) }));
+      await recordAudit(tx, {
+        actor: SYSTEM_ACTOR,
+        action: "order.additions_released",
+        entityType: "order",
+        entityId: order.id,
+        orderId: order.id,
+        before: { total: order.total, paymentStatus: order.payment_status },
+        after: { total: shrunk.total.toFixed(2), paymentStatus: paid ? "paid" : order.payment_status, stockReturned: released },
+        reason: `The balance was not paid before the hold ended on ${formatLagosTime(order.hold_expires_at)}`,
+      });
+      await queueEmail(tx, additionsReleasedEmail(config.publicUrl, lockedOrderForEmail(order), released));
+    }
+    return due.map((o) => o.short_order_id);
+  });
+}
+
+/** Expires every overdue unpaid order, and releases every overdue balance's additions, batch by batch. */
 export async function expireOverdueOrders(prisma: Db, config: Config, now: Date): Promise<string[]> {
   const expired: string[] = [];
-  for (;;) {
-    const batch = await expireOverdueBatch(prisma, config, now);
-    expired.push(...batch);
-    if (batch.length < EXPIRY_BATCH) return expired;
+  for (const run of [expireOverdueBatch, releaseUnpaidAdditionsBatch]) {
+    for (;;) {
+      const batch = await run(prisma, config, now);
+      expired.push(...batch);
+      if (batch.length < EXPIRY_BATCH) break;
+    }
   }
+  return expired;
 }
 
 /**

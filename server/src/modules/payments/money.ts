@@ -11,7 +11,7 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import { formatNaira } from "../../../../common/naira.ts";
 import { orderBalance } from "../../../../common/money.ts";
 import { ValidationError } from "../errors.ts";
-import { UNPAID } from "./rules.ts";
+import { UNPAID, UNPAID_SQL } from "./rules.ts";
 
 type Tx = Prisma.TransactionClient;
 type Amount = Prisma.Decimal | string;
@@ -61,7 +61,7 @@ export async function recordMoneyIn(tx: Tx, money: MoneyIn): Promise<MoneyState>
   const status = order.status === "pending" ? "confirmed" : order.status;
   await tx.order.update({
     where: { id: money.orderId },
-    data: { paymentStatus: "paid", paidAt: money.paidAt, bankReference: money.reference, rejectionReason: null, status },
+    data: { paymentStatus: "paid", paidAt: money.paidAt, bankReference: money.reference, rejectionReason: null, status, balanceSince: null },
   });
   return stateOf({ ...order, status, paymentStatus: "paid" }, true);
 }
@@ -82,11 +82,25 @@ export async function recordMoneyOut(tx: Tx, money: { orderId: string; amount: A
 /**
  * The order's total grew (e.g. pieces added to a paid order): if what was paid no longer covers it,
  * the order awaits payment of the balance again (amountDue), and providers are asked for exactly
- * that. Call it in the transaction that changed the total. Returns true when the order reopened.
+ * that. It is held until `holdUntil`: pieces added from `since` (their added_at) are released if the
+ * balance is still unpaid then (holds.service.ts releaseUnpaidAdditions). Call it in the transaction
+ * that changed the total. Returns the new hold when the order reopened, null otherwise.
  */
-export async function reopenForBalance(tx: Tx, orderId: string): Promise<boolean> {
+export async function reopenForBalance(tx: Tx, orderId: string, since: Date, holdUntil: Date): Promise<Date | null> {
   const reopened = await tx.$executeRaw`
-    UPDATE orders SET payment_status = 'awaiting_transfer', paid_at = NULL, updated_at = now()
+    UPDATE orders SET payment_status = 'awaiting_transfer', paid_at = NULL, balance_since = ${since},
+      hold_expires_at = ${holdUntil}, hold_extended = false, updated_at = now()
     WHERE id = ${orderId}::uuid AND payment_status = 'paid' AND status <> 'cancelled' AND amount_paid < total`;
-  return reopened === 1;
+  return reopened === 1 ? holdUntil : null;
+}
+
+/**
+ * The order's total shrank back (its unpaid additions released): when what was paid covers it again,
+ * it is paid again, as at `at`. Call it in the transaction that changed the total.
+ */
+export async function closeBalance(tx: Tx, orderId: string, at: Date): Promise<boolean> {
+  const closed = await tx.$executeRaw`
+    UPDATE orders SET payment_status = 'paid', paid_at = ${at}, balance_since = NULL, hold_expires_at = NULL, updated_at = now()
+    WHERE id = ${orderId}::uuid AND payment_status IN (${UNPAID_SQL}) AND status <> 'cancelled' AND amount_paid >= total`;
+  return closed === 1;
 }
