@@ -21,5 +21,6 @@ describe("whether an order's hold still counts down", () => {
     expect(holdRuns({ status: "confirmed" })).toBe(false);
     expect(holdRuns({ status: "processing", balanceSince: null })).toBe(false);
     expect(holdRuns({ status: "confirmed", balanceSince: "2026-11-28T07:00:00.000Z" })).toBe(true);
+    expect(holdRuns({ status: "shipped", balanceSince: "2026-11-28T07:00:00.000Z" })).toBe(false);
   });
 });

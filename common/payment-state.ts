@@ -29,7 +29,9 @@ export function paymentState(order: PaymentFacts): PaymentState {
  * will not come (decision 032). The money is still owed and the bank details are still shown.
  */
 export function holdRuns(order: { status: string; balanceSince?: unknown }): boolean {
-  return order.status === "pending" || Boolean(order.balanceSince);
+  if (order.status === "pending") return true;
+  // Only until it ships: a shipped order's added pieces are on their way, not released.
+  return Boolean(order.balanceSince) && (order.status === "confirmed" || order.status === "processing");
 }
 
 /**

@@ -98,6 +98,9 @@ describe("adding pieces to an order", () => {
     // A second addition while the balance is open joins the first (and its hold).
     expect((await add(shopper, { reference: order.shortOrderId, items: [{ productId: scarf.id, quantity: 2 }] })).data).toMatchObject({ total: "22000.00", amountDue: "9000.00" });
     const { holdExpiresAt } = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    // Both emails give the time the added pieces are released, the second's from the first's hold.
+    const told = await t.prisma.emailOutbox.findMany({ where: { subject: `Pieces added to order ${order.shortOrderId}` } });
+    expect(told.map((email) => email.body.includes("If the balance is not paid by"))).toEqual([true, true]);
     expect(await expireOverdueOrders(t.prisma, t.config, new Date(holdExpiresAt!.getTime() - 1000))).not.toContain(order.shortOrderId);
     const after = new Date(holdExpiresAt!.getTime() + 1000);
     expect(await expireOverdueOrders(t.prisma, t.config, after)).toContain(order.shortOrderId);

@@ -15,7 +15,7 @@ export function holdExpiryJob(prisma: Db, config: Config, clock: () => Date = ()
     initialDelayMs: 5_000,
     async run() {
       const expired = await expireOverdueOrders(prisma, config, clock());
-      if (expired.length) logger.info(`Expired ${expired.length} unpaid order(s)`, expired);
+      if (expired.length) logger.info(`Expired ${expired.length} unpaid order(s) or released their unpaid additions`, expired);
       return expired;
     },
   };

@@ -49,6 +49,8 @@ interface LockedForAdding {
   paymentMethod: string;
   createdAt: Date;
   holdExpiresAt: Date | null;
+  /** Set while a paid order that grew awaits its balance (an earlier addition). */
+  balanceSince: Date | null;
   total: Prisma.Decimal;
   amountPaid: Prisma.Decimal;
   customerName: string;
@@ -92,7 +94,7 @@ export async function addToOrder(driver: Driver, config: Config, viewer: Viewer 
         // order that ships or expires meanwhile waits for this, or this for it.
         const [order] = await tx.$queryRaw<LockedForAdding[]>`
           SELECT id::text AS id, short_order_id AS "shortOrderId", status::text AS status, payment_status::text AS "paymentStatus",
-            payment_method::text AS "paymentMethod", created_at AS "createdAt", hold_expires_at AS "holdExpiresAt", total, amount_paid AS "amountPaid",
+            payment_method::text AS "paymentMethod", created_at AS "createdAt", hold_expires_at AS "holdExpiresAt", balance_since AS "balanceSince", total, amount_paid AS "amountPaid",
             customer_name AS "customerName", customer_email AS "customerEmail", rejection_reason AS "rejectionReason"
           FROM orders WHERE id = ${orderId}::uuid FOR UPDATE`;
         const refusal = bundleRefusal(order!, config.bundleHours, now);
@@ -111,6 +113,8 @@ export async function addToOrder(driver: Driver, config: Config, viewer: Viewer 
         });
         const balanceHold = await reopenForBalance(tx, orderId, now, new Date(now.getTime() + config.holdHours * 3600_000));
         const money = balanceHold ? { ...grown, paymentStatus: "awaiting_transfer", holdExpiresAt: balanceHold } : grown;
+        // When these pieces go back on sale unpaid: this balance's hold, new or from an earlier addition.
+        const releasedAt = balanceHold ?? (order!.balanceSince ? grown.holdExpiresAt : null);
         const amountDue = orderBalance(money).amountDue;
         await recordAudit(tx, {
           actor: actorOf(viewer),
@@ -129,9 +133,9 @@ export async function addToOrder(driver: Driver, config: Config, viewer: Viewer 
         // A Paystack order's email waits for the provider's answer (its account or page goes in it).
         const asksProvider = order!.paymentMethod !== "bank_transfer" && Number(amountDue) > 0 && config.paystack !== null;
         if (order!.customerEmail && !asksProvider) {
-          await queueEmail(tx, piecesAddedEmail(config, order!, taken, added, paymentParagraph(config.store, { ...order!, ...money, rejectionReason: order!.rejectionReason }), balanceHold));
+          await queueEmail(tx, piecesAddedEmail(config, order!, taken, added, paymentParagraph(config.store, { ...order!, ...money, rejectionReason: order!.rejectionReason }), releasedAt));
         }
-        return { order: order!, amountDue, taken, added, holdExpiresAt: money.holdExpiresAt, balanceHold };
+        return { order: order!, amountDue, taken, added, holdExpiresAt: money.holdExpiresAt, releasedAt };
       }),
   );
   let opened: OpenedPayment | null = null;
@@ -149,7 +153,7 @@ export async function addToOrder(driver: Driver, config: Config, viewer: Viewer 
       if (paid.kind === "unavailable") await fallBackToManualTransfer(tx, orderId, method as never, paid.paymentId);
       if (after.order.customerEmail) {
         const text = providerPaymentParagraph(paid, formatNaira(after.amountDue), config.publicUrl, reference);
-        await queueEmail(tx, piecesAddedEmail(config, after.order, after.taken, after.added, text ?? `Please pay ${formatNaira(after.amountDue)} by bank transfer with ${reference} in the narration.`, after.balanceHold));
+        await queueEmail(tx, piecesAddedEmail(config, after.order, after.taken, after.added, text ?? `Please pay ${formatNaira(after.amountDue)} by bank transfer with ${reference} in the narration.`, after.releasedAt));
       }
     });
   }
@@ -162,10 +166,10 @@ function piecesAddedEmail(
   taken: { product: { name: string; price: Prisma.Decimal }; quantity: number }[],
   added: Prisma.Decimal,
   paymentText: string,
-  balanceHold: Date | null,
+  releasedAt: Date | null,
 ) {
   const lines = taken.map(({ product, quantity }) => `- ${product.name} × ${quantity} @ ${formatNaira(product.price.toFixed(2))}`).join("\n");
-  const release = balanceHold ? `\n\n${balanceReleaseSentence(balanceHold)}` : "";
+  const release = releasedAt ? `\n\n${balanceReleaseSentence(releasedAt)}` : "";
   return {
     to: order.customerEmail!,
     subject: `Pieces added to order ${order.shortOrderId}`,
