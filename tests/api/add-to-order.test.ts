@@ -118,6 +118,47 @@ describe("adding pieces to an order", () => {
     expect(await stock(scarf.id)).toBe(3);
   });
 
+  it("a balance hold follows the order's moves: back to pending it releases only the additions, shipped it releases nothing, reopened it holds afresh", async () => {
+    const far = (hours: number) => new Date(Date.now() + hours * 3600_000);
+    const status = async (orderId: string, to: string) =>
+      expect((await admin.data(SHIP, { input: { orderId, status: to, confirmUnpaid: true } })).updateOrderStatus.__typename).toBe("MutationUpdateOrderStatusSuccess");
+    const grown = async (before?: string) => {
+      const shopper = await signedUp(t);
+      const first = await makeProduct(t.prisma, { stock: 1, price: "10000.00" });
+      await shopper.data(ADD_TO_CART, { productId: first.id, quantity: 1 });
+      const order = (await placeOrder(shopper, details())).data.order as { id: string; shortOrderId: string };
+      await admin.data(MARK_PAID, { orderId: order.id });
+      if (before) await status(order.id, before);
+      const extra = await makeProduct(t.prisma, { stock: 1, price: "4000.00" });
+      expect((await add(shopper, { reference: order.shortOrderId, items: [{ productId: extra.id, quantity: 1 }] })).data.amountDue).toBe("4000.00");
+      return order;
+    };
+    const lines = async (orderId: string) => t.prisma.orderItem.count({ where: { orderId } });
+
+    // A paid order the admin moved back to pending: the additions are released, never the paid order.
+    const pending = await grown("pending");
+    expect(await expireOverdueOrders(t.prisma, t.config, far(t.config.holdHours + 1))).toContain(pending.shortOrderId);
+    expect(await t.prisma.order.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    expect(await lines(pending.id)).toBe(1);
+
+    // Shipped with the balance owed: the pieces went with the parcel.
+    const shipped = await grown();
+    await status(shipped.id, "shipped");
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: shipped.id } })).balanceSince).toBeNull();
+    await status(shipped.id, "processing");
+    expect(await expireOverdueOrders(t.prisma, t.config, far(t.config.holdHours + 1))).not.toContain(shipped.shortOrderId);
+    expect(await lines(shipped.id)).toBe(2);
+
+    // Cancelled, then reopened to confirmed once the hold is over: a fresh hold, not a release at once.
+    const reopened = await grown();
+    await status(reopened.id, "cancelled");
+    await t.prisma.order.update({ where: { id: reopened.id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
+    await status(reopened.id, "confirmed");
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: reopened.id } })).holdExpiresAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(await expireOverdueOrders(t.prisma, t.config, new Date())).not.toContain(reopened.shortOrderId);
+    expect(await lines(reopened.id)).toBe(2);
+  });
+
   it("Mark paid with the balance the admin checked is refused once pieces were added meanwhile, and nothing is counted", async () => {
     const order = await guestOrder();
     await t.prisma.order.update({ where: { id: order.id }, data: { paymentStatus: "under_review" } });

@@ -281,6 +281,24 @@ describe("deleting an order", () => {
     expect(await stockOf(product.id)).toBe(6);
   });
 
+  it("refuses an order with money paid or one that left the shop, changing nothing: cancelling keeps them on record", async () => {
+    const product = await makeProduct(t.prisma, { stock: 3, price: "5000" });
+    const paid = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
+    await t.prisma.order.update({ where: { id: paid.id }, data: { amountPaid: "2000.00" } });
+    const delivered = await makeOrder(t.prisma, [{ product, quantity: 1 }]);
+    await t.prisma.order.update({ where: { id: delivered.id }, data: { status: "delivered" } });
+    expect((await admin.data(DELETE, { id: paid.id })).deleteOrder).toEqual({
+      __typename: "ValidationError",
+      message: "This order has ₦2,000 paid, so it cannot be deleted: cancel it instead, and refund what is owed",
+    });
+    expect((await admin.data(DELETE, { id: delivered.id })).deleteOrder).toEqual({
+      __typename: "ValidationError",
+      message: "A shipped or delivered order cannot be deleted: its pieces have left the shop",
+    });
+    expect(await t.prisma.order.count({ where: { id: { in: [paid.id, delivered.id] } } })).toBe(2);
+    expect(await stockOf(product.id)).toBe(1);
+  });
+
   it("answers a clear error for an order that does not exist", async () => {
     const res = await admin.data(DELETE, { id: "00000000-0000-4000-8000-000000000000" });
     expect(res.deleteOrder).toEqual({ __typename: "NotFoundError", message: "Order not found" });

@@ -70,7 +70,8 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteOrder: t.id({
-    description: "Deletes an order (admin): its items, then the order, in one transaction. Returns the deleted id.",
+    description:
+      "Deletes an order (admin): its items, then the order, in one transaction; held stock goes back on sale. Refused for an order with money paid, shipped or delivered, or with a claim (cancel it instead). Returns the deleted id.",
     authScopes: { admin: true },
     errors: { types: [ValidationError, NotFoundError] },
     args: { id: t.arg.id({ required: true, description: "Order id (UUID)" }) },

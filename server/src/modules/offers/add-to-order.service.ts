@@ -99,10 +99,15 @@ export async function addToOrder(driver: Driver, config: Config, viewer: Viewer 
           FROM orders WHERE id = ${orderId}::uuid FOR UPDATE`;
         const refusal = bundleRefusal(order!, config.bundleHours, now);
         if (refusal) throw new ValidationError(refusal, "reference");
+        // Stamped under the order's lock, never before an open balance's start (another instance's
+        // clock, or an addition that took the lock first): the pieces a release returns are those
+        // stamped from balance_since, so each of this balance's pieces must be among them.
+        const lockedAt = new Date();
+        const addedAt = order!.balanceSince && order!.balanceSince > lockedAt ? order!.balanceSince : lockedAt;
         const taken = [];
         for (const line of sorted) taken.push({ product: (await takeStock(sqlInPrisma(tx), line, now, false)).product, quantity: line.quantity });
         const added = taken.reduce((sum, { product, quantity }) => sum.add(product.price.mul(quantity)), new Prisma.Decimal(0));
-        await tx.orderItem.createMany({ data: orderLines(orderId, taken, now) });
+        await tx.orderItem.createMany({ data: orderLines(orderId, taken, addedAt) });
         // No second delivery fee: the total grows by the pieces alone. A paid order that grows is
         // held for its balance like a new order: if the hold ends unpaid, the pieces added go back
         // on sale and the order goes ahead as paid (holds.service.ts releaseUnpaidAdditions).
@@ -111,7 +116,7 @@ export async function addToOrder(driver: Driver, config: Config, viewer: Viewer 
           data: { total: { increment: added } },
           select: { total: true, amountPaid: true, status: true, paymentStatus: true, holdExpiresAt: true },
         });
-        const balanceHold = await reopenForBalance(tx, orderId, now, new Date(now.getTime() + config.holdHours * 3600_000));
+        const balanceHold = await reopenForBalance(tx, orderId, addedAt, new Date(addedAt.getTime() + config.holdHours * 3600_000));
         const money = balanceHold ? { ...grown, paymentStatus: "awaiting_transfer", holdExpiresAt: balanceHold } : grown;
         // When these pieces go back on sale unpaid: this balance's hold, new or from an earlier addition.
         const releasedAt = balanceHold ?? (order!.balanceSince ? grown.holdExpiresAt : null);

@@ -2,7 +2,8 @@
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/database.ts";
 import { recordAudit, type Actor } from "../audit/audit.service.ts";
-import { NotFoundError, invariant } from "../errors.ts";
+import { NotFoundError, ValidationError, invariant } from "../errors.ts";
+import { formatNaira } from "../../../../common/naira.ts";
 import { holdsStock, lockOrder, returnStock } from "./order-status.service.ts";
 import { isUuid } from "../../../../common/uuid.ts";
 import type { SaleChannelName } from "../../../../common/sale-channels.ts";
@@ -46,15 +47,27 @@ export function adminOrderWhere(filter: AdminOrderFilter): Prisma.OrderWhereInpu
 
 export const ADMIN_ORDER_ORDER: Prisma.OrderOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "asc" }];
 
+export const DELETE_ORDER_MESSAGES = {
+  hasMoney: (paid: string) => `This order has ${formatNaira(paid)} paid, so it cannot be deleted: cancel it instead, and refund what is owed`,
+  leftTheShop: "A shipped or delivered order cannot be deleted: its pieces have left the shop",
+  hasClaim: "An order with a claim cannot be deleted",
+} as const;
+
 /**
  * Deletes an order: its items, then the order, in one transaction (receipts go with it). An order
- * that still held stock gives it back, so deleting never loses stock from the shelves.
+ * that still held stock gives it back, so deleting never loses stock from the shelves. Only an order
+ * that neither holds money nor left the shop nor has a claim: deleting a paid, shipped or claimed
+ * one would put pieces a buyer has back on sale and take its money and refunds out of the figures
+ * (the row they are read from goes); those are cancelled, which keeps them on record.
  */
 export async function deleteOrder(prisma: Db, actor: Actor, orderId: string): Promise<string> {
   invariant(isUuid(orderId), "Order not found", "orderId");
   return prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFoundError("Order not found");
+    if (order.amountPaid.gt(0)) throw new ValidationError(DELETE_ORDER_MESSAGES.hasMoney(order.amountPaid.toFixed(2)), "id");
+    if (order.status === "shipped" || order.status === "delivered") throw new ValidationError(DELETE_ORDER_MESSAGES.leftTheShop, "id");
+    if (order.claims.length) throw new ValidationError(DELETE_ORDER_MESSAGES.hasClaim, "id");
     if (holdsStock(order)) await returnStock(tx, order.items);
     await tx.orderItem.deleteMany({ where: { orderId } });
     await tx.order.delete({ where: { id: orderId } });

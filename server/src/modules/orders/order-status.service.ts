@@ -169,11 +169,18 @@ export async function changeOrderStatus(prisma: Db, actor: Actor, change: Status
     const awaitingAfter = isAwaitingPayment({ status: to, paymentStatus }) && !coveredNow;
     // An unpaid order that comes (back) to pending gets a fresh hold when it has none left, so the
     // shopper can pay (and it expires again if they do not): not one that expires within a minute.
+    // So does a paid order that grew, awaiting its balance (decision 037), back to an open status:
+    // its added pieces would otherwise be released at the next turn of the hold job.
     const holdEnded = !order.holdExpiresAt || order.holdExpiresAt <= now;
-    const freshHold = statusChanged && to === "pending" && awaitingAfter && (reopened || holdEnded);
+    const balanceOpen = order.balanceSince !== null;
+    const heldStatus = to === "pending" || (balanceOpen && (to === "confirmed" || to === "processing"));
+    const freshHold = statusChanged && heldStatus && awaitingAfter && (reopened || holdEnded);
     const reopenPayment = {
       ...(paymentStatus !== order.paymentStatus ? { paymentStatus } : {}),
       ...(freshHold ? { holdExpiresAt: new Date(now.getTime() + settings.holdHours * 3_600_000), holdExtended: false } : {}),
+      // Shipped or delivered with the balance unpaid: the added pieces went with the parcel, so they
+      // are the shopper's (and their balance still owed), never released.
+      ...(balanceOpen && (to === "shipped" || to === "delivered") ? { balanceSince: null } : {}),
     };
 
     const unpaidConfirmed = statusChanged && NEEDS_PAYMENT_OR_CONFIRMATION.includes(to) && awaitingAfter;

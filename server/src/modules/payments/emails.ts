@@ -115,6 +115,7 @@ export function additionsReleasedEmail(
   publicUrl: string,
   order: OrderForEmail,
   released: { productName: string; quantity: number; price: string }[],
+  paidAgain: boolean,
 ): EmailMessage {
   const lines = released.map((item) => `- ${item.productName} × ${item.quantity} @ ${formatNaira(item.price)}`).join("\n");
   return {
@@ -122,7 +123,7 @@ export function additionsReleasedEmail(
     subject: `Order ${order.shortOrderId}: the pieces added were released`,
     body:
       `Hello ${order.customerName},\n\nWe did not receive the balance for the pieces added to order ${order.shortOrderId} before ` +
-      `their reservation ended, so they went back on sale:\n\n${lines}\n\nThe rest of your order goes ahead as paid.\n` +
+      `their reservation ended, so they went back on sale:\n\n${lines}\n\n${paidAgain ? "The rest of your order goes ahead as paid.\n" : ""}` +
       `If you already paid the balance, reply to this email or chat with us on WhatsApp and we will sort it out.\n\n` +
       `Track your order: ${publicUrl}/track-order/${order.shortOrderId}\n`,
   };

@@ -39,7 +39,7 @@ export async function expireOverdueBatch(prisma: Db, config: Config, now: Date, 
       SELECT ${LOCKED_ORDER_COLUMNS}, hold_expires_at,
         EXISTS (SELECT 1 FROM claims c WHERE c.order_id = orders.id AND c.restocked_at IS NOT NULL) AS restocked
       FROM orders
-      WHERE payment_status IN (${UNPAID_SQL}) AND status = 'pending' AND hold_expires_at <= ${now}
+      WHERE payment_status IN (${UNPAID_SQL}) AND status = 'pending' AND hold_expires_at <= ${now} AND balance_since IS NULL
         AND NOT ${accountStillLanding(now)}
       ORDER BY hold_expires_at
       LIMIT ${batch}
@@ -106,7 +106,7 @@ export async function releaseUnpaidAdditionsBatch(prisma: Db, config: Config, no
   return prisma.$transaction(async (tx) => {
     const due = await tx.$queryRaw<OverdueBalance[]>`
       SELECT ${LOCKED_ORDER_COLUMNS}, balance_since, hold_expires_at FROM orders
-      WHERE payment_status IN (${UNPAID_SQL}) AND status IN ('confirmed', 'processing') AND balance_since IS NOT NULL
+      WHERE payment_status IN (${UNPAID_SQL}) AND status IN ('pending', 'confirmed', 'processing') AND balance_since IS NOT NULL
         AND hold_expires_at <= ${now} AND NOT ${accountStillLanding(now)}
       ORDER BY hold_expires_at
       LIMIT ${batch}
@@ -132,7 +132,7 @@ export async function releaseUnpaidAdditionsBatch(prisma: Db, config: Config, no
         after: { total: shrunk.total.toFixed(2), paymentStatus: paid ? "paid" : order.payment_status, stockReturned: released },
         reason: `The balance was not paid before the hold ended on ${formatLagosTime(order.hold_expires_at)}`,
       });
-      await queueEmail(tx, additionsReleasedEmail(config.publicUrl, lockedOrderForEmail(order), released));
+      await queueEmail(tx, additionsReleasedEmail(config.publicUrl, lockedOrderForEmail(order), released, paid));
     }
     return due.map((o) => o.short_order_id);
   });

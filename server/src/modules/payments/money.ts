@@ -96,11 +96,13 @@ export async function reopenForBalance(tx: Tx, orderId: string, since: Date, hol
 
 /**
  * The order's total shrank back (its unpaid additions released): when what was paid covers it again,
- * it is paid again, as at `at`. Call it in the transaction that changed the total.
+ * it is paid again, as at `at` (a pending one is confirmed, as recordMoneyIn does). Call it in the
+ * transaction that changed the total.
  */
 export async function closeBalance(tx: Tx, orderId: string, at: Date): Promise<boolean> {
   const closed = await tx.$executeRaw`
-    UPDATE orders SET payment_status = 'paid', paid_at = ${at}, balance_since = NULL, hold_expires_at = NULL, updated_at = now()
+    UPDATE orders SET payment_status = 'paid', paid_at = ${at}, balance_since = NULL, hold_expires_at = NULL, updated_at = now(),
+      status = CASE WHEN status = 'pending' THEN 'confirmed'::"OrderStatus" ELSE status END
     WHERE id = ${orderId}::uuid AND payment_status IN (${UNPAID_SQL}) AND status <> 'cancelled' AND amount_paid >= total`;
   return closed === 1;
 }
