@@ -115,7 +115,11 @@ describe("checkProduct", () => {
     [{ stock: "1.5" }, "stock", "Stock must be a whole number of 0 or more"],
     [{ stock: "1,2" }, "stock", "Stock must be a whole number of 0 or more"],
     [{ stock: -1 }, "stock", "Stock must be a whole number of 0 or more"],
-    [{ imageUrl: "/uploads/a.jpg", galleryUrls: ["/uploads/a.jpg"] }, "galleryUrls", "Each picture can be used once"],
+    [{ imageUrl: "/uploads/product-images/a.jpg", galleryUrls: ["/uploads/product-images/a.jpg"] }, "galleryUrls", "Each picture can be used once"],
+    // Public pictures never come from the private folders (receipts, claim photos) or climb out of theirs.
+    [{ imageUrl: "/uploads/receipts/0a1b2c3d4e5f60718293a4b5.jpg" }, "imageUrl", "Image must be an uploaded image URL"],
+    [{ galleryUrls: ["/uploads/product-images/../receipts/x.jpg"] }, "galleryUrls", "Gallery images must be uploaded image URLs"],
+    [{ flawPhotoUrls: ["/uploads/product-images/..%2Freceipts%2Fx.jpg"] }, "flawPhotoUrls", "Flaw photos must be uploaded image URLs"],
   ])("%j is refused on %s", (patch, field, message) => {
     expect(checkProduct({ ...base, ...patch })).toEqual({ ok: false, field, message });
   });

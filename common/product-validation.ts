@@ -120,10 +120,12 @@ function blankToNull(value: string | null | undefined): string | null {
   return text ? text : null;
 }
 
-/** Our own upload URLs (/uploads/…, /images/…) or an absolute http(s) URL (Cloudinary). */
+/** Our own product uploads (/uploads/product-images/…), the demo pictures (/images/…) or an absolute
+ *  http(s) URL (Cloudinary). Never another upload folder: a product's picture is public (pages,
+ *  previews, the catalogue feeds), and receipts and claim photos are served only by signed link. */
 export function productImageUrlOk(url: string): boolean {
   if (url.length > PRODUCT_LIMITS.url) return false;
-  if (/^\/(uploads|images)\/[^\s]+$/.test(url)) return true;
+  if (/^\/(uploads\/product-images|images)\//.test(url)) return /^[\w./-]+$/.test(url) && !/(^|\/)\.\.(\/|$)/.test(url);
   return /^https?:\/\/[^\s]+$/.test(url);
 }
 

@@ -48,7 +48,7 @@ describe("an admin grades and measures a product; everyone reads it", () => {
         categoryId: topsId,
         condition: "good",
         flawNotes: "Small mark on the left cuff",
-        flawPhotoUrls: ["/uploads/flaw-cuff.webp"],
+        flawPhotoUrls: ["/uploads/product-images/flaw-cuff.webp"],
         measurements: { pitToPit: 52, length: 71.5, sleeve: 60 },
       },
     });
@@ -62,7 +62,7 @@ describe("an admin grades and measures a product; everyone reads it", () => {
       id: row.id,
       condition: "good",
       flawNotes: "Small mark on the left cuff",
-      flawPhotoUrls: ["/uploads/flaw-cuff.webp"],
+      flawPhotoUrls: ["/uploads/product-images/flaw-cuff.webp"],
       measurements: { pitToPit: 52, length: 71.5, shoulder: null, sleeve: 60, waist: null, hips: null, inseam: null },
       bale: null,
     });

@@ -50,7 +50,8 @@ export async function readProductPhoto(imageUrl: string | null, dirs: PhotoDirs)
   if (!imageUrl) return null;
   const pathname = imageUrl.split("?")[0]!;
   if (pathname.startsWith("/images/demo/")) return readLocal(dirs.demoDir, pathname.slice("/images/demo/".length));
-  if (pathname.startsWith("/uploads/")) return readLocal(dirs.uploadDir, pathname.slice("/uploads/".length));
+  // Product uploads only: the other folders (receipts, claim photos) are private.
+  if (pathname.startsWith("/uploads/product-images/")) return readLocal(path.join(dirs.uploadDir, "product-images"), pathname.slice("/uploads/product-images/".length));
   if (CLOUDINARY_UPLOAD.test(imageUrl)) return fetchCloudinary(imageUrl);
   return null;
 }
