@@ -301,7 +301,7 @@ describe("a Paystack refund", () => {
     const order = await paidOrder({ price: "10000.00" });
     const reference = `ps-${randomBytes(6).toString("hex")}`;
     fake.transactions.set(reference, {
-      id: 4_200_000_001, reference, email: "ada@example.com", amount: 1_000_000, paidAmount: 1_000_000, status: "success", channel: "card", kind: "checkout",
+      id: 4_200_000_001, reference, email: "ada@example.com", amount: 1_000_000, paidAmount: 1_000_000, status: "success", channel: "card", kind: "checkout", currency: "NGN",
       accountNumber: null, accountExpiresAt: null, accessCode: null, callbackUrl: null, metadata: null, createdAt: new Date().toISOString(), paidAt: new Date().toISOString(),
     });
     await t.prisma.providerPayment.create({ data: { orderId: order.id, provider: "paystack", reference, amountKobo: 1_000_000, paidKobo: 1_000_000, channel: "card", status: "succeeded", paidAt: new Date() } });

@@ -384,6 +384,19 @@ describe("the card path", () => {
     expect((await t.prisma.providerPayment.findUniqueOrThrow({ where: { id: balance.id } })).flag).toBeNull();
   });
 
+  it("asks Paystack for naira whatever the integration's default currency, so the payment is counted", async () => {
+    fake.integrationCurrency = "GHS";
+    try {
+      const placed = await order("paystack_card");
+      expect(fake.transactions.get(placed.payment!.reference)?.currency).toBe("NGN");
+      const back = await payOnCheckout(placed.payment!.checkoutUrl!, "success");
+      const res = await t.client().data(CONFIRM_CARD, { reference: back.searchParams.get("reference") });
+      expect(res.confirmCardPayment.data.outcome).toBe("paid");
+    } finally {
+      fake.integrationCurrency = "NGN";
+    }
+  });
+
   it("Try again after the reservation ended is refused and opens nothing: the pieces may already be someone else's", async () => {
     const placed = await order("paystack_card");
     await t.prisma.order.update({ where: { id: placed.id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });

@@ -31,6 +31,8 @@ export interface FakeTransaction {
   status: FakeTransactionStatus;
   channel: string | null;
   kind: "bank_transfer" | "checkout";
+  /** The request's `currency`, or the integration's (Paystack's default when none is sent). */
+  currency: string;
   accountNumber: string | null;
   accountExpiresAt: string | null;
   accessCode: string | null;
@@ -67,6 +69,8 @@ export interface FakePaystack {
   /** "down": every API call is dropped without an answer (Paystack unreachable). "answers lost": a
    *  POST /refund is carried out, but its connection drops before the answer. */
   mode: "up" | "down" | "answers lost";
+  /** The integration's currency: what a transaction opened without `currency` is charged in. */
+  integrationCurrency: string;
   /** The shopper's transfer arrives: success with `amount` kobo (default: the amount asked). */
   payTransfer(reference: string, options?: { amount?: number; webhook?: boolean }): Promise<WebhookDelivery | null>;
   /** POSTs a body to the webhook URL, signed with `secret` (default: the right key; null: unsigned). */
@@ -114,6 +118,7 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     paidAmount: null,
     status: fields.kind === "bank_transfer" ? "ongoing" : "abandoned",
     channel: null,
+    currency: fake.integrationCurrency,
     accountNumber: null,
     accountExpiresAt: null,
     accessCode: null,
@@ -135,7 +140,7 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     paid_at: t.paidAt,
     created_at: t.createdAt,
     channel: t.channel ?? (t.kind === "bank_transfer" ? "bank_transfer" : "card"),
-    currency: "NGN",
+    currency: t.currency,
     metadata: t.metadata,
     customer: { id: 92312441, email: t.email, customer_code: "CUS_fake" },
   });
@@ -194,6 +199,7 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     calls,
     webhooks,
     mode: "up",
+    integrationCurrency: "NGN",
     chargeSuccessEvent(reference) {
       const t = transactions.get(reference);
       if (!t) return { event: "charge.success", data: { id: nextId++, status: "success", reference, amount: 100000, currency: "NGN", channel: "bank_transfer", paid_at: new Date().toISOString() } };
@@ -314,7 +320,7 @@ ${[...transactions.values()]
         }
         if (!body.callback_url) return json(res, 400, { status: false, message: "This fake needs a callback_url" });
         const accessCode = randomBytes(8).toString("hex");
-        const t = newTransaction({ reference, email: body.email, amount, kind: "checkout", accessCode, callbackUrl: body.callback_url, metadata: body.metadata ?? null });
+        const t = newTransaction({ reference, email: body.email, amount, kind: "checkout", accessCode, callbackUrl: body.callback_url, metadata: body.metadata ?? null, ...(body.currency ? { currency: String(body.currency) } : {}) });
         transactions.set(reference, t);
         return json(res, 200, {
           status: true,

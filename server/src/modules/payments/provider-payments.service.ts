@@ -357,6 +357,8 @@ const CARD_FAILURES: Record<string, string> = {
   failed: "The payment did not go through. Your card or bank declined it; nothing was taken.",
   abandoned: "The payment was not completed. Nothing was taken.",
   reversed: "The payment was reversed by the bank.",
+  // Verified as paid but not counted (a currency other than naira): never "nothing was taken".
+  success: "Paystack took this payment, but we could not count it automatically. Please do not pay again: we will check it and contact you.",
 };
 
 /** Another go at the hosted checkout for the same order (a new reference; the old one stays on record). */

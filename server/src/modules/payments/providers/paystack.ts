@@ -101,6 +101,8 @@ export class Paystack implements PaymentProvider {
       amount: request.amountKobo,
       reference: request.reference,
       callback_url: request.callbackUrl,
+      // Naira, whatever the integration's default: a payment in another currency is not counted.
+      currency: "NGN",
       channels: ["card", "ussd", "bank"],
       metadata: request.metadata,
     });
