@@ -77,7 +77,7 @@ describe("adding pieces to an order", () => {
     const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(stored).toMatchObject({ status: "confirmed", holdExtended: false });
     expect(Math.abs(stored.holdExpiresAt!.getTime() - stored.balanceSince!.getTime() - t.config.holdHours * 3600_000)).toBeLessThan(1000);
-    const receipt = { orderId: order.id, fileUrl: receiptUrl(), senderName: "Ada Obi", senderBank: "Access Bank" };
+    const receipt = { orderId: order.id, fileUrl: await receiptUrl(t, order.id), senderName: "Ada Obi", senderBank: "Access Bank" };
     expect((await shopper.data(SUBMIT, { input: receipt })).submitPaymentReceipt.data.order.paymentStatus).toBe("under_review");
     expect((await admin.data(MARK_PAID, { orderId: order.id })).markOrderPaid.data.order).toEqual({ paymentStatus: "paid", amountPaid: "17000.00", amountDue: "0.00" });
     // Paid in time: the pieces are the shopper's, and the hold's end releases nothing.

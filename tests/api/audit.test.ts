@@ -19,7 +19,7 @@ describe("audit log", () => {
     const { client, userId, email } = await signedInCustomer(t);
     const order = await createTestOrder(t.prisma, { userId });
     const admin = await t.admin();
-    const receipt = () => client.data(SUBMIT, { input: { orderId: order.id, fileUrl: receiptUrl(), senderName: "Ada Obi", senderBank: "Opay" } });
+    const receipt = async () => client.data(SUBMIT, { input: { orderId: order.id, fileUrl: await receiptUrl(t, order.id), senderName: "Ada Obi", senderBank: "Opay" } });
     await receipt();
     await admin.data(`mutation($id: ID!) { rejectPayment(orderId: $id, reason: "Amount short by ₦500") { __typename } }`, { id: order.id });
     await receipt();

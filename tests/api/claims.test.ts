@@ -157,6 +157,8 @@ describe("opening a claim", () => {
     const refuse = async (fields: Record<string, unknown>) => (await t.client().data(OPEN, { input: claimInput(order.shortOrderId, fields) })).openClaim.message;
     expect(await refuse({ photoUrls: Array(5).fill(stored) })).toBe("At most 4 photos");
     expect(await refuse({ photoUrls: ["https://evil.example/x.jpg"] })).toBe("Please upload the photos with the claim form first");
+    // A stored private file that was not uploaded for this order (another shopper's receipt, say).
+    expect(await refuse({ photoUrls: [stored] })).toBe("Please upload the photos with the claim form first");
     expect(await refuse({ message: "  " })).toBe("Please tell us what is wrong");
     expect(await refuse({ message: "x".repeat(1001) })).toBe("Please keep the message to 1,000 characters");
     expect(await claimsOf(order.id)).toBe(0);

@@ -110,10 +110,10 @@ describe("hold extension by a receipt", () => {
     const { client, userId } = await signedInCustomer(t);
     const deadline = new Date(Date.now() + 24 * HOUR);
     const order = await createTestOrder(t.prisma, { userId, holdExpiresAt: deadline });
-    const input = { orderId: order.id, fileUrl: receiptUrl(), senderName: "Ada Obi", senderBank: "GTBank" };
+    const input = { orderId: order.id, fileUrl: await receiptUrl(t, order.id), senderName: "Ada Obi", senderBank: "GTBank" };
     const first = await client.data(SUBMIT, { input });
     expect(first.submitPaymentReceipt.data.order).toEqual({ holdExpiresAt: new Date(deadline.getTime() + 24 * HOUR).toISOString(), holdExtended: true });
-    const second = await client.data(SUBMIT, { input: { ...input, fileUrl: receiptUrl() } });
+    const second = await client.data(SUBMIT, { input: { ...input, fileUrl: await receiptUrl(t, order.id) } });
     expect(second.submitPaymentReceipt.data.order.holdExpiresAt).toBe(new Date(deadline.getTime() + 24 * HOUR).toISOString());
     expect(await t.prisma.paymentReceipt.count({ where: { orderId: order.id } })).toBe(2);
   });
@@ -122,7 +122,7 @@ describe("hold extension by a receipt", () => {
     const { client, userId } = await signedInCustomer(t);
     const deadline = new Date(Date.now() + 24 * HOUR);
     const order = await createTestOrder(t.prisma, { userId, holdExpiresAt: deadline });
-    const send = () => client.data(SUBMIT, { input: { orderId: order.id, fileUrl: receiptUrl(), senderName: "Ada Obi", senderBank: "GTBank" } });
+    const send = async () => client.data(SUBMIT, { input: { orderId: order.id, fileUrl: await receiptUrl(t, order.id), senderName: "Ada Obi", senderBank: "GTBank" } });
     await Promise.all([send(), send()]);
     const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(stored.holdExpiresAt!.getTime()).toBe(deadline.getTime() + 24 * HOUR);
@@ -134,7 +134,7 @@ describe("hold extension by a receipt", () => {
     // only) cannot cancel it first: on a busy machine it did, and the refusal said "cancelled".
     const { id } = await createTestOrder(t.prisma, { userId, holdExpiresAt: new Date(Date.now() + HOUR) });
     const order = await t.prisma.order.update({ where: { id }, data: { status: "processing", holdExpiresAt: new Date(Date.now() - 1000) } });
-    const res = await client.data(SUBMIT, { input: { orderId: order.id, fileUrl: receiptUrl(), senderName: "Ada Obi", senderBank: "GTBank" } });
+    const res = await client.data(SUBMIT, { input: { orderId: order.id, fileUrl: await receiptUrl(t, order.id), senderName: "Ada Obi", senderBank: "GTBank" } });
     expect(res.submitPaymentReceipt.message).toBe("The reservation for this order has ended. Please contact us on WhatsApp.");
   });
 });

@@ -41,15 +41,15 @@ const LOOKUP = `query($reference: String!, $phone: String!) {
 
 const customer = () => signedInCustomer(t);
 
-function receipt(orderId: string, extra: Record<string, unknown> = {}) {
-  return { input: { orderId, fileUrl: receiptUrl(), senderName: "Ada Obi", senderBank: "Access Bank", ...extra } };
+async function receipt(orderId: string, extra: Record<string, unknown> = {}) {
+  return { input: { orderId, fileUrl: await receiptUrl(t, orderId), senderName: "Ada Obi", senderBank: "Access Bank", ...extra } };
 }
 
 describe("receipt upload", () => {
   it("the signed-in owner uploads a receipt: the order goes under review and is NOT paid", async () => {
     const { client, userId } = await customer();
     const order = await createTestOrder(t.prisma, { userId });
-    const res = await client.data(SUBMIT, receipt(order.id));
+    const res = await client.data(SUBMIT, await receipt(order.id));
     expect(res.submitPaymentReceipt.__typename).toBe("MutationSubmitPaymentReceiptSuccess");
     const seen = res.submitPaymentReceipt.data.order;
     expect(seen.paymentStatus).toBe("under_review");
@@ -67,7 +67,11 @@ describe("receipt upload", () => {
     const upload = await fetch(`${t.url}/api/uploads`, { method: "POST", body: form, headers: { cookie: client.cookie! } });
     expect(upload.status).toBe(201);
     const { files } = (await upload.json()) as { files: { url: string }[] };
-    const res = await client.data(SUBMIT, receipt(order.id, { fileUrl: files[0]!.url }));
+    // The file is the order's own: another order (here the same shopper's) cannot name it.
+    const other = await createTestOrder(t.prisma, { userId });
+    expect((await client.data(SUBMIT, await receipt(other.id, { fileUrl: files[0]!.url }))).submitPaymentReceipt.message).toBe("Please upload the receipt as an image or PDF first");
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: other.id } })).paymentStatus).toBe("awaiting_transfer");
+    const res = await client.data(SUBMIT, await receipt(order.id, { fileUrl: files[0]!.url }));
     const link: string = res.submitPaymentReceipt.data.order.receipts[0].fileUrl;
     expect(link.startsWith(`${files[0]!.url}?expires=`)).toBe(true);
     const served = await fetch(`${t.url}${link}`);
@@ -81,7 +85,7 @@ describe("receipt upload", () => {
     const form = uploadForm("receipt", [{ name: "receipt.png", content: PNG_1PX }], { reference: order.shortOrderId });
     const { files } = (await (await fetch(`${t.url}/api/uploads`, { method: "POST", body: form, headers: { cookie: client.cookie! } })).json()) as { files: { url: string }[] };
     const path = files[0]!.url;
-    await client.data(SUBMIT, receipt(order.id, { fileUrl: path }));
+    await client.data(SUBMIT, await receipt(order.id, { fileUrl: path }));
     const RECEIPTS = `query($r: String!) { trackOrder(reference: $r) { receipts { fileUrl } } }`;
     const adminLink: string = (await (await t.admin()).data(`{ paymentsQueue { id receipts { fileUrl } } }`)).paymentsQueue.find((o: { id: string }) => o.id === order.id).receipts[0].fileUrl;
     const ownerLink: string = (await client.data(RECEIPTS, { r: order.shortOrderId })).trackOrder.receipts[0].fileUrl;
@@ -107,12 +111,12 @@ describe("receipt upload", () => {
     const order = await createTestOrder(t.prisma, { userId: owner.userId });
     const guestOrder = await createTestOrder(t.prisma, { guestToken: "the-right-token-123456" });
     const attempts: [GraphQLClient, Record<string, unknown>][] = [
-      [stranger.client, receipt(order.id)],
-      [t.client(), receipt(order.id)],
-      [t.client(), receipt(order.id, { phone: "0809 999 9999" })],
-      [t.client(), receipt(guestOrder.id)],
-      [t.client(), receipt(guestOrder.id, { guestToken: "a-wrong-token-123456" })],
-      [stranger.client, receipt("00000000-0000-4000-8000-000000000000")],
+      [stranger.client, await receipt(order.id)],
+      [t.client(), await receipt(order.id)],
+      [t.client(), await receipt(order.id, { phone: "0809 999 9999" })],
+      [t.client(), await receipt(guestOrder.id)],
+      [t.client(), await receipt(guestOrder.id, { guestToken: "a-wrong-token-123456" })],
+      [stranger.client, await receipt("00000000-0000-4000-8000-000000000000")],
     ];
     for (const [client, variables] of attempts) {
       const res = await client.data(SUBMIT, variables);
@@ -127,10 +131,10 @@ describe("receipt upload", () => {
 
   it("a guest proves ownership with the checkout token or with the phone in any format", async () => {
     const byToken = await createTestOrder(t.prisma, { guestToken: "browser-token-abcdef" });
-    const a = await t.client().data(SUBMIT, receipt(byToken.id, { guestToken: "browser-token-abcdef" }));
+    const a = await t.client().data(SUBMIT, await receipt(byToken.id, { guestToken: "browser-token-abcdef" }));
     expect(a.submitPaymentReceipt.data.order.paymentStatus).toBe("under_review");
     const byPhone = await createTestOrder(t.prisma, { phone: "+2348031112222" });
-    const b = await t.client().data(SUBMIT, receipt(byPhone.id, { phone: "0803 111 2222" }));
+    const b = await t.client().data(SUBMIT, await receipt(byPhone.id, { phone: "0803 111 2222" }));
     expect(b.submitPaymentReceipt.data.order.paymentStatus).toBe("under_review");
   });
 
@@ -144,7 +148,7 @@ describe("receipt upload", () => {
       [{ senderBank: "" }, "Please enter the bank you sent the money from"],
     ];
     for (const [extra, message] of cases) {
-      const res = await client.data(SUBMIT, receipt(order.id, extra));
+      const res = await client.data(SUBMIT, await receipt(order.id, extra));
       expect(res.submitPaymentReceipt).toEqual({ __typename: "ValidationError", message });
     }
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus).toBe("awaiting_transfer");
@@ -155,7 +159,7 @@ describe("receipt upload", () => {
     const order = await createTestOrder(t.prisma, { userId });
     const admin = await t.admin();
     await admin.data(MARK_PAID, { orderId: order.id });
-    const res = await client.data(SUBMIT, receipt(order.id));
+    const res = await client.data(SUBMIT, await receipt(order.id));
     expect(res.submitPaymentReceipt).toEqual({ __typename: "ValidationError", message: "This order is already paid" });
   });
 });
@@ -164,7 +168,7 @@ describe("payment decisions", () => {
   it("only admins decide payments: customers and guests are refused and nothing changes", async () => {
     const { client, userId } = await customer();
     const order = await createTestOrder(t.prisma, { userId });
-    await client.data(SUBMIT, receipt(order.id));
+    await client.data(SUBMIT, await receipt(order.id));
     for (const [c, code] of [
       [client, "FORBIDDEN"],
       [t.client(), "UNAUTHENTICATED"],
@@ -184,7 +188,7 @@ describe("payment decisions", () => {
   it("an admin marks paid with the bank reference: paid, confirmed, emailed and audited", async () => {
     const { client, userId } = await customer();
     const order = await createTestOrder(t.prisma, { userId, email: "paid-shopper@example.com" });
-    await client.data(SUBMIT, receipt(order.id));
+    await client.data(SUBMIT, await receipt(order.id));
     const admin = await t.admin();
     const res = await admin.data(MARK_PAID, { orderId: order.id, bankReference: " FT2611223344 " });
     const paid = res.markOrderPaid.data.order;
@@ -210,7 +214,7 @@ describe("payment decisions", () => {
   it("reject returns the order to awaiting transfer with the reason for the owner, emails and audits", async () => {
     const { client, userId } = await customer();
     const order = await createTestOrder(t.prisma, { userId, email: "rejected@example.com" });
-    await client.data(SUBMIT, receipt(order.id));
+    await client.data(SUBMIT, await receipt(order.id));
     const admin = await t.admin();
     const blank = await admin.data(REJECT, { orderId: order.id, reason: "  " });
     expect(blank.rejectPayment).toEqual({ __typename: "ValidationError", message: "Please give a reason for rejecting the payment" });
@@ -243,7 +247,7 @@ describe("payment decisions", () => {
     const shipped = await createTestOrder(t.prisma, { holdExpiresAt: hours(10) });
     await t.prisma.order.update({ where: { id: shipped.id }, data: { status: "shipped" } });
     const reviewed = await createTestOrder(t.prisma);
-    await t.client().data(SUBMIT, receipt(reviewed.id, { phone: "08031234567" }));
+    await t.client().data(SUBMIT, await receipt(reviewed.id, { phone: "08031234567" }));
     const LIST = `{ awaitingTransferOrders { id shortOrderId total holdExpiresAt status } paymentCounts { awaitingTransfer } }`;
     const ours = (list: { id: string }[]) => list.map((o) => o.id).filter((id) => [later.id, sooner.id, shipped.id, reviewed.id].includes(id));
     const res = await admin.data(LIST);
@@ -269,9 +273,9 @@ describe("payment decisions", () => {
     for (const o of before.paymentsQueue) await admin.data(REJECT, { orderId: o.id, reason: "Clearing the queue" });
     const first = await createTestOrder(t.prisma, { phone: "+2348030000001" });
     const second = await createTestOrder(t.prisma, { phone: "+2348030000002" });
-    await t.client().data(SUBMIT, receipt(second.id, { phone: "08030000002", senderName: "Second Sender" }));
+    await t.client().data(SUBMIT, await receipt(second.id, { phone: "08030000002", senderName: "Second Sender" }));
     await new Promise((r) => setTimeout(r, 20));
-    await t.client().data(SUBMIT, receipt(first.id, { phone: "08030000001", senderName: "First Sender" }));
+    await t.client().data(SUBMIT, await receipt(first.id, { phone: "08030000001", senderName: "First Sender" }));
     const res = await admin.data(`{ paymentsQueue { id total customerName receipts { senderName senderBank fileUrl createdAt } } paymentCounts { underReview } }`);
     expect(res.paymentsQueue.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
     expect(res.paymentsQueue[0]).toMatchObject({ total: "15000.00", customerName: "Ada Obi", receipts: [expect.objectContaining({ senderName: "Second Sender" })] });
@@ -317,7 +321,7 @@ describe("status history", () => {
   it("the tracker's history shows statuses and times only, for anyone with the reference", async () => {
     const { client, userId } = await customer();
     const order = await createTestOrder(t.prisma, { userId });
-    await client.data(SUBMIT, receipt(order.id));
+    await client.data(SUBMIT, await receipt(order.id));
     await (await t.admin()).data(MARK_PAID, { orderId: order.id });
     const res = await t.client().data(`query($r: String!) { orderStatusHistory(reference: $r) { status paymentStatus at } }`, { r: order.shortOrderId });
     expect(res.orderStatusHistory.map((s: { status: string; paymentStatus: string }) => `${s.status}/${s.paymentStatus}`)).toEqual([
@@ -336,7 +340,7 @@ describe("receipt limits", () => {
     const { client, userId } = await signedInCustomer(t);
     const order = await createTestOrder(t.prisma, { userId });
     const answers: string[] = [];
-    for (let i = 0; i < 6; i++) answers.push((await client.data(SUBMIT, receipt(order.id))).submitPaymentReceipt.__typename);
+    for (let i = 0; i < 6; i++) answers.push((await client.data(SUBMIT, await receipt(order.id))).submitPaymentReceipt.__typename);
     expect(answers).toEqual([...Array(5).fill("MutationSubmitPaymentReceiptSuccess"), "RateLimitError"]);
     expect(await t.prisma.paymentReceipt.count({ where: { orderId: order.id } })).toBe(5);
   });

@@ -107,7 +107,7 @@ describe("checkout with Paystack on", () => {
     expect(fake.calls.length).toBe(before);
     const receipt = await t.client().data(
       `mutation($input: SubmitReceiptInput!) { submitPaymentReceipt(input: $input) { __typename } }`,
-      { input: { orderId: placed.id, fileUrl: receiptUrl(), senderName: "Ada Obi", senderBank: "Access Bank", phone: "0803 123 4567" } },
+      { input: { orderId: placed.id, fileUrl: await receiptUrl(t, placed.id), senderName: "Ada Obi", senderBank: "Access Bank", phone: "0803 123 4567" } },
     );
     expect(receipt.submitPaymentReceipt.__typename).toBe("MutationSubmitPaymentReceiptSuccess");
     const [owner] = await ownerEmailsAbout(placed.shortOrderId);

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 const SUBMIT = `mutation($input: SubmitReceiptInput!) { submitPaymentReceipt(input: $input) { __typename ... on Error { message } } }`;
 const OWNER_RECEIPTS = `query($r: String!) { trackOrder(reference: $r) { receipts { fileUrl } } }`;
-const STORED_PATH = /^\/uploads\/receipts\/cloudinary\/authenticated\/([a-f0-9]{24})\.(jpg|pdf)$/;
+const STORED_PATH = /^\/uploads\/receipts\/cloudinary\/authenticated\/([a-f0-9]{40})\.(jpg|pdf)$/;
 
 const photo = () => sharp({ create: { width: 40, height: 30, channels: 3, background: "#2a6f4e" } }).jpeg().toBuffer();
 
@@ -184,13 +184,19 @@ describe("receipts on Cloudinary", () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(PDF_DOC)).toBe(true);
   });
 
+  /** A receipt row as the store wrote it before 2026-11-26: its public Cloudinary URL. */
+  const storedBefore = async (orderId: string, fileUrl: string) => {
+    await t.prisma.paymentReceipt.create({ data: { orderId, fileUrl, mimeType: "image/jpeg", senderName: "Ada Obi", senderBank: "GTBank" } });
+    await t.prisma.order.update({ where: { id: orderId }, data: { paymentStatus: "under_review" } });
+  };
+
   it("a receipt stored public before 2026-11-26 opens for the owner and an admin only through the same signed store route", async () => {
     const legacyName = "a1b2c3d4e5f6a7b8c9d0e1f2";
     const content = await photo();
     const legacy = await publicReceiptAtCloudinary(legacyName, content);
     const order = await createTestOrder(t.prisma, { userId: owner.userId });
-    const submitted = await owner.client.data(SUBMIT, { input: { orderId: order.id, fileUrl: legacy.secure_url, senderName: "Ada Obi", senderBank: "GTBank" } });
-    expect(submitted.submitPaymentReceipt.__typename).toBe("MutationSubmitPaymentReceiptSuccess");
+    // Stored as it was then (a new submission must name a file uploaded for its order since 28 Nov 2026).
+    await storedBefore(order.id, legacy.secure_url);
     const { ownerLink, adminLink } = await linksFor(order);
     const route = `/uploads/receipts/cloudinary/upload/${legacyName}.jpg`;
     for (const link of [ownerLink, adminLink]) {
@@ -209,13 +215,13 @@ describe("receipts on Cloudinary", () => {
     const content = await photo();
     const legacy = await publicReceiptAtCloudinary(name, content);
     const order = await createTestOrder(t.prisma, { userId: owner.userId });
-    await owner.client.data(SUBMIT, { input: { orderId: order.id, fileUrl: legacy.secure_url, senderName: "Ada Obi", senderBank: "GTBank" } });
+    await storedBefore(order.id, legacy.secure_url);
     const publicUrl = legacy.secure_url.replace("https://res.cloudinary.com", cloud.url);
     expect((await fetch(publicUrl)).status).toBe(200);
     // Another one already moved at Cloudinary by a run that stopped before updating its row.
     const halfDone = "c3d4e5f6a7b8c9d0e1f2a3b4";
     const halfDoneOrder = await createTestOrder(t.prisma, { userId: owner.userId });
-    await owner.client.data(SUBMIT, { input: { orderId: halfDoneOrder.id, fileUrl: (await publicReceiptAtCloudinary(halfDone, content)).secure_url, senderName: "Ada Obi", senderBank: "GTBank" } });
+    await storedBefore(halfDoneOrder.id, (await publicReceiptAtCloudinary(halfDone, content)).secure_url);
     const params = { from_public_id: `receipts/${halfDone}`, to_public_id: `receipts/${halfDone}`, to_type: "authenticated", timestamp: String(Math.floor(Date.now() / 1000)) };
     const moved = await fetch(`${cloud.url}/v1_1/${CLOUD}/image/rename`, { method: "POST", body: new URLSearchParams({ ...params, api_key: cloud.apiKey, signature: cloudinarySignature(params, cloud.apiSecret) }) });
     expect(moved.status).toBe(200);

@@ -8,6 +8,7 @@ import { sessionCookieName } from "../../server/src/auth/cookies.ts";
 import type { GraphQLClient, TestStore } from "./store.ts";
 import { makeProduct } from "./fixtures.ts";
 import { readableCode } from "../../server/src/modules/orders/readable-codes.ts";
+import { receiptLinkKey, receiptNameFor } from "../../server/src/modules/payments/receipt-links.ts";
 
 
 export interface TestOrderOptions {
@@ -54,9 +55,10 @@ export async function createTestOrder(prisma: Db, options: TestOrderOptions = {}
   });
 }
 
-/** A receipt file as the uploads endpoint would have stored it. */
-export function receiptUrl(): string {
-  return `/uploads/receipts/${randomBytes(12).toString("hex")}.png`;
+/** A receipt file's path as the uploads endpoint would have stored it for this order (its name is
+ *  bound to the order: modules/payments/receipt-links.ts receiptNameFor). */
+export async function receiptUrl(t: Pick<TestStore, "prisma" | "config">, orderId: string): Promise<string> {
+  return `/uploads/receipts/${receiptNameFor(await receiptLinkKey(t.prisma, t.config.receiptLinkSecret), orderId)}.png`;
 }
 
 /**

@@ -13,6 +13,7 @@ import { IMAGE_TYPES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, RECEIPT_TYPES, TOO_MAN
 import { cleanFile, UnsafeFileError, type CleanFile } from "../storage/clean-file.ts";
 import { productRenditions, type Rendition } from "../storage/renditions.ts";
 import { orderForReceiptUpload } from "../modules/payments/receipts.service.ts";
+import { receiptLinkKey, receiptNameFor } from "../modules/payments/receipt-links.ts";
 import { orderForClaimUpload } from "../modules/claims/claims.service.ts";
 import { MAX_CLAIM_PHOTOS } from "../../../common/claims.ts";
 import { sessionCookies } from "../auth/cookies.ts";
@@ -111,12 +112,15 @@ export function uploadsHandler(config: Config, prisma: Db, storage: FileStorage)
         throw new UploadError(session ? 403 : 401, session ? "Only staff and admins can upload product images" : "Please log in to upload");
       }
       if (purpose === "avatar" && !session) throw new UploadError(401, "Please log in to upload");
+      // A receipt or claim photo is named for its order (receipt-links.ts receiptNameFor).
+      let privateFor: { key: Buffer; orderId: string } | null = null;
       if (purpose === "receipt" || purpose === "claim") {
         // Per address it is loose (Nigerian mobile users share carrier addresses); per order tight.
         await hitRateLimit(prisma, [`receipt-upload:ip:${req.ip}`], RECEIPT_UPLOAD_LIMITS.perAddress);
         const proof = { viewer: session?.viewer ?? null, guestToken: parsed.guestToken, phone: parsed.phone, ip: req.ip ?? "unknown" };
         const order = purpose === "receipt" ? await orderForReceiptUpload(prisma, parsed.reference ?? "", proof) : await orderForClaimUpload(prisma, parsed.reference ?? "", proof);
         await hitRateLimit(prisma, [`receipt-upload:order:${order.id}`], RECEIPT_UPLOAD_LIMITS.perOrder);
+        privateFor = { key: await receiptLinkKey(prisma, config.receiptLinkSecret), orderId: order.id };
       }
       if (!parsed.files.length) throw new UploadError(400, "Choose at least one file");
       if (parsed.files.length > rule.maxFiles) throw new UploadError(400, `At most ${rule.maxFiles} file${rule.maxFiles > 1 ? "s" : ""} for this upload`);
@@ -137,7 +141,14 @@ export function uploadsHandler(config: Config, prisma: Db, storage: FileStorage)
       const stored: { url: string; mimeType: string; bytes: number }[] = [];
       try {
         for (const file of cleaned) {
-          const saved = await storage.save(file, purpose === "avatar" ? { folder: rule.folder, publicId: session!.viewer.userId, overwrite: true } : { folder: rule.folder });
+          const saved = await storage.save(
+            file,
+            purpose === "avatar"
+              ? { folder: rule.folder, publicId: session!.viewer.userId, overwrite: true }
+              : privateFor
+                ? { folder: rule.folder, publicId: receiptNameFor(privateFor.key, privateFor.orderId) }
+                : { folder: rule.folder },
+          );
           stored.push({ url: saved.url, mimeType: file.mimeType, bytes: file.buffer.length });
         }
       } catch (error) {

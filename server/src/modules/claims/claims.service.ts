@@ -15,6 +15,7 @@ import {
   type Actor,
 } from "../audit/audit.service.ts";
 import { NotFoundError, ValidationError, invariant } from "../errors.ts";
+import { receiptIsFor, receiptLinkKey } from "../payments/receipt-links.ts";
 import {
   findOrderByReferenceAndPhone,
   LOOKUP_NOT_FOUND,
@@ -229,6 +230,9 @@ export async function openClaim(
     input.reference,
     input.phone,
   );
+  // Only photos uploaded for this very order (their names say which): not another shopper's files.
+  const key = await receiptLinkKey(prisma, config.receiptLinkSecret);
+  invariant(photos.every((url) => receiptIsFor(key, url, order.id)), CLAIM_MESSAGES.photo, "photoUrls");
   const window = await orderClaimWindow(prisma, config, order);
   if (input.reason === "not_received") {
     if (!window.notReceivedFrom)

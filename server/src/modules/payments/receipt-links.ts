@@ -6,7 +6,7 @@
 // link opens a receipt kept at Cloudinary: the store fetches it there (decision 031).
 // The key is the server's RECEIPT_LINK_SECRET (config.ts) or, when none is set, one kept in the
 // database (app_secrets) so every instance signs and checks alike.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../db/database.ts";
 import { appSecret } from "../../db/app-secrets.ts";
 import { isReceiptPath, receiptPathOf } from "../../storage/receipt-files.ts";
@@ -23,6 +23,25 @@ export function isLocalReceipt(path: string): boolean {
 
 export function receiptLinkKey(prisma: Db, configured: string | null): Promise<Buffer> {
   return configured ? Promise.resolve(Buffer.from(configured, "utf8")) : appSecret(prisma, "receipt-links");
+}
+
+/** The first characters of a receipt's (or claim photo's) name: which order it was uploaded for. */
+const orderTag = (key: Buffer, orderId: string) => createHmac("sha256", key).update(`receipt-order:${orderId}`).digest("hex").slice(0, 16);
+
+/**
+ * A new receipt's or claim photo's name, bound to the order it is uploaded for: the order's tag,
+ * then 24 random hex characters. Since 28 Nov 2026: before, any stored receipt path could be named
+ * with any order, so someone who had learnt another shopper's receipt path (staff, from the payments
+ * queue) could attach it to an order of their own and be handed fresh signed links to it.
+ */
+export function receiptNameFor(key: Buffer, orderId: string): string {
+  return orderTag(key, orderId) + randomBytes(12).toString("hex");
+}
+
+/** Whether a stored receipt or claim photo was uploaded for this order (receiptNameFor). */
+export function receiptIsFor(key: Buffer, stored: string, orderId: string): boolean {
+  const name = /\/([A-Za-z0-9_-]+)\.[a-z]{3,4}$/.exec(receiptPathOf(stored) ?? "")?.[1];
+  return name !== undefined && name.length === 40 && name.startsWith(orderTag(key, orderId));
 }
 
 const mac = (key: Buffer, path: string, expires: number) => createHmac("sha256", key).update(`receipt:${path}:${expires}`).digest("base64url");

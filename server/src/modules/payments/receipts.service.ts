@@ -5,6 +5,7 @@ import type { Config } from "../../config.ts";
 import { queueEmail } from "../../mail/outbox.ts";
 import { actorOf, recordAudit } from "../audit/audit.service.ts";
 import { ValidationError } from "../errors.ts";
+import { receiptIsFor, receiptLinkKey } from "./receipt-links.ts";
 import { ownerReceiptEmail, receiptReceivedEmail } from "./emails.ts";
 import { assertOwnsOrder, limitGuestProof, placedByViewer, type OwnedOrderFields, type OwnershipProof } from "../orders/ownership.ts";
 import { normaliseReference } from "../orders/readable-codes.ts";
@@ -49,6 +50,8 @@ export async function submitReceipt(prisma: Db, config: Config, input: ReceiptIn
   const senderBank = requiredText(input.senderBank, 2, PAYMENT_LIMITS.senderBank, PAYMENT_MESSAGES.senderBank, "senderBank", "Bank name");
   const file = receiptFile(input.fileUrl);
   const order = await assertMayPay(prisma, await findOrderById(prisma, input.orderId), proof, now);
+  // Only a file uploaded for this very order (its name says which): not another shopper's receipt.
+  if (!receiptIsFor(await receiptLinkKey(prisma, config.receiptLinkSecret), file.url, order.id)) throw new ValidationError(PAYMENT_MESSAGES.receiptFile, "fileUrl");
   // Each receipt emails the shopper and lands in the admins' queue: a few an hour is plenty.
   await hitRateLimit(prisma, [`receipt:order:${order.id}`], RECEIPTS_PER_ORDER, now);
 
