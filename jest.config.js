@@ -40,6 +40,13 @@ export default {
       ...common,
       displayName: "api:embedded",
       testMatch: ["<rootDir>/tests/api/**/*.test.ts"],
+      // Rules that live above the database (the explorer, GraphQL's production limits, headers,
+      // image processing) run once, on PostgreSQL: the embedded run of them tested nothing new and
+      // took about 3 minutes of a worker (CI of 5562a2d, 28 Nov 2026).
+      testPathIgnorePatterns: [
+        ...common.testPathIgnorePatterns,
+        ...["explorer", "graphql-production", "security-headers", "uploads-admin", "uploads-admin-cloudinary", "uploads-images"].map((name) => `/tests/api/${name}\\.test\\.ts$`),
+      ],
       setupFiles: [...common.setupFiles, "<rootDir>/tests/helpers/use-embedded.ts"],
     },
     { ...common, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"] },
