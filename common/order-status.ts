@@ -15,6 +15,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
 };
 
+/** Not shipped, delivered or cancelled: still in the shop, where a balance hold can release added pieces. */
+export const IN_THE_SHOP = ORDER_STATUSES.slice(0, 3) as readonly ("pending" | "confirmed" | "processing")[];
+
 /** The tracker's progress steps; the last is delivered (the spec's "completed"). */
 export const TRACKER_STATUSES = ["processing", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
 

@@ -2,7 +2,7 @@
 // guest lookup, emails). The bank details and the countdown are shown only while payment is due:
 // telling a shopper who already paid to "pay now" invites a second transfer.
 
-import { PAYMENT_STATUS_LABELS } from "./order-status.ts";
+import { IN_THE_SHOP, PAYMENT_STATUS_LABELS } from "./order-status.ts";
 
 export type PaymentState = "due" | "rejected" | "under_review" | "paid" | "expired" | "cancelled";
 
@@ -31,7 +31,7 @@ export function paymentState(order: PaymentFacts): PaymentState {
 export function holdRuns(order: { status: string; balanceSince?: unknown }): boolean {
   if (order.status === "pending") return true;
   // Only until it ships: a shipped order's added pieces are on their way, not released.
-  return Boolean(order.balanceSince) && (order.status === "confirmed" || order.status === "processing");
+  return Boolean(order.balanceSince) && (IN_THE_SHOP as readonly string[]).includes(order.status);
 }
 
 /**
