@@ -40,12 +40,13 @@ export default {
       ...common,
       displayName: "api:embedded",
       testMatch: ["<rootDir>/tests/api/**/*.test.ts"],
-      // Rules that live above the database (the explorer, GraphQL's production limits, headers,
-      // image processing) run once, on PostgreSQL: the embedded run of them tested nothing new and
-      // took about 3 minutes of a worker (CI of 5562a2d, 28 Nov 2026).
+      // Rules that live above the database (the explorer, GraphQL's production limits and input
+      // boundary, headers, the refusals before Apollo, image processing) run once, on PostgreSQL:
+      // the embedded run of them tested nothing new and took about 4 minutes of a worker (CI of
+      // 5562a2d and eddfc9f, 28 Nov 2026).
       testPathIgnorePatterns: [
         ...common.testPathIgnorePatterns,
-        ...["explorer", "graphql-production", "security-headers", "uploads-admin", "uploads-admin-cloudinary", "uploads-images"].map((name) => `/tests/api/${name}\\.test\\.ts$`),
+        ...["explorer", "graphql-production", "input-boundary", "security-headers", "sold-out-answers", "uploads-admin", "uploads-admin-cloudinary", "uploads-images"].map((name) => `/tests/api/${name}\\.test\\.ts$`),
       ],
       setupFiles: [...common.setupFiles, "<rootDir>/tests/helpers/use-embedded.ts"],
     },

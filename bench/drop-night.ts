@@ -1,9 +1,10 @@
 // `npm run bench:api -- --scenario drop-night` (or `npm run bench:drop`): the shop while it sells.
 // Each variant gets one fresh PostgreSQL database (demo catalogue + 5,000 products) and the real
 // server in a child process (NODE_ENV=production). By default two variants run one after the other
-// so that every number has its "before" in the same run: reads served as they arrive
-// (READ_BUDGET_MS=0, the server before 27 Nov 2026) and reads taking turns behind writes (the
-// default READ_BUDGET_MS; issue 39). For each:
+// so that every number has its "before" in the same run: the server as before issue 39 (reads
+// served as they arrive, READ_BUDGET_MS=0, as before 27 Nov 2026; every checkout through Apollo,
+// SOLD_OUT_ANSWERS=false, as before 28 Nov 2026) and the defaults (reads taking turns behind writes;
+// sold-out checkouts refused before Apollo). For each:
 //  1. Cost: the store's CPU per request from /proc (steadier than throughput on a shared machine),
 //     including what 50 orders a second take from saturating reads.
 //  2. Reads under sales: the client's listing GET (persisted query by id), the server-rendered
@@ -20,9 +21,10 @@
 //     behind one carrier address (CGNAT) and half each from an address of its own, straight to the
 //     store and again through the deploy kit's nginx (its shared cache, keep-alive to the store), as
 //     in production. Checked: every piece sold exactly once, every shopper answered (an order or a
-//     clear "out of stock"), no error; printed p50/p99/max.
+//     clear "out of stock"), no error; printed p50/p99/max, and apart for the checkouts that sold.
 // At the end, the issue's targets for the last variant beside the first.
-// Settings: BENCH_VARIANTS ("before,after"; either alone, or "budget:N" for READ_BUDGET_MS=N),
+// Settings: BENCH_VARIANTS ("before,after"; either alone, "apollo-refusals" for the defaults but
+// SOLD_OUT_ANSWERS=false, or "budget:N" for READ_BUDGET_MS=N),
 // BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per measurement (8), BENCH_RATES ("10,50"
 // orders/s), BENCH_DROPS ("2000x200,10000x500,10000x500@kit": shoppers x pieces, "@kit" through the
 // kit's nginx), BENCH_DROP_SECONDS (10), BENCH_NODE_ARGS, BENCH_PARTS ("cost,reads,drop": any of
@@ -55,14 +57,15 @@ const CARRIER_SHARE = 0.5;
 const ORDER_RATES = (process.env.BENCH_RATES || "10,50").split(",").map(Number);
 const PARTS = new Set((process.env.BENCH_PARTS || "cost,reads,drop").split(","));
 const VARIANTS: Record<string, { label: string; env: Record<string, string> }> = {
-  before: { label: "reads served as they arrive (READ_BUDGET_MS=0)", env: { READ_BUDGET_MS: "0" } },
-  after: { label: "reads take turns behind writes (READ_BUDGET_MS default)", env: {} },
+  before: { label: "the server before issue 39: reads served as they arrive, every checkout through Apollo (READ_BUDGET_MS=0, SOLD_OUT_ANSWERS=false)", env: { READ_BUDGET_MS: "0", SOLD_OUT_ANSWERS: "false" } },
+  "apollo-refusals": { label: "reads take turns, every checkout through Apollo (SOLD_OUT_ANSWERS=false)", env: { SOLD_OUT_ANSWERS: "false" } },
+  after: { label: "reads take turns behind writes, sold-out checkouts refused before Apollo (the defaults)", env: {} },
 };
 /** "before", "after", or "budget:N" (READ_BUDGET_MS=N), e.g. to try another budget beside them. */
 const variantOf = (name: string) => {
   const budget = /^budget:(\d+)$/.exec(name)?.[1];
   if (budget) return { label: `reads take turns, READ_BUDGET_MS=${budget}`, env: { READ_BUDGET_MS: budget } };
-  if (!VARIANTS[name]) throw new Error(`BENCH_VARIANTS: unknown variant ${name} (before, after, budget:N)`);
+  if (!VARIANTS[name]) throw new Error(`BENCH_VARIANTS: unknown variant ${name} (before, apollo-refusals, after, budget:N)`);
   return VARIANTS[name]!;
 };
 const variants = (process.env.BENCH_VARIANTS || "before,after").split(",");
@@ -291,7 +294,7 @@ async function dropNight(store: BenchStore, { shoppers, pieces, viaKit }: (typeo
     // Without nginx's share: the question is whether the store or its load generator set the pace.
     const cpu = countCpu(store.pid);
     const carrierShare = shoppers > 2000 ? CARRIER_SHARE : 0;
-    const { elapsed, listingTimes, checkoutTimes, outcomes, unanswered, errors } = await runDropShoppers({ base, listing: LISTING, dropIds, shoppers, seconds: DROP_SECONDS, carrierShare });
+    const { elapsed, listingTimes, checkoutTimes, orderTimes, outcomes, unanswered, errors, staleRetries } = await runDropShoppers({ base, listing: LISTING, dropIds, shoppers, seconds: DROP_SECONDS, carrierShare });
     ownDelay.disable();
     const used = cpu();
     const sold = await db.query<{ product_id: string; n: number; stock: number }>(
@@ -306,10 +309,11 @@ async function dropNight(store: BenchStore, { shoppers, pieces, viaKit }: (typeo
     console.log(`\n### Drop${via}: ${pieces} one-of-a-kind pieces live at once, ${shoppers} shoppers within ${DROP_SECONDS} s${addresses}, reloading the listing (load average at the drop ${loadAtDrop})\n`);
     console.log(`Pieces sold exactly once: ${soldOnce} of ${pieces} (oversold: ${oversold}); ${elapsed.toFixed(1)} s from the drop to the last answer`);
     console.log(
-      `Checkouts: ${checkoutTimes.length} (${outcomes.ordered} ordered, ${outcomes["sold out"]} "out of stock", ${outcomes.error} errors), p50 ${percentile(checkoutTimes, 50).toFixed(0)} ms, p99 ${percentile(checkoutTimes, 99).toFixed(0)} ms, max ${checkoutTimes.at(-1)?.toFixed(0)} ms`,
+      `Checkouts: ${checkoutTimes.length} (${outcomes.ordered} ordered, ${outcomes["sold out"]} "out of stock", ${outcomes.error} errors), p50 ${percentile(checkoutTimes, 50).toFixed(0)} ms, p99 ${percentile(checkoutTimes, 99).toFixed(0)} ms, max ${checkoutTimes.at(-1)?.toFixed(0)} ms; ` +
+        `of them the ${orderTimes.length} that placed an order: p50 ${percentile(orderTimes, 50).toFixed(0)} ms, p99 ${percentile(orderTimes, 99).toFixed(0)} ms, max ${orderTimes.at(-1)?.toFixed(0)} ms`,
     );
     console.log(`Listing reads: ${listingTimes.length}, p50 ${percentile(listingTimes, 50).toFixed(0)} ms, p99 ${percentile(listingTimes, 99).toFixed(0)} ms, max ${listingTimes.at(-1)?.toFixed(0)} ms`);
-    console.log(`Every request of the drop: p99 ${percentile(all, 99).toFixed(0)} ms, max ${all.at(-1)?.toFixed(0)} ms; shoppers without an answer: ${unanswered}`);
+    console.log(`Every request of the drop: p99 ${percentile(all, 99).toFixed(0)} ms, max ${all.at(-1)?.toFixed(0)} ms; shoppers without an answer: ${unanswered}; listing reads sent again after a stale kept-alive connection, as a browser does: ${staleRetries}`);
     if (errors.length) console.log(`Errors (first 3): ${errors.slice(0, 3).join(" | ")}`);
     const nginxSaid = nginx?.output().trim().split("\n").slice(-3).join(" | ");
     if (nginxSaid) console.log(`nginx's log (last 3 lines): ${nginxSaid}`);

@@ -17,31 +17,58 @@ export interface Answer {
 export function shopClient(base: string, maxSockets: number) {
   const { hostname, port } = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets });
+  let staleRetries = 0;
+  // The bytes last unpacked and their text: ten thousand phones unpack on ten thousand CPUs, this
+  // one process on one. A drop's shoppers mostly read the same listing, and unpacking it again for
+  // each of them made the generator, not the store, set the pace (28 Nov 2026).
+  let lastRaw: Buffer | null = null;
+  let lastText = "";
+  const textOf = (raw: Buffer, gzip: boolean): string => {
+    if (lastRaw && raw.equals(lastRaw)) return lastText;
+    lastText = (gzip ? zlib.gunzipSync(raw) : raw).toString("utf8");
+    lastRaw = raw;
+    return lastText;
+  };
   // from: the shopper's own address on loopback (127.x.y.z), as if each phone came from its own IP.
-  const send = (method: "GET" | "POST", path: string, read: boolean, body?: string, from?: string): Promise<Answer> => {
-    const started = performance.now();
+  const send = (method: "GET" | "POST", path: string, read: boolean, body?: string, from?: string, started = performance.now()): Promise<Answer> => {
     return new Promise((resolve, reject) => {
       // Every phone's browser asks for gzip; the drop's shoppers then unpack what they read.
       const headers: Record<string, string> = { "apollo-require-preflight": "1", "accept-encoding": "gzip" };
       if (body) headers["content-type"] = "application/json";
-      const req = http.request({ host: hostname, port, path, method, agent, headers, localAddress: from }, (res) => {
+      // 127.0.0.1 is loopback's own source address: left unbound, the kernel picks the port by the
+      // whole connection. Bound to it, ports run out across ~5,000 shoppers' churned connections
+      // ("connect EADDRINUSE" in a drop through the kit, 28 Nov 2026).
+      const localAddress = from === "127.0.0.1" ? undefined : from;
+      const req = http.request({ host: hostname, port, path, method, agent, headers, localAddress }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => read && chunks.push(chunk));
         res.on("error", reject);
         res.on("end", () => {
           const latency = performance.now() - started;
           const raw = read ? Buffer.concat(chunks) : null;
-          const body = raw && (res.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(raw) : raw).toString("utf8");
+          const body = raw && textOf(raw, res.headers["content-encoding"] === "gzip");
           resolve({ status: res.statusCode ?? 0, latency, body });
         });
       });
-      req.on("error", reject);
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the server closed while idle, reused before this side heard of it:
+        // a browser sends a GET again, in the end on a new connection (Node's http docs,
+        // request.reusedSocket). A busy load generator hears of closes late: without this, its own
+        // lag showed as failures (28 Nov 2026). Each try uses up one stale connection.
+        if (method === "GET" && req.reusedSocket && error.code === "ECONNRESET") {
+          staleRetries++;
+          return resolve(send(method, path, read, body, from, started));
+        }
+        reject(error);
+      });
       req.end(body);
     });
   };
   return {
     get: (path: string, read = false, from?: string) => send("GET", path, read, undefined, from),
     post: (path: string, body: string, from?: string) => send("POST", path, true, body, from),
+    /** GETs sent again after a stale kept-alive connection, as a browser does. */
+    staleRetries: () => staleRetries,
     close: () => agent.destroy(),
   };
 }
@@ -71,9 +98,13 @@ export interface DropResult {
   /** Sorted latencies in ms. */
   listingTimes: number[];
   checkoutTimes: number[];
+  /** Of the checkouts, those that placed an order (the drop's sales). */
+  orderTimes: number[];
   outcomes: Record<Outcome, number>;
   unanswered: number;
   errors: string[];
+  /** GETs sent again after a stale kept-alive connection (shopClient), as a browser does. */
+  staleRetries: number;
 }
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
@@ -96,17 +127,22 @@ export async function runDropShoppers(options: { base: string; listing: string; 
   const started = performance.now();
   const listingTimes: number[] = [];
   const checkoutTimes: number[] = [];
+  const orderTimes: number[] = [];
   const outcomes = { ordered: 0, "sold out": 0, error: 0 } as Record<Outcome, number>;
   const errors: string[] = [];
   let unanswered = 0;
+  // The same text read again (the client hands back the same string): the same pieces shown.
+  let lastListing: { body: string; ids: string[] } | null = null;
   const available = async (from?: string): Promise<string[]> => {
     const answer = await shop.get(listing, true, from);
     listingTimes.push(answer.latency);
     if (answer.status !== 200) throw new Error(`listing: HTTP ${answer.status}`);
+    if (lastListing?.body === answer.body) return lastListing.ids;
     const result = JSON.parse(answer.body!) as { data?: { products: { items: { id: string; stock: number }[] } } | null; errors?: { message: string }[] };
     if (!result.data) throw new Error(`listing: ${result.errors?.[0]?.message ?? answer.body!.slice(0, 200)}`);
-    const items = result.data.products.items;
-    return items.filter((item) => dropIds.has(item.id) && item.stock > 0).map((item) => item.id);
+    const ids = result.data.products.items.filter((item) => dropIds.has(item.id) && item.stock > 0).map((item) => item.id);
+    lastListing = { body: answer.body!, ids };
+    return ids;
   };
   try {
     await Promise.all(
@@ -120,6 +156,7 @@ export async function runDropShoppers(options: { base: string; listing: string; 
             const result = await checkout(shop, shown.length ? pick(shown) : pick([...dropIds]), from);
             outcomes[result.outcome]++;
             checkoutTimes.push(result.latency);
+            if (result.outcome === "ordered") orderTimes.push(result.latency);
             if (result.outcome === "error") errors.push(result.detail ?? "");
             if (result.outcome !== "sold out") break;
           }
@@ -140,8 +177,10 @@ export async function runDropShoppers(options: { base: string; listing: string; 
     elapsed: (performance.now() - started) / 1000,
     listingTimes: listingTimes.sort((a, b) => a - b),
     checkoutTimes: checkoutTimes.sort((a, b) => a - b),
+    orderTimes: orderTimes.sort((a, b) => a - b),
     outcomes,
     unanswered,
     errors,
+    staleRetries: shop.staleRetries(),
   };
 }

@@ -5,6 +5,7 @@ import express, { type Express } from "express";
 import compression from "compression";
 import { ApolloServer } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
+import { soldOutAnswers } from "./graphql/sold-out-answers.ts";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
@@ -77,6 +78,9 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
   return { message: "Something went wrong. Please try again.", path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };
 }
 
+/** The largest GraphQL request body accepted. */
+const GRAPHQL_BODY_LIMIT = "100kb";
+
 export async function createApp(
   config: Config,
   db: Database,
@@ -110,13 +114,26 @@ export async function createApp(
     sessionCookie: sessionCookieName(config.env === "production"),
     stockOrdered: answerIsStockOrdered,
     onLookup: (hit) => metrics.httpCacheLookup(hit),
-    onHit: (operationName, seconds) => metrics.httpCacheHit(operationName, seconds),
+    onHit: (operationName, seconds) => metrics.answeredBeforeApollo(operationName, "query", seconds),
   });
   metrics.watchHttpCache(answers.stats);
   metrics.watchReadsWaiting(reads.waiting);
   metrics.watchWritesWaiting(writes.waiting);
   // Before compression: a hit sends bytes compressed when they were stored.
   app.use("/graphql", answers.serve);
+  // Before compression and the routes: a refusal is a few hundred bytes, and on a drop night there
+  // are thousands of them (graphql/sold-out-answers.ts).
+  if (config.soldOutAnswers) {
+    const soldOut = soldOutAnswers({
+      schema,
+      sql: db.sql,
+      config,
+      board: catalogue.stock,
+      sessionCookie: sessionCookieName(config.env === "production"),
+      onAnswer: (operationName, seconds) => metrics.soldOutAnswer(operationName, seconds),
+    });
+    app.post("/graphql", express.json({ limit: GRAPHQL_BODY_LIMIT }), soldOut);
+  }
   app.use(compression());
   const memo = catalogueMemo(catalogue);
   // Turns the catalogue version over when a drop goes live (a moment, which no trigger reports).
@@ -172,7 +189,7 @@ export async function createApp(
   app.use(
     "/graphql",
     answers.capture,
-    express.json({ limit: "100kb" }),
+    express.json({ limit: GRAPHQL_BODY_LIMIT }),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<Context> => {
         const cookies = sessionCookies(req, res, config.env === "production");

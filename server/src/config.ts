@@ -29,6 +29,9 @@ export interface Config {
   /** READ_BUDGET_MS: how long GET and HEAD requests may hold the event loop in one turn before
    *  waiting writes and database answers are taken up (issue 39); 0 serves reads as they arrive. */
   readBudgetMs: number;
+  /** SOLD_OUT_ANSWERS (default true): a guest's checkout of a piece heard sold out is refused
+   *  without running Apollo (graphql/sold-out-answers.ts); false sends every checkout through it. */
+  soldOutAnswers: boolean;
   dataDir: string;
   uploadDir: string;
   clientDir: string;
@@ -329,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     responseCacheMb: positiveInt("RESPONSE_CACHE_MB", env.RESPONSE_CACHE_MB, 32, 4096),
     readBudgetMs: env.READ_BUDGET_MS === "0" ? 0 : positiveInt("READ_BUDGET_MS", env.READ_BUDGET_MS, 4, 1000),
+    soldOutAnswers: env.SOLD_OUT_ANSWERS !== "false",
     metricsToken: metricsToken(env.METRICS_TOKEN),
     logLevel: logLevel(env.LOG_LEVEL),
     paystack: paystack(env),

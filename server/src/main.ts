@@ -14,29 +14,35 @@ async function main() {
     }
     throw error;
   }
+  // The handlers come first: the port answers (/healthz) as soon as it listens, before the rest of
+  // start-up, and a SIGTERM in between killed the process outright (CI, 28 Nov 2026). A signal
+  // during start-up lets it finish, then shuts down as usual.
+  const starting = startStore(config);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      logger.warn(`Received ${signal} again; exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info(`Received ${signal}: not accepting new connections, finishing requests (up to ${config.shutdownTimeoutMs} ms)`);
+    const store = await starting.catch(() => null);
+    if (!store) return; // start-up failed: main says why and exits
+    try {
+      await store.close();
+      logger.info("Shut down cleanly");
+      process.exit(0);
+    } catch (error) {
+      logger.error("Shutdown failed", error);
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
   try {
-    const store = await startStore(config);
+    await starting;
     const where = config.databaseUrl ? "PostgreSQL" : `the embedded database in ${config.dataDir}`;
-    logger.info(`Thrift store ready on http://localhost:${config.port} (data: ${where})`);
-    let stopping = false;
-    const shutdown = async (signal: string) => {
-      if (stopping) {
-        logger.warn(`Received ${signal} again; exiting without waiting`);
-        process.exit(1);
-      }
-      stopping = true;
-      logger.info(`Received ${signal}: not accepting new connections, finishing requests (up to ${config.shutdownTimeoutMs} ms)`);
-      try {
-        await store.close();
-        logger.info("Shut down cleanly");
-        process.exit(0);
-      } catch (error) {
-        logger.error("Shutdown failed", error);
-        process.exit(1);
-      }
-    };
-    process.on("SIGINT", () => void shutdown("SIGINT"));
-    process.on("SIGTERM", () => void shutdown("SIGTERM"));
+    if (!stopping) logger.info(`Thrift store ready on http://localhost:${config.port} (data: ${where})`);
   } catch (error) {
     console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -148,6 +148,30 @@ describe("events", () => {
     // Past the hold: never.
     expect(await sendDuePaymentReminders(t.prisma, config, new Date(holdExpiresAt!.getTime() + 60_000))).toBe(0);
   });
+
+  it("a paid order that grew is reminded of its balance before the added pieces go back on sale, though reminded before it was paid", async () => {
+    const order = await checkout(true);
+    const config = { ...t.config, paymentReminderBeforeMinutes: 360 };
+    const first = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    await sendDuePaymentReminders(t.prisma, config, new Date(first.holdExpiresAt!.getTime() - 2 * 3_600_000));
+    await admin.data(`mutation($id: ID!) { markOrderPaid(orderId: $id) { __typename } }`, { id: order.id });
+    // The shopper adds a ₦2,000 piece to the paid order: it awaits the balance, held anew.
+    const extra = await makeProduct(t.prisma, { price: "2000", stock: 1 });
+    const added = await t.client().data(`mutation($input: AddToOrderInput!) { addToOrder(input: $input) { __typename ... on Error { message } } }`, {
+      input: { reference: order.shortOrderId, phone: `0${order.to.slice(3)}`, items: [{ productId: extra.id, quantity: 1 }] },
+    });
+    expect(added.addToOrder.__typename).toBe("MutationAddToOrderSuccess");
+    const grown = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(grown).toMatchObject({ status: "confirmed", paymentStatus: "awaiting_transfer" });
+    const now = new Date(grown.holdExpiresAt!.getTime() - 2 * 3_600_000);
+    await sendDuePaymentReminders(t.prisma, config, now);
+    expect(await sendDuePaymentReminders(t.prisma, config, now)).toBe(0);
+    const reminders = (await messagesOf(order.id)).filter((m) => m.template === "payment_reminder");
+    expect(reminders.map((m) => (m.params as string[])[1])).toEqual(["₦5,000", "₦2,000"]);
+    const emails = await t.prisma.emailOutbox.findMany({ where: { subject: { startsWith: `Reminder: order ${order.shortOrderId} ` } }, orderBy: { createdAt: "asc" } });
+    expect(emails.map((e) => e.subject)).toEqual([expect.stringContaining("₦5,000"), expect.stringContaining("₦2,000")]);
+    expect(emails[1]!.body).toContain("the pieces you added");
+  });
 });
 
 describe("claims", () => {

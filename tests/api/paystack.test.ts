@@ -12,6 +12,7 @@ import { startStore, type RunningStore } from "../../server/src/server.ts";
 import { PAYSTACK_OFF } from "../../common/payment-methods.ts";
 import { setLogLevel } from "../../server/src/logger.ts";
 import { paymentReconcileJob } from "../../server/src/jobs/payment-reconcile.job.ts";
+import { expireOverdueOrders } from "../../server/src/modules/payments/holds.service.ts";
 
 const OWNER = "owner@thrift.test";
 let t: TestStore;
@@ -305,7 +306,8 @@ describe("a signed charge.success", () => {
 });
 
 describe("a bundle on a Paystack order (addToOrder)", () => {
-  it("a paid order that grows asks Paystack for exactly the balance, in kobo, and paying it settles the order", async () => {
+  /** A ₦4,500 order paid by transfer, then grown by a ₦1,250.50 piece: its balance's payment. */
+  async function grownOrder() {
     const placed = await order("paystack_transfer", { price: "4500.00" });
     await fake.payTransfer(placed.payment!.reference);
     await until(() => stored(placed.id), (o) => o.paymentStatus === "paid");
@@ -316,11 +318,29 @@ describe("a bundle on a Paystack order (addToOrder)", () => {
     );
     expect(added.addToOrder.data).toEqual({ total: "5750.50", amountPaid: "4500.00", amountDue: "1250.50" });
     const balance = await t.prisma.providerPayment.findFirstOrThrow({ where: { orderId: placed.id, status: "pending" } });
+    return { placed, balance };
+  }
+
+  it("a paid order that grows asks Paystack for exactly the balance, in kobo, and paying it settles the order", async () => {
+    const { placed, balance } = await grownOrder();
     expect(balance.amountKobo).toBe(125050);
     expect(fake.transactions.get(balance.reference)!.amount).toBe(125050);
     await fake.payTransfer(balance.reference);
     const paid = await until(() => stored(placed.id), (o) => o.paymentStatus === "paid");
     expect(paid.amountPaid.toFixed(2)).toBe("5750.50");
+  });
+
+  it("a balance paid after its pieces were released is flagged late, not duplicate: the owner refunds it, and its money still counts", async () => {
+    const { placed, balance } = await grownOrder();
+    // The hold ends unpaid (its one-time account long expired): the added piece goes back on sale.
+    expect(await expireOverdueOrders(t.prisma, t.config, new Date(Date.now() + 30 * 24 * 3600_000))).toContain(placed.shortOrderId);
+    expect((await stored(placed.id)).total.toFixed(2)).toBe("4500.00");
+    await fake.payTransfer(balance.reference);
+    const settled = await until(() => t.prisma.providerPayment.findUniqueOrThrow({ where: { id: balance.id } }), (p) => p.status === "succeeded");
+    expect(settled.flag).toBe("late");
+    expect((await stored(placed.id)).amountPaid.toFixed(2)).toBe("5750.50");
+    const told = await t.prisma.emailOutbox.findFirstOrThrow({ where: { subject: { startsWith: `Payment needs you (late): order ${placed.shortOrderId}` } } });
+    expect(told.body).toContain("the pieces this payment was for had been released");
   });
 });
 
@@ -483,6 +503,45 @@ describe("a payment closed as abandoned that is paid later", () => {
     expect((await stored(placed.id)).paymentStatus).toBe("paid");
     expect(await t.prisma.providerPayment.findUniqueOrThrow({ where: { id: placed.payment!.id } })).toMatchObject({ status: "succeeded", paidKobo: 450000 });
     expect(await confirmedEmails(placed.email)).toHaveLength(1);
+  });
+});
+
+describe("a verdict overtaken by the payment", () => {
+  /** Asks for a verdict on a card payment not yet paid, and holds Paystack's answer ("abandoned")
+   *  while the shopper pays and the webhook comes, its own check failing (Paystack unreachable).
+   *  Then lets the verdict through: the payment must stay open, and its next check settle it. */
+  async function verdictOvertaken(ask: (reference: string) => Promise<unknown>) {
+    const placed = await order("paystack_card");
+    const reference = placed.payment!.reference;
+    const verifies = () => Promise.resolve(fake.calls.filter((c) => c.path === `/transaction/verify/${reference}`).length);
+    const release = fake.holdVerify(reference);
+    const asking = ask(reference);
+    await until(verifies, (n) => n >= 1, 15_000);
+    Object.assign(fake.transactions.get(reference)!, { status: "success", paidAmount: 450000, channel: "card", paidAt: new Date().toISOString() });
+    fake.mode = "down";
+    try {
+      expect((await fake.sendWebhook(fake.chargeSuccessEvent(reference))).status).toBe(200);
+      await until(verifies, (n) => n >= 2, 15_000);
+    } finally {
+      fake.mode = "up";
+    }
+    release();
+    await asking;
+    expect(await t.prisma.providerPayment.findUniqueOrThrow({ where: { id: placed.payment!.id } })).toMatchObject({ status: "pending" });
+    await paymentReconcileJob(t.prisma, t.config, () => new Date(Date.now() + 2 * 60_000))!.run();
+    expect((await stored(placed.id)).paymentStatus).toBe("paid");
+  }
+
+  it("reconciliation's \"abandoned\", asked before the shopper paid, does not close a payment whose webhook came meanwhile", async () => {
+    await verdictOvertaken(async (reference) => {
+      // Opened two hours ago, so "abandoned" is final for reconciliation, and due for its check.
+      await t.prisma.providerPayment.updateMany({ where: { reference }, data: { createdAt: new Date(Date.now() - 2 * 3600_000), nextCheckAt: new Date() } });
+      await paymentReconcileJob(t.prisma, t.config)!.run();
+    });
+  });
+
+  it("the shopper's return, whose \"abandoned\" was asked before the payment, does not close it either when the webhook came meanwhile", async () => {
+    await verdictOvertaken((reference) => t.client().data(CONFIRM_CARD, { reference }));
   });
 });
 

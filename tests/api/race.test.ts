@@ -50,8 +50,11 @@ describe("two shoppers racing for the last item", () => {
       // Another instance's checkout holding the piece's row lock, as in the middle of its sale.
       const holder = new pg.Client({ connectionString: t.databaseUrl! });
       await holder.connect();
+      // Watched from outside the holder's transaction, whose pg_stat_activity stays as it first read it.
+      const watcher = new pg.Client({ connectionString: t.databaseUrl! });
+      await watcher.connect();
       const waitingOnLock = async () =>
-        (await holder.query<{ n: number }>(
+        (await watcher.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'thrift-store' AND wait_event_type = 'Lock'",
         )).rows[0]!.n;
       try {
@@ -71,6 +74,7 @@ describe("two shoppers racing for the last item", () => {
         expect(await t.prisma.orderItem.count({ where: { productId: piece.id } })).toBe(0);
       } finally {
         await holder.end();
+        await watcher.end();
       }
     });
 

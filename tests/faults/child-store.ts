@@ -44,7 +44,8 @@ function viaPort(url: string, port: number): string {
 /** Creates and migrates a database, lets `prepare` add rows, then starts the server on it. */
 export async function startChildStore(
   options: { env?: Record<string, string>; prepare?: (db: Database) => Promise<void>; /** The server reaches PostgreSQL through this port (a proxy). */ databasePort?: number;
-    /** With databasePort: that port is a pooler, and DATABASE_DIRECT_URL is the database itself. */ pooler?: boolean } = {},
+    /** With databasePort: that port is a pooler, and DATABASE_DIRECT_URL is the database itself. */ pooler?: boolean;
+    /** Returns as soon as the port answers /healthz, before the server says it is ready. */ atFirstAnswer?: boolean } = {},
 ): Promise<ChildStore> {
   const database = await createPostgresDatabase();
   const databaseName = new URL(database.url).pathname.slice(1);
@@ -115,8 +116,8 @@ export async function startChildStore(
       if (running.exitCode !== null) throw new Error(`The server exited during start-up:\n${output}`);
       const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
       if (ok) break;
-      if (i > 600) throw new Error(`The server did not become healthy within 60 s:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (i > (options.atFirstAnswer ? 12_000 : 600)) throw new Error(`The server did not become healthy within 60 s:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, options.atFirstAnswer ? 5 : 100));
     }
     return {
       url,

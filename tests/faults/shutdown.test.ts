@@ -71,6 +71,15 @@ it("SIGTERM: the request in flight completes, new connections are refused, readi
   expect(store.output()).toMatch(/Shut down cleanly/);
 }, 90_000);
 
+it("SIGTERM while the store is still starting (it answers before it is ready): it finishes starting, then shuts down cleanly", async () => {
+  // The port answers /healthz once it listens, before the rest of start-up (more accepting
+  // descriptors, mail, jobs). A SIGTERM then killed the process outright (CI, 28 Nov 2026).
+  store = await startChildStore({ atFirstAnswer: true, env: { KEEP_ALIVE_TIMEOUT_MS: "1000" } });
+  store.child.kill("SIGTERM");
+  expect(await store.exited).toBe(0);
+  expect(store.output()).toMatch(/Received SIGTERM: not accepting new connections[^]*Shut down cleanly/);
+}, 90_000);
+
 it("SIGTERM with a request that never finishes: its connection is closed after SHUTDOWN_TIMEOUT_MS and the process still exits 0", async () => {
   store = await startChildStore({ env: { SHUTDOWN_TIMEOUT_MS: "1500", KEEP_ALIVE_TIMEOUT_MS: "1000" } });
   const { socket, received, closed } = await openSocket(store.url);

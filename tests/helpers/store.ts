@@ -46,7 +46,14 @@ export async function startTestStore(options: StartOptions = {}): Promise<TestSt
     SEED_DEMO: options.seed === false ? "false" : "true",
     // Tests that count the demo catalogue expect no hidden drop in it; drop tests turn it on.
     SEED_DEMO_DROP: "false",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    // Node's fetch keeps a connection until a second before the server's keep-alive ends (the
+    // Keep-Alive header's hint). On a loaded machine its timer fires late, so at the production 8 s
+    // it now and then sent a request on a connection the store was closing: "fetch failed
+    // (ECONNRESET)" (CI of eba76ee, 28 Nov 2026). Half a minute leaves a test's idle connections far
+    // from that edge; the drills of keep-alive itself set their own (tests/faults/shutdown.test.ts).
+    KEEP_ALIVE_TIMEOUT_MS: "30000",
+    SHUTDOWN_TIMEOUT_MS: "35000",
     // Lets parallel work build the client into its own folder (npm run build empties dist/client).
     ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
     ...options.env,

@@ -71,6 +71,9 @@ export interface FakePaystack {
   mode: "up" | "down" | "answers lost";
   /** The integration's currency: what a transaction opened without `currency` is charged in. */
   integrationCurrency: string;
+  /** The next verify of this reference is answered as the transaction stands when it is asked, but
+   *  sent only once the returned function is called: a slow answer that events overtake. */
+  holdVerify(reference: string): () => void;
   /** The shopper's transfer arrives: success with `amount` kobo (default: the amount asked). */
   payTransfer(reference: string, options?: { amount?: number; webhook?: boolean }): Promise<WebhookDelivery | null>;
   /** POSTs a body to the webhook URL, signed with `secret` (default: the right key; null: unsigned). */
@@ -111,6 +114,7 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
   const calls: { method: string; path: string }[] = [];
   const webhooks: WebhookDelivery[] = [];
   const refunds = new Map<number, FakeRefund>();
+  const heldVerifies = new Map<string, Promise<void>>();
   let nextId = 4_100_000_000;
 
   const newTransaction = (fields: Partial<FakeTransaction> & Pick<FakeTransaction, "reference" | "email" | "amount" | "kind">): FakeTransaction => ({
@@ -216,6 +220,11 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
       const delivery = { status: res.status, body: await res.text() };
       webhooks.push(delivery);
       return delivery;
+    },
+    holdVerify(reference) {
+      let release!: () => void;
+      heldVerifies.set(reference, new Promise<void>((resolve) => (release = resolve)));
+      return release;
     },
     async payTransfer(reference, options = {}) {
       const t = transactions.get(reference);
@@ -370,9 +379,14 @@ ${[...transactions.values()]
       }
       const verify = /^\/transaction\/verify\/(.+)$/.exec(path);
       if (req.method === "GET" && verify) {
-        const t = transactions.get(decodeURIComponent(verify[1]!));
+        const reference = decodeURIComponent(verify[1]!);
+        const t = transactions.get(reference);
         if (!t) return json(res, 400, { status: false, message: "Transaction reference not found" });
-        return json(res, 200, { status: true, message: "Verification successful", data: transactionData(t) });
+        const data = transactionData(t);
+        const held = heldVerifies.get(reference);
+        heldVerifies.delete(reference);
+        await held;
+        return json(res, 200, { status: true, message: "Verification successful", data });
       }
       json(res, 404, { status: false, message: "Not found" });
     } catch (error) {

@@ -88,7 +88,7 @@ function parseJson(text: string | null): { ok: true; value: unknown } | { ok: fa
   }
 }
 
-function hasCookie(req: Request, name: string): boolean {
+export function hasCookie(req: Request, name: string): boolean {
   const header = req.headers.cookie;
   if (!header) return false;
   return header.split(";").some((part) => part.trim().split("=")[0] === name);

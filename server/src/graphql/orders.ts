@@ -6,7 +6,7 @@ import type { Context } from "./context.ts";
 import { DomainError, InsufficientStockError, NotFoundError, RateLimitError, ValidationError } from "../modules/errors.ts";
 import { throttledCodeRefusal } from "../modules/offers/discount-codes.service.ts";
 import { recordStockWrite } from "./cache-policy.ts";
-import { placeOrder } from "../modules/orders/place-order.service.ts";
+import { placeOrder, type PlaceOrderInput as PlaceOrderServiceInput } from "../modules/orders/place-order.service.ts";
 import type { WrittenOrder } from "../modules/orders/write-order.ts";
 import { findOrderIdByReference, latestOrderId } from "../modules/orders/order-queries.service.ts";
 import { grantOrderAccess, proveGuestOwnership } from "../modules/orders/ownership.ts";
@@ -258,6 +258,13 @@ const PlaceOrderPayload = builder.objectRef<{ orderId: string; guestToken: strin
   }),
 });
 
+type PlaceOrderArgument = typeof PlaceOrderInput.$inferInput;
+
+/** placeOrder's input as GraphQL coerced it, in the service's terms (also for sold-out-answers.ts). */
+export function placeOrderInputOf(input: PlaceOrderArgument): PlaceOrderServiceInput {
+  return { ...input, signedInAs: input.signedInAs == null ? null : String(input.signedInAs), items: input.items?.map((l) => ({ productId: String(l.productId), quantity: l.quantity })) };
+}
+
 builder.mutationField("placeOrder", (t) =>
   t.field({
     type: PlaceOrderPayload,
@@ -266,12 +273,7 @@ builder.mutationField("placeOrder", (t) =>
     errors: { types: [ValidationError, NotFoundError, InsufficientStockError, RateLimitError] },
     args: { input: t.arg({ type: PlaceOrderInput, required: true, description: "Checkout details" }) },
     resolve: async (_root, { input }, ctx) => {
-      const placed = await placeOrder(
-        ctx,
-        ctx.config,
-        ctx.viewer,
-        { ...input, signedInAs: input.signedInAs == null ? null : String(input.signedInAs), items: input.items?.map((l) => ({ productId: String(l.productId), quantity: l.quantity })) },
-      ).catch(async (error: unknown) => {
+      const placed = await placeOrder(ctx, ctx.config, ctx.viewer, placeOrderInputOf(input)).catch(async (error: unknown) => {
         // Refused ("out of stock", a bad field): its transaction, if any, wrote nothing.
         if (error instanceof DomainError) recordStockWrite(ctx, []);
         if (error instanceof ValidationError && error.field === "discountCode") throw await throttledCodeRefusal(ctx.prisma, ctx.ip, error);

@@ -23,7 +23,7 @@ const ProviderPaymentFlagEnum = builder.enumType("ProviderPaymentFlag", {
   values: {
     short: { description: "Less than the order total: the order is not paid" },
     over: { description: "More than the order total: paid; refund the difference" },
-    late: { description: "The order was already cancelled or expired: not brought back" },
+    late: { description: "The order was already cancelled or expired, or the balance it was for released: not brought back" },
     unmatched: { description: "No order has this reference" },
     duplicate: { description: "The order was already paid by another payment" },
   } as const,

@@ -17,7 +17,10 @@ export interface Metrics {
   cacheLookup(hit: boolean): void;
   /** The HTTP answer cache (cache/http-cache.ts): a lookup's result, and a hit counted as a request. */
   httpCacheLookup(hit: boolean): void;
-  httpCacheHit(operationName: string | null, seconds: number): void;
+  /** A request answered before Apollo (a cached query, a sold-out checkout), counted as Apollo counts its own. */
+  answeredBeforeApollo(operationName: string | null, type: "query" | "mutation", seconds: number): void;
+  /** A checkout refused as sold out before Apollo (graphql/sold-out-answers.ts). */
+  soldOutAnswer(operationName: string | null, seconds: number): void;
   /** Reports the HTTP answer cache's size with every scrape. */
   watchHttpCache(stats: () => { entries: number; bytes: number; maxBytes: number }): void;
   /** Reads queued behind writes (http/reads-take-turns.ts). */
@@ -61,6 +64,11 @@ export function createMetrics(db: Database): Metrics {
     name: "graphql_http_cache_total",
     help: "HTTP answer cache lookups (GET by persisted-document id, before Apollo) by result (hit, miss)",
     labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  const soldOut = new Counter({
+    name: "graphql_sold_out_answers_total",
+    help: "Checkouts refused as sold out before Apollo (also counted in graphql_requests_total)",
     registers: [registry],
   });
   let httpCacheStats: (() => { entries: number; bytes: number; maxBytes: number }) | null = null;
@@ -134,16 +142,22 @@ export function createMetrics(db: Database): Metrics {
     },
   };
 
+  // Counted here so that request rates per operation include what never reached Apollo.
+  const answeredBeforeApollo: Metrics["answeredBeforeApollo"] = (operationName, type, seconds) => {
+    const operation = operationLabel(operationName);
+    duration.observe({ operation, type }, seconds);
+    requests.inc({ operation, type, outcome: "ok" });
+  };
+
   return {
     registry,
     plugin,
     cacheLookup: (hit) => cache.inc({ result: hit ? "hit" : "miss" }),
     httpCacheLookup: (hit) => httpCache.inc({ result: hit ? "hit" : "miss" }),
-    // Answered before Apollo: counted here so request rates per operation include cached answers.
-    httpCacheHit(operationName, seconds) {
-      const operation = operationLabel(operationName);
-      duration.observe({ operation, type: "query" }, seconds);
-      requests.inc({ operation, type: "query", outcome: "ok" });
+    answeredBeforeApollo,
+    soldOutAnswer(operationName, seconds) {
+      soldOut.inc();
+      answeredBeforeApollo(operationName, "mutation", seconds);
     },
     watchHttpCache: (stats) => void (httpCacheStats = stats),
     watchReadsWaiting: (waiting) => void (readsWaiting = waiting),

@@ -8,7 +8,7 @@ import type { Db } from "../../db/database.ts";
 import type { Viewer } from "../../auth/viewer.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { formatNaira } from "../../../../common/naira.ts";
-import { DomainError, ValidationError } from "../errors.ts";
+import { DomainError, ValidationError, type InsufficientStockError } from "../errors.ts";
 import { emailSql, queueEmail } from "../../mail/outbox.ts";
 import { actorOf, auditEntrySql } from "../audit/audit.service.ts";
 import { cleanGuestLines, type GuestCartLine } from "../cart/cart.service.ts";
@@ -24,7 +24,10 @@ import {
   placedMessagesSql,
   precheck,
   withFreshShortId,
+  type Prechecked,
   writeOrder,
+  writeOrderAtOnce,
+  type PricedOrder,
   type DetailsInput,
   type Driver,
   type OrderDetails,
@@ -101,11 +104,34 @@ function checkedLines(items: GuestCartLine[] | null | undefined): GuestCartLine[
 
 type InTurn = <T>(transaction: () => Promise<T>) => Promise<T>;
 
+/** A guest's checkout that placeOrder would refuse as out of stock, decided as placeOrder decides
+ *  it (its validation first, then the database's precheck); null whenever placeOrder would answer
+ *  anything else: a field to fix, a retry of a placed order, or an order to try. For answers
+ *  given without GraphQL execution on a drop night (graphql/sold-out-answers.ts); `check` is the
+ *  precheck (write-order.ts), there read with the other refusals of the same moment. */
+export async function guestSoldOutRefusal(
+  config: Config,
+  input: PlaceOrderInput,
+  check: (key: string, lines: GuestCartLine[]) => Promise<Prechecked>,
+): Promise<InsufficientStockError | null> {
+  try {
+    validate(input, config, null);
+  } catch {
+    return null;
+  }
+  const lines = checkedLines(input.items);
+  if (!lines.length) return null;
+  const known = await check(input.idempotencyKey, lines);
+  return known.retried ? null : known.soldOut;
+}
+
 export async function placeOrder(driver: Driver, config: Config, viewer: Viewer | null, input: PlaceOrderInput): Promise<PlacedOrder> {
   const { prisma, sql } = driver;
   const details = validate(input, config, viewer);
   const lines = viewer ? [] : checkedLines(input.items);
-  const known = await precheck(sql, input.idempotencyKey, lines, new Date());
+  // A guest's one piece without a code may be written at once (writeOrderAtOnce), priced from this read.
+  const atOnce = lines.length === 1 && !input.discountCode?.trim();
+  const known = await precheck(sql, input.idempotencyKey, lines, new Date(), atOnce);
   // A retry of an order that went through gets it back, even once its pieces have sold out.
   const previous = known.retried ? await replay(prisma, viewer, input.idempotencyKey) : null;
   if (previous) return previous;
@@ -123,7 +149,7 @@ export async function placeOrder(driver: Driver, config: Config, viewer: Viewer 
   // The turn covers the stock-taking transaction only, not a payment provider's answer after it.
   const inTurn: InTurn = (transaction) => inPieceTurns(pieces, stillPossible, transaction);
   try {
-    return await withFreshShortId((shortOrderId) => createOrder(driver, config, viewer, input, details, guestLines, shortOrderId, inTurn));
+    return await withFreshShortId((shortOrderId) => createOrder(driver, config, viewer, input, details, guestLines, atOnce ? known : null, shortOrderId, inTurn));
   } catch (error) {
     // Two tabs sending the same key at once: the loser returns the winner's order, whether its
     // insert clashed on the key or it found the piece sold or the cart emptied by the winner.
@@ -142,6 +168,8 @@ async function createOrder(
   input: PlaceOrderInput,
   details: ReturnType<typeof validate>,
   guestLines: GuestCartLine[] | null,
+  /** The precheck `forWriting` of a guest's one piece, to try writeOrderAtOnce with. */
+  read: Prechecked | null,
   shortOrderId: string,
   inTurn: InTurn,
 ): Promise<PlacedOrder> {
@@ -163,34 +191,39 @@ async function createOrder(
     discountCode: input.discountCode?.trim() || null,
     whatsappUpdates: input.whatsappUpdates === true,
   } as const;
+  const more = (priced: PricedOrder) => [
+    auditEntrySql({
+      actor: actorOf(viewer),
+      action: "order.placed",
+      entityType: "order",
+      entityId: orderId,
+      orderId,
+      after: {
+        ...placedAuditFacts(draft, priced),
+        ...(priced.discountCode ? { discountCode: priced.discountCode, discount: priced.discount.toFixed(2) } : {}),
+        paymentMethod: details.paymentMethod,
+      },
+    }),
+    // A provider payment's email waits for the provider's answer (its account or page goes in it).
+    ...(details.paymentMethod === "bank_transfer" ? [emailSql(orderReceivedEmail(config, details, shortOrderId, priced, null))] : []),
+    ...(viewer ? [Prisma.sql`DELETE FROM cart_items WHERE user_id = ${viewer.userId}::uuid`] : []),
+    ...placedMessagesSql(config, draft, priced),
+  ];
   // On the driver, not Prisma: about a third of the round trips, and none of Prisma's CPU per
   // statement, which on a drop night was most of a checkout's (decision 026).
-  const { written, priced } = await inTurn(() =>
-    driver.transaction(async (sql) => {
-      // A signed-in shopper orders the server cart; a guest the lines the browser sent.
-      const lines = viewer
-        ? await sql<GuestCartLine>(Prisma.sql`SELECT product_id::text AS "productId", quantity FROM cart_items WHERE user_id = ${viewer.userId}::uuid`)
-        : (guestLines ?? []);
-      return writeOrder(sql, draft, lines, (priced) => [
-        auditEntrySql({
-          actor: actorOf(viewer),
-          action: "order.placed",
-          entityType: "order",
-          entityId: orderId,
-          orderId,
-          after: {
-            ...placedAuditFacts(draft, priced),
-            ...(priced.discountCode ? { discountCode: priced.discountCode, discount: priced.discount.toFixed(2) } : {}),
-            paymentMethod: details.paymentMethod,
-          },
-        }),
-        // A provider payment's email waits for the provider's answer (its account or page goes in it).
-        ...(details.paymentMethod === "bank_transfer" ? [emailSql(orderReceivedEmail(config, details, shortOrderId, priced, null))] : []),
-        ...(viewer ? [Prisma.sql`DELETE FROM cart_items WHERE user_id = ${viewer.userId}::uuid`] : []),
-        ...placedMessagesSql(config, draft, priced),
-      ]);
-    }),
-  );
+  const { written, priced } = await inTurn(async () => {
+    const atOnce = read && guestLines?.length === 1 ? await writeOrderAtOnce(driver.sql, draft, guestLines[0]!, read, more) : null;
+    return (
+      atOnce ??
+      driver.transaction(async (sql) => {
+        // A signed-in shopper orders the server cart; a guest the lines the browser sent.
+        const lines = viewer
+          ? await sql<GuestCartLine>(Prisma.sql`SELECT product_id::text AS "productId", quantity FROM cart_items WHERE user_id = ${viewer.userId}::uuid`)
+          : (guestLines ?? []);
+        return writeOrder(sql, draft, lines, more);
+      })
+    );
+  });
   if (details.paymentMethod !== "bank_transfer") {
     const method = details.paymentMethod;
     const opened = await openProviderPayment(

@@ -11,12 +11,15 @@
 //      the stock with its guard, prices the lines, reads the fee table, and inserts the order, its
 //      items and the use case's own statements (`more`: audit entry, email, cart, message…) in one
 //      statement. Its answer is the order as written (`WrittenOrder`), needing no read back.
+//      An order of one piece without a code may first try `writeOrderAtOnce`, priced from a
+//      precheck `forWriting`: the take and the insert in one statement, no transaction around it.
 //   4. `withFreshShortId(attempt)`: retries the rare short-id collision.
 // Every order starts unpaid and holds its pieces until `holdExpiresAt` (holds.service.ts expires it
 // and returns them); money comes in through payments/money.ts (decision 034), which marks it paid.
-// Statement count matters: a drop night's checkouts are CPU-bound (decision 026), so the hot path
-// is three statements on the driver. `writeOrder` also runs inside a Prisma transaction
-// (`sqlInPrisma`) for a use case that must share one with Prisma's writes (money in).
+// Round trips matter: checkouts of a piece take turns, and each round trip of a turn waits for the
+// busy event loop (decision 026, addendum of 28 Nov 2026): the hot path is two statements on the
+// driver. `writeOrder` also runs inside a Prisma transaction (`sqlInPrisma`) for a use case that
+// must share one with Prisma's writes (money in).
 import { randomUUID } from "node:crypto";
 import type { Config } from "../../config.ts";
 import type { Db, InTransaction, SqlRunner } from "../../db/database.ts";
@@ -105,6 +108,18 @@ export function checkedDetails(input: DetailsInput, config: Config, emailOptiona
   };
 }
 
+/** What the precheck tells an order before its transaction. */
+export interface Prechecked {
+  retried: boolean;
+  soldOut: InsufficientStockError | null;
+  /** The products on sale as they were read, and (`forWriting`) the fee table beside them: what
+   *  writeOrderAtOnce prices an order from. */
+  products: TakenProduct[];
+  feeTable: DeliveryFeeTable | null;
+}
+
+type PrecheckRow = { kind: "order" | "product" } & TakenProduct;
+
 /**
  * What an order can know before any transaction, in one indexed read on the driver (no Prisma,
  * no row lock): whether an order already carries its key (a retry), and any line asking for more
@@ -113,19 +128,49 @@ export function checkedDetails(input: DetailsInput, config: Config, emailOptiona
  * would give too (the stock never comes back by itself while we answer); an answer that passes
  * proves nothing, and the transaction still decides.
  */
-export async function precheck(
-  sql: SqlRunner,
-  key: string | null,
-  lines: GuestCartLine[],
-  now: Date,
-): Promise<{ retried: boolean; soldOut: InsufficientStockError | null }> {
-  const products = lines.length
-    ? Prisma.sql`UNION ALL SELECT 'product' AS kind, p.id::text AS id, p.name, p.stock FROM products p
-        WHERE p.id IN (${Prisma.join(lines.map((line) => Prisma.sql`${line.productId}::uuid`))}) AND ${visibleNowSql(now)}`
-    : Prisma.empty;
-  const rows = await sql<{ kind: "order" | "product"; id: string; name: string; stock: number }>(Prisma.sql`
-    SELECT 'order' AS kind, o.id::text AS id, '' AS name, 0 AS stock FROM orders o WHERE o.idempotency_key = ${key}
-    ${products}`);
+export async function precheck(sql: SqlRunner, key: string | null, lines: GuestCartLine[], now: Date, forWriting = false): Promise<Prechecked> {
+  const statement = precheckSql(key === null ? [] : [key], lines, now);
+  const { rows, feeTable } = forWriting ? await besideFeeTable<PrecheckRow>(sql, statement) : { rows: await sql<PrecheckRow>(statement), feeTable: null };
+  return { ...judged(rows, key, lines), feeTable };
+}
+
+/**
+ * The precheck of checkouts that arrive together, one read for all of them: each call waits for the
+ * rest of this turn of the event loop, and the checkouts that came in it go in one statement (at
+ * most PRECHECKS_TOGETHER). For a drop's flood of refusals (graphql/sold-out-answers.ts), where each
+ * round trip to the database costs the store as much CPU as the rest of the refusal.
+ */
+export function precheckTogether(sql: SqlRunner): (key: string, lines: GuestCartLine[]) => Promise<Prechecked> {
+  let waiting: { key: string; lines: GuestCartLine[]; settle(result: Prechecked): void; fail(error: unknown): void }[] = [];
+  const read = async () => {
+    const batch = waiting.splice(0, PRECHECKS_TOGETHER);
+    if (waiting.length) setImmediate(read);
+    try {
+      const rows = await sql<PrecheckRow>(precheckSql(batch.map((one) => one.key), batch.flatMap((one) => one.lines), new Date()));
+      for (const one of batch) one.settle({ ...judged(rows, one.key, one.lines), feeTable: null });
+    } catch (error) {
+      for (const one of batch) one.fail(error);
+    }
+  };
+  return (key, lines) =>
+    new Promise((settle, fail) => {
+      if (!waiting.length) setImmediate(read);
+      waiting.push({ key, lines, settle, fail });
+    });
+}
+
+const PRECHECKS_TOGETHER = 100;
+
+/** One statement whatever the number of keys and lines (arrays), so it is prepared once. */
+function precheckSql(keys: string[], lines: GuestCartLine[], now: Date): Prisma.Sql {
+  const ids = [...new Set(lines.map((line) => line.productId))];
+  return Prisma.sql`
+    SELECT 'order' AS kind, o.idempotency_key AS id, '' AS name, NULL::numeric AS price, NULL AS "imageUrl", NULL AS size, 0 AS stock, NULL::timestamptz AS "goesLiveAt"
+      FROM orders o WHERE o.idempotency_key = ANY(${keys}::text[])
+    UNION ALL SELECT 'product', ${TAKEN_COLUMNS} FROM products p WHERE p.id = ANY(${ids}::uuid[]) AND ${visibleNowSql(now)}`;
+}
+
+function judged(rows: PrecheckRow[], key: string | null, lines: GuestCartLine[]): Omit<Prechecked, "feeTable"> {
   let soldOut: InsufficientStockError | null = null;
   for (const line of lines) {
     const row = rows.find((r) => r.kind === "product" && r.id === line.productId);
@@ -134,7 +179,8 @@ export async function precheck(
       break;
     }
   }
-  return { retried: rows.some((r) => r.kind === "order"), soldOut };
+  const products = rows.filter((r) => r.kind === "product").map(({ kind: _, ...product }) => product);
+  return { retried: key !== null && rows.some((r) => r.kind === "order" && r.id === key), soldOut, products };
 }
 
 /** One per process, for every channel: orders of the same piece wait for each other here, not on
@@ -233,6 +279,9 @@ interface TakenProduct {
   goesLiveAt: Date | null;
 }
 
+/** A product's columns as an order line takes them (TakenProduct). */
+const TAKEN_COLUMNS = Prisma.sql`p.id::text AS id, p.name, p.price, p.image_url AS "imageUrl", p.size, p.stock, p.goes_live_at AS "goesLiveAt"`;
+
 /**
  * The guard: take `quantity` of the product only if it is there and on sale now (a drop not yet
  * live cannot be bought: visibility.ts). Concurrent orders queue on the row lock and re-check the
@@ -241,14 +290,13 @@ interface TakenProduct {
  * take also brings the fee table, in the same statement: no round trip of its own.
  */
 export async function takeStock(sql: SqlRunner, line: GuestCartLine, now: Date, withFeeTable: boolean): Promise<{ product: TakenProduct; feeTable: DeliveryFeeTable | null }> {
-  const columns = Prisma.sql`p.id::text AS id, p.name, p.price, p.image_url AS "imageUrl", p.size, p.stock, p.goes_live_at AS "goesLiveAt"`;
   const take = Prisma.sql`
     UPDATE products p SET stock = p.stock - ${line.quantity}, updated_at = ${now}
     WHERE p.id = ${line.productId}::uuid AND p.stock >= ${line.quantity} AND ${visibleNowSql(now)}
-    RETURNING ${columns}`;
+    RETURNING ${TAKEN_COLUMNS}`;
   const { rows: [taken], feeTable } = withFeeTable ? await besideFeeTable<TakenProduct>(sql, take) : { rows: await sql<TakenProduct>(take), feeTable: null };
   if (taken) return { product: taken, feeTable };
-  const [product] = await sql<TakenProduct>(Prisma.sql`SELECT ${columns} FROM products p WHERE p.id = ${line.productId}::uuid`);
+  const [product] = await sql<TakenProduct>(Prisma.sql`SELECT ${TAKEN_COLUMNS} FROM products p WHERE p.id = ${line.productId}::uuid`);
   if (!product) throw new NotFoundError("A product in your cart is no longer available. Please remove it and try again.");
   if (!isVisibleAt(product, now)) throw new ValidationError(NOT_LIVE_YET, "items");
   throw new InsufficientStockError(product.id, product.name, product.stock);
@@ -271,24 +319,28 @@ export function orderLines(orderId: string, taken: { product: TakenProduct; quan
 }
 
 /** The order, its items and whatever else `more` holds, in one statement: data-modifying WITH
- *  clauses. Their foreign keys are checked at its end. */
-function insertOrderSql(order: NewOrder, items: OrderItem[], more: Prisma.Sql[]): Prisma.Sql {
+ *  clauses. Their foreign keys are checked at its end. With `taken` (a statement taking the
+ *  stock, returning a row per line it took), the order is inserted only if every line was taken:
+ *  otherwise its items have no order, a foreign key fails the statement, and nothing of it is
+ *  written (writeOrderAtOnce). Every value is cast, as an INSERT … SELECT does not type them. */
+function insertOrderSql(order: NewOrder, items: OrderItem[], more: Prisma.Sql[], taken: { statement: Prisma.Sql; lines: number } | null): Prisma.Sql {
   const itemRows = items.map(
     (item) =>
       Prisma.sql`(${item.id}::uuid, ${item.orderId}::uuid, ${item.productId}::uuid, ${item.productName}, ${item.imageUrl}, ${item.quantity}::int, ${item.price}::numeric, ${item.size})`,
   );
   const clauses = more.map((statement, index) => Prisma.sql`, ${Prisma.raw(`more${index}`)} AS (${statement})`);
   return Prisma.sql`
-    WITH new_order AS (
+    WITH ${taken ? Prisma.sql`taken AS (${taken.statement}), ` : Prisma.empty}new_order AS (
       INSERT INTO orders (id, short_order_id, user_id, total, delivery_fee, discount_code, discount, customer_name, customer_email, customer_phone, customer_address,
         delivery_method, delivery_state, park_state, park_name, payment_method, channel, note, status, payment_status, hold_expires_at,
         idempotency_key, guest_token_hash, whatsapp_updates, created_at, updated_at)
-      VALUES (${order.id}::uuid, ${order.shortOrderId}, ${order.userId}::uuid, ${order.total}::numeric, ${order.deliveryFee}::numeric,
-        ${order.discountCode}, ${order.discount}::numeric,
-        ${order.customerName}, ${order.customerEmail}, ${order.customerPhone}, ${order.customerAddress},
-        ${order.deliveryMethod}::"DeliveryMethod", ${order.deliveryState}, ${order.parkState}, ${order.parkName}, ${order.paymentMethod}::"PaymentMethod",
-        ${order.channel}::"SaleChannel", ${order.note}, 'pending', 'awaiting_transfer', ${order.holdExpiresAt}, ${order.idempotencyKey}, ${order.guestTokenHash},
-        ${order.whatsappUpdates}, ${order.createdAt}, ${order.updatedAt})
+      SELECT ${order.id}::uuid, ${order.shortOrderId}::text, ${order.userId}::uuid, ${order.total}::numeric, ${order.deliveryFee}::numeric,
+        ${order.discountCode}::text, ${order.discount}::numeric,
+        ${order.customerName}::text, ${order.customerEmail}::text, ${order.customerPhone}::text, ${order.customerAddress}::text,
+        ${order.deliveryMethod}::"DeliveryMethod", ${order.deliveryState}::text, ${order.parkState}::text, ${order.parkName}::text, ${order.paymentMethod}::"PaymentMethod",
+        ${order.channel}::"SaleChannel", ${order.note}::text, 'pending', 'awaiting_transfer', ${order.holdExpiresAt}::timestamptz, ${order.idempotencyKey}::text,
+        ${order.guestTokenHash}::text, ${order.whatsappUpdates}::boolean, ${order.createdAt}::timestamptz, ${order.updatedAt}::timestamptz
+      ${taken ? Prisma.sql`WHERE (SELECT count(*) FROM taken) = ${taken.lines}` : Prisma.empty}
       RETURNING order_number AS "orderNumber", status, payment_status AS "paymentStatus", hold_extended AS "holdExtended", paid_at AS "paidAt",
         bank_reference AS "bankReference", rejection_reason AS "rejectionReason", tracking_number AS "trackingNumber", tracking_status AS "trackingStatus",
         tracking_updated_at AS "trackingUpdatedAt", transport_company AS "transportCompany", waybill_number AS "waybillNumber", driver_phone AS "driverPhone",
@@ -312,27 +364,84 @@ export async function writeOrder(
   more: (priced: PricedOrder) => Prisma.Sql[],
 ): Promise<{ written: WrittenOrder; priced: PricedOrder }> {
   if (!lines.length) throw new ValidationError(EMPTY_CART, "items");
-  const { details, now } = draft;
   const sorted = [...lines].sort((a, b) => a.productId.localeCompare(b.productId));
   const taken: { product: TakenProduct; quantity: number }[] = [];
   // The fee is read here, in the order's transaction, from the owner's current table; a client's
   // own figure is never asked for. The order keeps it, so later changes never touch it.
   let feeTable: DeliveryFeeTable | null = null;
   for (const line of sorted) {
-    const took = await takeStock(sql, line, now, feeTable === null);
+    const took = await takeStock(sql, line, draft.now, feeTable === null);
     feeTable ??= took.feeTable;
     taken.push({ product: took.product, quantity: line.quantity });
   }
   if (!feeTable) throw new Error("The first take of an order brings the fee table");
-  const subtotal = taken.reduce((sum, { product, quantity }) => sum.add(product.price.mul(quantity)), new Prisma.Decimal(0));
+  const subtotal = subtotalOf(taken);
   // A code is counted here, in the order's transaction, only when one is given (modules/offers);
   // it comes off the items, and free delivery is judged on what is left. The fee is untouched.
-  const code = draft.discountCode ? await useDiscountCode(sql, draft.discountCode, details.phone, subtotal.toFixed(2), now) : null;
+  const code = draft.discountCode ? await useDiscountCode(sql, draft.discountCode, draft.details.phone, subtotal.toFixed(2), draft.now) : null;
+  const { order, priced } = orderOf(draft, taken, feeTable, code);
+  const [setByInsert] = await sql<SetByInsert>(insertOrderSql(order, priced.items, more(priced), null));
+  return { written: writtenOf(order, setByInsert!, priced), priced };
+}
+
+/**
+ * An order of one piece, without a code, in one statement and no transaction around it: the
+ * guarded take and the insert together (insertOrderSql's `taken`), priced from the product and
+ * the fee table as the precheck read them (`forWriting`), moments before. The take also requires
+ * the product to be still as it was read (price, name, picture, size), so the line is what the
+ * buyer is charged for. Null, having written nothing, when it was not: the piece went meanwhile,
+ * is not on sale, or changed; writeOrder's transaction then decides and says why. Saves a
+ * checkout three of its five round trips (BEGIN, a statement, COMMIT).
+ */
+export async function writeOrderAtOnce(
+  sql: SqlRunner,
+  draft: OrderDraft,
+  line: GuestCartLine,
+  read: Pick<Prechecked, "products" | "feeTable">,
+  more: (priced: PricedOrder) => Prisma.Sql[],
+): Promise<{ written: WrittenOrder; priced: PricedOrder } | null> {
+  const product = read.products.find((p) => p.id === line.productId);
+  if (!product || !read.feeTable || draft.discountCode) return null;
+  const { order, priced } = orderOf(draft, [{ product, quantity: line.quantity }], read.feeTable, null);
+  const take = Prisma.sql`
+    UPDATE products p SET stock = p.stock - ${line.quantity}, updated_at = ${draft.now}
+    WHERE p.id = ${product.id}::uuid AND p.stock >= ${line.quantity} AND ${visibleNowSql(draft.now)}
+      AND p.price = ${product.price}::numeric AND p.name = ${product.name} AND p.image_url IS NOT DISTINCT FROM ${product.imageUrl}::text
+      AND p.size IS NOT DISTINCT FROM ${product.size}::text
+    RETURNING p.id`;
+  try {
+    const [setByInsert] = await sql<SetByInsert>(insertOrderSql(order, priced.items, more(priced), { statement: take, lines: 1 }));
+    return { written: writtenOf(order, setByInsert!, priced), priced };
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return null;
+    throw error;
+  }
+}
+
+/** A foreign key failed the statement: its order was not inserted (a line was not taken), so its
+ *  items, audit entry or messages had no order (whichever PostgreSQL checked first), or a row it
+ *  names went meanwhile. Either way nothing was written, and the transaction's path decides. */
+function isForeignKeyViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "23503";
+}
+
+function subtotalOf(taken: { product: TakenProduct; quantity: number }[]): Prisma.Decimal {
+  return taken.reduce((sum, { product, quantity }) => sum.add(product.price.mul(quantity)), new Prisma.Decimal(0));
+}
+
+/** The order's row and its money from the pieces taken, the fee table and the code used. */
+function orderOf(
+  draft: OrderDraft,
+  taken: { product: TakenProduct; quantity: number }[],
+  feeTable: DeliveryFeeTable,
+  code: { code: string; discount: string } | null,
+): { order: NewOrder; priced: PricedOrder } {
+  const { details, now } = draft;
+  const subtotal = subtotalOf(taken);
   const discount = new Prisma.Decimal(code?.discount ?? 0);
   const afterDiscount = subtotal.sub(discount);
   const feeState = details.method === "park" ? details.parkState : details.deliveryState;
   const deliveryFee = new Prisma.Decimal(deliveryFeeFor(feeTable, details.method, feeState, afterDiscount.toFixed(2)));
-  const items = orderLines(draft.id, taken, null);
   const priced: PricedOrder = {
     subtotal,
     discountCode: code?.code ?? null,
@@ -340,8 +449,8 @@ export async function writeOrder(
     deliveryFee,
     total: afterDiscount.add(deliveryFee),
     holdExpiresAt: new Date(now.getTime() + draft.holdHours * 3600_000),
-    items,
-    products: sorted.map((line) => line.productId),
+    items: orderLines(draft.id, taken, null),
+    products: taken.map(({ product }) => product.id),
   };
   const order: NewOrder = {
     id: draft.id,
@@ -369,17 +478,19 @@ export async function writeOrder(
     createdAt: now,
     updatedAt: now,
   };
-  const [setByInsert] = await sql<SetByInsert>(insertOrderSql(order, items, more(priced)));
-  const written: WrittenOrder = {
+  return { order, priced };
+}
+
+function writtenOf(order: NewOrder, setByInsert: SetByInsert, priced: PricedOrder): WrittenOrder {
+  return {
     ...order,
-    ...setByInsert!,
+    ...setByInsert,
     // In the schema's order of an order's items (graphql/orders.ts): uuids compare as their text.
-    items: [...items].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    items: [...priced.items].sort((a, b) => (a.id < b.id ? -1 : 1)),
     providerPayments: [],
     receipts: [],
     claims: [],
   };
-  return { written, priced };
 }
 
 /** What the "order.placed" audit entry says of any new order, whatever its channel; each use case

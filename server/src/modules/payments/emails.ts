@@ -220,7 +220,7 @@ export function flagAdvice(flag: PaymentFlagName, difference: string): string {
     case "over":
       return `It is ${formatNaira(difference)} more than the order total. The order is marked paid; refund the difference.`;
     case "late":
-      return "The order had already been cancelled or had expired, so it was not brought back. Refund the payment, or contact the shopper if the items are still available.";
+      return "The order had already been cancelled or had expired, or the pieces this payment was for had been released, so nothing was brought back. Refund the payment, or contact the shopper if the items are still available.";
     case "unmatched":
       return "No order of the store has this payment reference. Find out who paid and why.";
     case "duplicate":

@@ -9,10 +9,9 @@ import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.service.ts";
 import { additionsReleasedEmail, orderExpiredEmail } from "./emails.ts";
 import { closeBalance } from "./money.ts";
 import { returnStock } from "../orders/order-status.service.ts";
-import { onHoldSql, UNPAID, UNPAID_SQL } from "./rules.ts";
+import { IN_THE_SHOP_SQL, onHoldSql, UNPAID, UNPAID_SQL } from "./rules.ts";
 import { LOCKED_ORDER_COLUMNS, lockedOrderForEmail, type LockedOrderRow } from "./locked-order.ts";
 import { formatLagosTime } from "../../../../common/lagos-time.ts";
-import { IN_THE_SHOP } from "../../../../common/order-status.ts";
 
 /** Orders expired per transaction; the job loops until none are left. */
 const EXPIRY_BATCH = 50;
@@ -107,7 +106,7 @@ export async function releaseUnpaidAdditionsBatch(prisma: Db, config: Config, no
   return prisma.$transaction(async (tx) => {
     const due = await tx.$queryRaw<OverdueBalance[]>`
       SELECT ${LOCKED_ORDER_COLUMNS}, balance_since, hold_expires_at FROM orders
-      WHERE payment_status IN (${UNPAID_SQL}) AND status IN (${Prisma.join(IN_THE_SHOP.map((status) => Prisma.sql`${status}::"OrderStatus"`))})
+      WHERE payment_status IN (${UNPAID_SQL}) AND status IN (${IN_THE_SHOP_SQL})
         AND balance_since IS NOT NULL
         AND hold_expires_at <= ${now} AND NOT ${accountStillLanding(now)}
       ORDER BY hold_expires_at

@@ -83,12 +83,13 @@ export async function recordMoneyOut(tx: Tx, money: { orderId: string; amount: A
  * The order's total grew (e.g. pieces added to a paid order): if what was paid no longer covers it,
  * the order awaits payment of the balance again (amountDue), and providers are asked for exactly
  * that. It is held until `holdUntil`: pieces added from `since` (their added_at) are released if the
- * balance is still unpaid then (holds.service.ts releaseUnpaidAdditions). Call it in the transaction
- * that changed the total. Returns the new hold when the order reopened, null otherwise.
+ * balance is still unpaid then (holds.service.ts releaseUnpaidAdditions), and reminded of it as a new
+ * order is (a reminder of the first payment does not count). Call it in the transaction that changed
+ * the total. Returns the new hold when the order reopened, null otherwise.
  */
 export async function reopenForBalance(tx: Tx, orderId: string, since: Date, holdUntil: Date): Promise<Date | null> {
   const reopened = await tx.$executeRaw`
-    UPDATE orders SET payment_status = 'awaiting_transfer', paid_at = NULL, balance_since = ${since},
+    UPDATE orders SET payment_status = 'awaiting_transfer', paid_at = NULL, balance_since = ${since}, payment_reminded_at = NULL,
       hold_expires_at = ${holdUntil}, hold_extended = false, updated_at = now()
     WHERE id = ${orderId}::uuid AND payment_status = 'paid' AND status <> 'cancelled' AND amount_paid < total`;
   return reopened === 1 ? holdUntil : null;

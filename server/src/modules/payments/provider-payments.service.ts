@@ -185,10 +185,17 @@ export async function settleVerifiedPayment(prisma: Db, config: Config, provider
     // Short and over are against the balance (amountDue), not the total: a second payment that
     // brings in the rest of a short one settles the order exactly.
     const due = order ? toKobo(orderBalance(lockedOrderMoney(order)).amountDue) : payment.amountKobo;
+    // Paid already: twice for the same money, or late for a balance whose pieces were released
+    // after this payment was opened (holds.service.ts; only its audit entry remembers it).
+    const released =
+      order?.payment_status === "paid" &&
+      (await tx.auditEntry.count({ where: { orderId: order.id, action: "order.additions_released", createdAt: { gt: payment.createdAt } } })) > 0;
     const flag: PaymentFlagName | null = !order
       ? "unmatched"
       : order.payment_status === "paid"
-        ? "duplicate"
+        ? released
+          ? "late"
+          : "duplicate"
         : order.status === "cancelled" || order.payment_status === "expired"
           ? "late"
           : verified.amountKobo < due
@@ -246,12 +253,14 @@ const WEBHOOK_CHECK_FIRST_MS = 60_000;
  * A signed webhook says this payment succeeded. One we had closed (abandoned or declined when its
  * shopper came back, or its order closed) is made pending again, so that reconciliation settles it
  * should the webhook's own check fail: a closed payment is never checked again, and the webhook is
- * acknowledged before that check, so Paystack would not send it again. Runs before the webhook is
+ * acknowledged before that check, so Paystack would not send it again. One still pending gets a new
+ * next check too: a verdict reconciliation fetched before the payment, and acts on after this, then
+ * finds the payment no longer as it claimed it and leaves it open. Runs before the webhook is
  * acknowledged: a database that cannot record it gets no 200, and Paystack retries.
  */
 export async function reopenForCheck(prisma: Db, providerName: string, reference: string, now = new Date()): Promise<void> {
   await prisma.providerPayment.updateMany({
-    where: { provider: providerName, reference, status: "failed" },
+    where: { provider: providerName, reference, status: { in: ["failed", "pending"] } },
     data: { status: "pending", failureReason: null, nextCheckAt: new Date(now.getTime() + WEBHOOK_CHECK_FIRST_MS) },
   });
 }
@@ -288,8 +297,10 @@ export async function reconcilePendingPayments(prisma: Db, config: Config, provi
       const { settlement, verified } = await verifyAndSettle(prisma, config, provider, reference);
       if (settlement !== "not_paid") settled++;
       // A checkout is "abandoned" from the moment it opens until the shopper pays: only an old one has given up.
-      else if (verified && endedUnpaid(verified, now.getTime() - created_at.getTime() > ABANDONED_AFTER_MS)) await markPaymentFailed(prisma, verified);
-      else await closeIfOrderClosed(prisma, reference, order_id);
+      // Both close it only if nothing touched it since this claim (its next check is still ours): a
+      // webhook that came meanwhile has news this verdict predates (reopenForCheck).
+      else if (verified && endedUnpaid(verified, now.getTime() - created_at.getTime() > ABANDONED_AFTER_MS)) await markPaymentFailed(prisma, verified, next);
+      else await closeIfOrderClosed(prisma, reference, order_id, next);
     } catch (error) {
       // The next interval tries again; one provider hiccup does not stop the batch.
       logger.warn(`Could not reconcile payment ${reference}`, error instanceof Error ? error.message : String(error));
@@ -308,16 +319,21 @@ function endedUnpaid(verified: VerifiedPayment, givenUp: boolean): boolean {
 }
 
 /** Stops checking a payment the provider says will not pay, keeping its words for the owner. A late
- *  webhook still settles it (settling takes any payment not yet succeeded). */
-async function markPaymentFailed(prisma: Db, verified: VerifiedPayment): Promise<void> {
+ *  webhook still settles it (settling takes any payment not yet succeeded). `claimedUntil`: only if
+ *  its next check is still the one it had when the verdict was asked for; a webhook that came
+ *  meanwhile moved it (reopenForCheck), and its news is newer than the verdict. */
+async function markPaymentFailed(prisma: Db, verified: VerifiedPayment, claimedUntil: Date): Promise<void> {
   const failureReason = verified.gatewayResponse ? `${verified.status} · ${verified.gatewayResponse}` : verified.status;
-  await prisma.providerPayment.updateMany({ where: { reference: verified.reference, status: "pending" }, data: { status: "failed", failureReason } });
+  await prisma.providerPayment.updateMany({
+    where: { reference: verified.reference, status: "pending", nextCheckAt: claimedUntil },
+    data: { status: "failed", failureReason },
+  });
 }
 
 /** A payment whose order no longer waits for it stops being checked (a late webhook still settles it). */
-async function closeIfOrderClosed(prisma: Db, reference: string, orderId: string | null): Promise<void> {
+async function closeIfOrderClosed(prisma: Db, reference: string, orderId: string | null, claimedUntil: Date): Promise<void> {
   const open = orderId ? await prisma.order.count({ where: { id: orderId, paymentStatus: { in: UNPAID }, status: { not: "cancelled" } } }) : 0;
-  if (!open) await prisma.providerPayment.updateMany({ where: { reference, status: "pending" }, data: { status: "failed" } });
+  if (!open) await prisma.providerPayment.updateMany({ where: { reference, status: "pending", nextCheckAt: claimedUntil }, data: { status: "failed" } });
 }
 
 export type CardOutcome = "paid" | "pending" | "failed" | PaymentFlagName;
@@ -348,7 +364,7 @@ export async function confirmCardPayment(
   if (order.paymentStatus === "paid") return { ...about, outcome: "paid", message: null };
   const status = verified?.status ?? "abandoned";
   // The shopper is back: whatever did not pay, and will not, is closed with the provider's reason.
-  if (verified && endedUnpaid(verified, true)) await markPaymentFailed(prisma, verified);
+  if (verified && endedUnpaid(verified, true)) await markPaymentFailed(prisma, verified, payment.nextCheckAt);
   if (status === "ongoing" || status === "pending" || status === "processing" || status === "queued") return { ...about, outcome: "pending", message: null };
   return { ...about, outcome: "failed", message: CARD_FAILURES[status] ?? CARD_FAILURES.failed! };
 }

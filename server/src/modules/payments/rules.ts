@@ -1,7 +1,7 @@
 // The payment rules in one place: which states accept which command, and the limits of inputs.
 import { Prisma, type OrderStatus, type PaymentStatus } from "../../generated/prisma/client.ts";
 import { ValidationError } from "../errors.ts";
-import { UNPAID_STATUSES } from "../../../../common/order-status.ts";
+import { IN_THE_SHOP, UNPAID_STATUSES } from "../../../../common/order-status.ts";
 import { TYPE_BY_EXTENSION } from "../../../../common/upload-types.ts";
 import { receiptPathOf } from "../../storage/receipt-files.ts";
 import { formatNaira } from "../../../../common/naira.ts";
@@ -11,6 +11,11 @@ export const RECEIPT_EXTENSION_HOURS = 24;
 export const UNPAID: PaymentStatus[] = [...UNPAID_STATUSES];
 /** UNPAID for raw SQL: `payment_status IN (${UNPAID_SQL})` (each value cast, so the column's index is used). */
 export const UNPAID_SQL = Prisma.join(UNPAID.map((status) => Prisma.sql`${status}::"PaymentStatus"`));
+/** The order statuses a balance hold runs in (IN_THE_SHOP), for raw SQL: `status IN (${IN_THE_SHOP_SQL})`. */
+export const IN_THE_SHOP_SQL = Prisma.join(IN_THE_SHOP.map((status) => Prisma.sql`${status}::"OrderStatus"`));
+/** Orders whose hold is running, given an unpaid payment status: a new order still pending, or an
+ *  order in the shop that grew after it was paid (its balance, decision 037). */
+export const HOLD_RUNS_SQL = Prisma.sql`((status = 'pending' AND balance_since IS NULL) OR (balance_since IS NOT NULL AND status IN (${IN_THE_SHOP_SQL})))`;
 
 /** "On hold", as SQL for a product row under `alias`: sold out, with units held by an unpaid order
  *  that is not cancelled (the item may come back). The one statement of the rule: the batched
