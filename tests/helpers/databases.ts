@@ -84,6 +84,25 @@ async function migratedImage(): Promise<Blob> {
     } finally {
       await db.close();
     }
+    removeOldImages(file);
+  } else {
+    const now = new Date();
+    fs.utimesSync(file, now, now); // in use: see removeOldImages
   }
   return new Blob([fs.readFileSync(file)]);
+}
+
+/** Images of other migrations (5 MB each) untouched for a day: a checkout that still needs one
+ *  makes it again. A day spares another checkout's run in progress. */
+function removeOldImages(current: string) {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    const file = path.join(os.tmpdir(), name);
+    if (!/^thrift-test-pglite-[0-9a-f]{16}\.tar\.gz$/.test(name) || file === current) continue;
+    try {
+      if (fs.statSync(file).mtimeMs < dayAgo) fs.rmSync(file);
+    } catch {
+      // Removed by another worker meanwhile.
+    }
+  }
 }
