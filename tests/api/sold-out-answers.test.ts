@@ -28,11 +28,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const checkout = (url: string, input: Record<string, unknown>, headers: Record<string, string> = {}) =>
+/** What Apollo Client 4 sends (its HTTP link's default): Apollo Server answers it in
+ *  application/graphql-response+json. */
+const BROWSER_ACCEPT = "application/graphql-response+json,application/json;q=0.9";
+
+const checkout = (url: string, input: Record<string, unknown>, headers: Record<string, string> = {}, query = CHECKOUT) =>
   fetch(`${url}/graphql`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify({ operationName: "CheckoutPlaceOrder", query: CHECKOUT, variables: { input } }),
+    headers: { "content-type": "application/json", accept: BROWSER_ACCEPT, ...headers },
+    body: JSON.stringify({ operationName: /mutation (\w+)/.exec(query)![1], query, variables: { input } }),
   });
 
 const answeredBeforeApollo = async () => {
@@ -65,6 +69,22 @@ describe("a drop's sold-out checkouts", () => {
       expect([header, short.headers.get(header)]).toEqual([header, full.headers.get(header)]);
     }
     expect(await t.prisma.order.count({ where: { idempotencyKey: input.idempotencyKey } })).toBe(0);
+  });
+
+  it("get what Apollo gives them when the document is over the limits, names a field __proto__, or the client takes no JSON", async () => {
+    const { piece } = await soldPiece();
+    const input = () => ({ ...details(), idempotencyKey: `odd-${randomUUID()}`, items: [{ productId: piece.id, quantity: 1 }] });
+    const before = await answeredBeforeApollo();
+    const wide = `mutation Wide($input: PlaceOrderInput!) { placeOrder(input: $input) { ... on InsufficientStockError { ${Array.from({ length: 201 }, (_, n) => `m${n}: message`).join(" ")} } } }`;
+    const tooWide = await checkout(t.url, input(), {}, wide);
+    expect([tooWide.status, (await tooWide.json()).errors[0].extensions.code]).toEqual([400, "QUERY_TOO_COMPLEX"]);
+    const html = await checkout(t.url, input(), { accept: "text/html" });
+    expect(html.status).toBe(406);
+    expect(await answeredBeforeApollo()).toBe(before);
+    const proto = `mutation Proto($input: PlaceOrderInput!) { placeOrder(input: $input) { ... on InsufficientStockError { __proto__: message available } } }`;
+    const [short, full] = await Promise.all([checkout(t.url, input(), {}, proto), checkout(apolloOnly.url, input(), {}, proto)]);
+    expect(await answeredBeforeApollo()).toBe(before + 1);
+    expect(await short.text()).toBe(await full.text());
   });
 
   it("leave to placeOrder a retry of the order that took the piece, a field to fix first, and a signed-in shopper", async () => {

@@ -46,7 +46,16 @@ interface Plan {
   variable: string;
   /** Response key → field of InsufficientStockError (each a plain property of the error). */
   fields: [string, string][];
+  /** Whether the operation is within the operation limits, measured with the first request's
+   *  variables (the limits' measure coerces them; no field's cost depends on them). */
+  withinLimits?: boolean;
 }
+
+/** What Apollo may answer a single result as, in the order it offers them (Apollo Server's
+ *  chooseContentTypeForSingleResultResponse); an Accept header that takes none gets its 406. */
+const ANSWER_TYPES = ["application/json; charset=utf-8", "application/graphql-response+json; charset=utf-8", "application/json; callbackSpec=1.0; charset=utf-8"];
+/** compression()'s threshold: an answer this long would leave compressed through Apollo. */
+const UNCOMPRESSED_BELOW = 1024;
 
 /** Distinct documents planned (a shop sends one or two); past this the plans start again. */
 const MAX_PLANS = 100;
@@ -81,22 +90,29 @@ export function soldOutAnswers(options: SoldOutAnswerOptions): RequestHandler {
     // Only a guest's checkout by its document's text: a session validates and refreshes in Apollo.
     if (typeof body?.query !== "string" || body.extensions !== undefined || !body.query.includes("placeOrder")) return next();
     if (hasCookie(req, options.sessionCookie)) return next();
-    const plan = planFor(body.query);
-    if (!plan || (body.operationName != null && body.operationName !== plan.operation.name?.value)) return next();
-    const variables = body.variables ?? {};
+    const variables = (body.variables ?? {}) as Record<string, { items?: unknown } | null | undefined>;
     if (typeof variables !== "object" || Array.isArray(variables)) return next();
     // Only pieces the board has heard sell out (read from the lines as sent, a hint: the database
-    // decides): every other checkout goes on to Apollo without any of the work below.
-    if (!heardSoldOut(board, (variables as Record<string, { items?: unknown } | undefined>)[plan.variable]?.items)) return next();
+    // decides): every other checkout goes on to Apollo without any of the work below, planning
+    // included (a flood of other documents would otherwise push the shop's own out of the plans).
+    if (!Object.values(variables).some((value) => heardSoldOut(board, value?.items))) return next();
+    const type = req.accepts(ANSWER_TYPES);
+    if (!type) return next();
+    const plan = planFor(body.query);
+    if (!plan || (body.operationName != null && body.operationName !== plan.operation.name?.value)) return next();
+    if (!heardSoldOut(board, variables[plan.variable]?.items)) return next();
     if (problemInValue(variables)) return next();
-    const coerced = getVariableValues(schema, plan.operation.variableDefinitions ?? [], variables as Record<string, unknown>, { maxErrors: 1 });
+    const coerced = getVariableValues(schema, plan.operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
     if (coerced.errors) return next();
+    plan.withinLimits ??= !operationLimitProblem(schema, plan.document, plan.operation, variables, {});
+    if (!plan.withinLimits) return next();
     const input = placeOrderInputOf(coerced.coerced[plan.variable] as Parameters<typeof placeOrderInputOf>[0]);
     guestSoldOutRefusal(config, input, precheck).then(
       (refusal) => {
-        if (!refusal) return next();
-        // The headers Apollo's answer gets, compression's Vary among them (this one is too small to compress).
-        res.type("application/json").set("Cache-Control", PRIVATE_CACHE_CONTROL).vary("Accept-Encoding").send(answerOf(plan, refusal));
+        const answer = refusal && answerOf(plan, refusal);
+        if (!answer || Buffer.byteLength(answer) >= UNCOMPRESSED_BELOW) return next();
+        // The headers Apollo's answer gets, compression's Vary among them.
+        res.type(type).set("Cache-Control", PRIVATE_CACHE_CONTROL).vary("Accept-Encoding").send(answer);
         options.onAnswer(plan.operation.name?.value ?? null, Number(process.hrtime.bigint() - started) / 1e9);
       },
       () => next(),
@@ -116,7 +132,8 @@ function heardSoldOut(board: StockBoard, items: unknown): boolean {
 /** The response GraphQL execution gives the document for this refusal, byte for byte (Apollo's
  *  JSON with its closing newline). */
 function answerOf(plan: Plan, refusal: InsufficientStockError): string {
-  const result: Record<string, unknown> = {};
+  // No prototype, as graphql-js builds it: an alias "__proto__" is a key like any other.
+  const result: Record<string, unknown> = Object.create(null);
   for (const [key, field] of plan.fields) result[key] = field === "__typename" ? ERROR_TYPE : (refusal as unknown as Record<string, unknown>)[field];
   return JSON.stringify({ data: { [plan.key]: result } }) + "\n";
 }
@@ -138,9 +155,8 @@ export function planOf(schema: GraphQLSchema, text: string): Plan | null {
   if (others.length || root?.kind !== Kind.FIELD || root.name.value !== "placeOrder" || root.directives?.length) return null;
   const [argument] = root.arguments ?? [];
   if (root.arguments?.length !== 1 || argument!.value.kind !== Kind.VARIABLE) return null;
-  // placeOrder's input is then the one variable, and no field's cost depends on it: the operation
-  // limits are measured once, here.
-  if (operation!.variableDefinitions?.length !== 1 || operationLimitProblem(schema, document, operation!, {}, {})) return null;
+  // placeOrder's input is then the one variable (the operation limits are measured with it).
+  if (operation!.variableDefinitions?.length !== 1) return null;
   const errorType = schema.getType(ERROR_TYPE) as GraphQLObjectType;
   const fragments = new Map(document.definitions.filter((def): def is FragmentDefinitionNode => def.kind === Kind.FRAGMENT_DEFINITION).map((def) => [def.name.value, def]));
   const applies = (typeName: string | undefined) => {
