@@ -101,7 +101,14 @@ describe("reference lookups are throttled per address", () => {
   it("guesses batched as aliases in one request count too", async () => {
     const batch = `{ ${Array.from({ length: 60 }, (_, i) => `g${i}: trackOrder(reference: "${guess(i)}") { id }`).join(" ")} }`;
     const res = await from("198.51.100.3").request(batch);
-    expect(res.errors?.filter((e) => e.extensions?.code === "TOO_MANY_REQUESTS")).toHaveLength(30);
+    const codes = Array.from({ length: 60 }, (_, i) => res.errors?.find((e) => (e as { path?: string[] }).path?.[0] === `g${i}`)?.extensions?.code ?? null);
+    // At most 30 lookups run; every other alias is refused. On a loaded machine an alias may also be
+    // answered UNAVAILABLE (no database connection in time), which answers no guess either: CI of
+    // 2b1f0b5 counted 17 refusals, with the other codes unrecorded.
+    const unavailable = codes.filter((code) => code === "UNAVAILABLE").length;
+    expect(codes.filter((code) => code !== null && code !== "TOO_MANY_REQUESTS" && code !== "UNAVAILABLE")).toEqual([]);
+    expect(codes.filter((code) => code === null).length).toBeLessThanOrEqual(30);
+    if (unavailable === 0) expect(codes.filter((code) => code === "TOO_MANY_REQUESTS")).toHaveLength(30);
   });
 
   it("lookups that find an order do not count: shoppers sharing one address track their orders all day", async () => {
