@@ -50,6 +50,18 @@ type Tab = "products" | "orders" | "claims" | "users" | "reviews" | "payments" |
 const ALL_TABS: Tab[] = ["products", "orders", "claims", "users", "reviews", "payments", "delivery", "codes", "emails", "messages"];
 const STAFF_TABS: Tab[] = ["products", "orders", "claims", "reviews", "payments"];
 
+interface TabCount {
+  /** In the badge: short, so it fits the tab's corner. */
+  shown: string;
+  /** Read out after the tab's name, e.g. "3 to review". */
+  said: string;
+  alert?: boolean;
+}
+
+function tabCount(count: number, words?: string, alert = false): TabCount {
+  return { shown: count < 1000 ? String(count) : `${Math.floor(count / 1000)}k+`, said: words ? `${count} ${words}` : String(count), alert };
+}
+
 function Dashboard() {
   const isAdmin = useIsAdmin();
   const TABS = isAdmin ? ALL_TABS : STAFF_TABS;
@@ -65,17 +77,24 @@ function Dashboard() {
   const staff = useQuery(StaffCountsQuery, { fetchPolicy: "cache-and-network", skip: isAdmin });
   const data = isAdmin ? admin.data : staff.data;
   const stats = admin.data?.adminStats;
-  const labels: Record<Tab, string> = {
+  const names: Record<Tab, string> = {
     products: "Products",
-    orders: `Orders${stats ? ` (${stats.orders})` : ""}`,
+    orders: "Orders",
     claims: "Claims",
-    users: `Users${stats ? ` (${stats.users})` : ""}`,
-    reviews: `Reviews${stats ? ` (${stats.reviews})` : ""}`,
-    payments: `Payments${data?.paymentCounts ? ` (${data.paymentCounts.underReview} to review)` : ""}`,
+    users: "Users",
+    reviews: "Reviews",
+    payments: "Payments",
     delivery: "Delivery",
     codes: "Codes",
-    emails: `Emails${stats?.failedEmails ? ` (${stats.failedEmails} failed)` : ""}`,
+    emails: "Emails",
     messages: "Messages",
+  };
+  // Counts arrive after the page: shown in a badge that takes no room, so the tabs never move under a
+  // finger (a press and release on different tabs is no tap). The words are for screen readers.
+  const counts: Partial<Record<Tab, TabCount>> = {
+    ...(stats ? { orders: tabCount(stats.orders), users: tabCount(stats.users), reviews: tabCount(stats.reviews) } : {}),
+    ...(data?.paymentCounts ? { payments: tabCount(data.paymentCounts.underReview, "to review") } : {}),
+    ...(stats?.failedEmails ? { emails: tabCount(stats.failedEmails, "failed", true) } : {}),
   };
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
@@ -116,7 +135,15 @@ function Dashboard() {
             className="admin-tabs__tab"
             onClick={() => setTab(name)}
           >
-            {labels[name]}
+            {names[name]}
+            {counts[name] ? (
+              <>
+                <span className={`admin-tabs__count${counts[name].alert ? " admin-tabs__count--alert" : ""}`} aria-hidden="true">
+                  {counts[name].shown}
+                </span>
+                <span className="visually-hidden"> ({counts[name].said})</span>
+              </>
+            ) : null}
           </button>
         ))}
       </div>
