@@ -4,7 +4,8 @@
 // so that every number has its "before" in the same run: the server as before issue 39 (reads
 // served as they arrive, READ_BUDGET_MS=0, as before 27 Nov 2026; every checkout through Apollo,
 // SOLD_OUT_ANSWERS=false, as before 28 Nov 2026) and the defaults (reads taking turns behind writes;
-// sold-out checkouts refused before Apollo). For each:
+// sold-out checkouts refused before Apollo; since 28 Nov 2026 evening, DATABASE_POOL_SIZE=10 against the
+// default 30). For each:
 //  1. Cost: the store's CPU per request from /proc (steadier than throughput on a shared machine),
 //     including what 50 orders a second take from saturating reads.
 //  2. Reads under sales: the client's listing GET (persisted query by id), the server-rendered
@@ -24,7 +25,7 @@
 //     clear "out of stock"), no error; printed p50/p99/max, and apart for the checkouts that sold.
 // At the end, the issue's targets for the last variant beside the first.
 // Settings: BENCH_VARIANTS ("before,after"; either alone, "apollo-refusals" for the defaults but
-// SOLD_OUT_ANSWERS=false, or "budget:N" for READ_BUDGET_MS=N),
+// SOLD_OUT_ANSWERS=false, "budget:N" for READ_BUDGET_MS=N, or "pool:N" for DATABASE_POOL_SIZE=N),
 // BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per measurement (8), BENCH_RATES ("10,50"
 // orders/s), BENCH_DROPS ("2000x200,10000x500,10000x500@kit": shoppers x pieces, "@kit" through the
 // kit's nginx), BENCH_DROP_SECONDS (10), BENCH_NODE_ARGS, BENCH_PARTS ("cost,reads,drop": any of
@@ -57,15 +58,21 @@ const CARRIER_SHARE = 0.5;
 const ORDER_RATES = (process.env.BENCH_RATES || "10,50").split(",").map(Number);
 const PARTS = new Set((process.env.BENCH_PARTS || "cost,reads,drop").split(","));
 const VARIANTS: Record<string, { label: string; env: Record<string, string> }> = {
-  before: { label: "the server before issue 39: reads served as they arrive, every checkout through Apollo (READ_BUDGET_MS=0, SOLD_OUT_ANSWERS=false)", env: { READ_BUDGET_MS: "0", SOLD_OUT_ANSWERS: "false" } },
+  before: {
+    label: "the server before issue 39: reads served as they arrive, every checkout through Apollo, 10 database connections (READ_BUDGET_MS=0, SOLD_OUT_ANSWERS=false, DATABASE_POOL_SIZE=10)",
+    env: { READ_BUDGET_MS: "0", SOLD_OUT_ANSWERS: "false", DATABASE_POOL_SIZE: "10" },
+  },
   "apollo-refusals": { label: "reads take turns, every checkout through Apollo (SOLD_OUT_ANSWERS=false)", env: { SOLD_OUT_ANSWERS: "false" } },
-  after: { label: "reads take turns behind writes, sold-out checkouts refused before Apollo (the defaults)", env: {} },
+  after: { label: "reads take turns behind writes, sold-out checkouts refused before Apollo, 30 database connections (the defaults)", env: {} },
 };
-/** "before", "after", or "budget:N" (READ_BUDGET_MS=N), e.g. to try another budget beside them. */
+/** "before", "after", "budget:N" (READ_BUDGET_MS=N) or "pool:N" (DATABASE_POOL_SIZE=N), e.g. to try
+ *  another budget or pool beside them. */
 const variantOf = (name: string) => {
   const budget = /^budget:(\d+)$/.exec(name)?.[1];
   if (budget) return { label: `reads take turns, READ_BUDGET_MS=${budget}`, env: { READ_BUDGET_MS: budget } };
-  if (!VARIANTS[name]) throw new Error(`BENCH_VARIANTS: unknown variant ${name} (before, apollo-refusals, after, budget:N)`);
+  const pool = /^pool:(\d+)$/.exec(name)?.[1];
+  if (pool) return { label: `the defaults but DATABASE_POOL_SIZE=${pool}`, env: { DATABASE_POOL_SIZE: pool } };
+  if (!VARIANTS[name]) throw new Error(`BENCH_VARIANTS: unknown variant ${name} (before, apollo-refusals, after, budget:N, pool:N)`);
   return VARIANTS[name]!;
 };
 const variants = (process.env.BENCH_VARIANTS || "before,after").split(",");

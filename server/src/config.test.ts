@@ -49,7 +49,7 @@ describe("configuration", () => {
 
   it("bounds database waits and the shutdown drain, with defaults and overrides", () => {
     expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
-      databasePool: { size: 10, connectTimeoutMs: 5000, statementTimeoutMs: 15000 },
+      databasePool: { size: 30, connectTimeoutMs: 5000, statementTimeoutMs: 15000 },
       shutdownTimeoutMs: 10000,
       keepAliveTimeoutMs: 8000,
     });

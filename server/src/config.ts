@@ -296,7 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: positiveInt("BACKUP_KEEP", env.BACKUP_KEEP, 14, 10_000),
     },
     databasePool: {
-      size: positiveInt("DATABASE_POOL_SIZE", env.DATABASE_POOL_SIZE, 10, 200),
+      // db/database.ts's DEFAULT_POOL_LIMITS says why 30.
+      size: positiveInt("DATABASE_POOL_SIZE", env.DATABASE_POOL_SIZE, 30, 200),
       connectTimeoutMs: positiveInt("DATABASE_CONNECT_TIMEOUT_MS", env.DATABASE_CONNECT_TIMEOUT_MS, 5_000, 60_000),
       statementTimeoutMs: positiveInt("DATABASE_STATEMENT_TIMEOUT_MS", env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000, 600_000),
     },

@@ -50,7 +50,8 @@ export async function createTestDatabase(options: { onQuery?: (sql: string) => v
     return { db, url: null, drop: () => db.close() };
   }
   const created = await createPostgresDatabase();
-  const db = await openDatabase({ databaseUrl: created.url, dataDir: null, onQuery: options.onQuery });
+  // Ten connections a store, as before 28 Nov 2026: two workers' stores share one PostgreSQL of 100.
+  const db = await openDatabase({ databaseUrl: created.url, dataDir: null, onQuery: options.onQuery, pool: { size: 10 } });
   return {
     db,
     url: created.url,
