@@ -4,7 +4,7 @@ import { ADD_TO_CART, CART, details, placeOrder, signedUp, PLACE_ORDER } from ".
 import { makeProduct } from "../helpers/fixtures.ts";
 import { schema } from "../../server/src/graphql/schema.ts";
 import { loadTrustedDocuments } from "../../server/src/cache/trusted-documents.ts";
-import { SESSION_ENDED } from "../../server/src/modules/orders/place-order.service.ts";
+import { SESSION_ENDED, placeOrder as placeOrderNow } from "../../server/src/modules/orders/place-order.service.ts";
 import { checkedDetails, newShortOrderId, precheck, writeOrderAtOnce } from "../../server/src/modules/orders/write-order.ts";
 import { emailSql } from "../../server/src/mail/outbox.ts";
 import { randomUUID } from "node:crypto";
@@ -88,6 +88,30 @@ describe("placing an order", () => {
     expect(await t.prisma.auditEntry.count({ where: { orderId: stored.id, action: "order.placed" } })).toBe(1);
     expect(await t.prisma.emailOutbox.count({ where: { subject: { contains: stored.shortOrderId } } })).toBe(1);
     expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(1);
+  });
+
+  it("checkouts of one moment are prechecked in one read, the fee table beside it for those written at once, each placed at its own price", async () => {
+    // A drop's crowd: each read holds a pooled connection until the busy event loop comes round, so
+    // one read per checkout made the pool, not PostgreSQL, set the pace of sales (decision 026).
+    const { prisma, sql, transaction } = t.store.db;
+    const [one, two, pairA, pairB] = await Promise.all([9000, 4000, 2500, 1500].map((price) => makeProduct(t.prisma, { stock: 1, price: price.toFixed(2) })));
+    const order = (items: { productId: string; quantity: number }[]) => ({ ...details(), idempotencyKey: `together-${randomUUID()}`, items });
+    const fees = (doorstepFee: number) => t.prisma.deliverySettings.upsert({ where: { id: 1 }, create: { id: 1, doorstepFee, parkFee: 0 }, update: { doorstepFee } });
+    await fees(1500);
+    t.queries.length = 0;
+    const placed = await Promise.all([
+      placeOrderNow({ prisma, sql, transaction }, t.config, null, order([{ productId: one!.id, quantity: 1 }])),
+      placeOrderNow({ prisma, sql, transaction }, t.config, null, order([{ productId: two!.id, quantity: 1 }])),
+      // Two pieces: written in a transaction, which reads the fee table itself.
+      placeOrderNow({ prisma, sql, transaction }, t.config, null, order([{ productId: pairA!.id, quantity: 1 }, { productId: pairB!.id, quantity: 1 }])),
+    ]).finally(() => fees(0));
+    expect(t.queries.filter((statement) => statement.includes("idempotency_key = ANY"))).toHaveLength(1);
+    expect(placed.map((p) => [p.written!.deliveryFee.toFixed(2), p.written!.total.toFixed(2)])).toEqual([
+      ["1500.00", "10500.00"],
+      ["1500.00", "5500.00"],
+      ["1500.00", "5500.00"],
+    ]);
+    expect(await t.prisma.product.count({ where: { id: { in: [one!.id, two!.id, pairA!.id, pairB!.id] }, stock: 0 } })).toBe(4);
   });
 
   it("an order written at once takes nothing and writes nothing when its piece changed or went since it was read (writeOrder's transaction then decides)", async () => {

@@ -22,7 +22,7 @@ import {
   orderReceivedEmail,
   placedAuditFacts,
   placedMessagesSql,
-  precheck,
+  precheckTogether,
   withFreshShortId,
   type Prechecked,
   writeOrder,
@@ -131,7 +131,9 @@ export async function placeOrder(driver: Driver, config: Config, viewer: Viewer 
   const lines = viewer ? [] : checkedLines(input.items);
   // A guest's one piece without a code may be written at once (writeOrderAtOnce), priced from this read.
   const atOnce = lines.length === 1 && !input.discountCode?.trim();
-  const known = await precheck(sql, input.idempotencyKey, lines, new Date(), atOnce);
+  // Read with the other checkouts of the same moment (a drop's crowd): one statement for them all.
+  const together = precheckTogether(sql);
+  const known = await together(input.idempotencyKey, lines, atOnce);
   // A retry of an order that went through gets it back, even once its pieces have sold out.
   const previous = known.retried ? await replay(prisma, viewer, input.idempotencyKey) : null;
   if (previous) return previous;
@@ -143,7 +145,7 @@ export async function placeOrder(driver: Driver, config: Config, viewer: Viewer 
     ? (await sql<{ productId: string }>(Prisma.sql`SELECT product_id::text AS "productId" FROM cart_items WHERE user_id = ${viewer.userId}::uuid`)).map((line) => line.productId)
     : lines.map((line) => line.productId);
   const stillPossible = async () => {
-    const { soldOut } = lines.length ? await precheck(sql, input.idempotencyKey, lines, new Date()) : { soldOut: null };
+    const { soldOut } = lines.length ? await together(input.idempotencyKey, lines) : { soldOut: null };
     if (soldOut) throw soldOut;
   };
   // The turn covers the stock-taking transaction only, not a payment provider's answer after it.

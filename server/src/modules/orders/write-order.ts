@@ -137,25 +137,40 @@ export async function precheck(sql: SqlRunner, key: string | null, lines: GuestC
 /**
  * The precheck of checkouts that arrive together, one read for all of them: each call waits for the
  * rest of this turn of the event loop, and the checkouts that came in it go in one statement (at
- * most PRECHECKS_TOGETHER). For a drop's flood of refusals (graphql/sold-out-answers.ts), where each
- * round trip to the database costs the store as much CPU as the rest of the refusal.
+ * most PRECHECKS_TOGETHER), with the fee table beside it when one of them writes at once. One per
+ * database (by its runner), shared by a drop's flood of refusals (graphql/sold-out-answers.ts) and
+ * placeOrder's own prechecks: on a saturated store each statement holds a pooled connection until
+ * the event loop comes round, so the pool, not PostgreSQL, set the pace of a drop's sales
+ * (decision 026, addendum of 28 Nov 2026 night).
  */
-export function precheckTogether(sql: SqlRunner): (key: string, lines: GuestCartLine[]) => Promise<Prechecked> {
-  let waiting: { key: string; lines: GuestCartLine[]; settle(result: Prechecked): void; fail(error: unknown): void }[] = [];
+export function precheckTogether(sql: SqlRunner): PrecheckTogether {
+  let together = batchers.get(sql);
+  if (!together) batchers.set(sql, (together = batcher(sql)));
+  return together;
+}
+
+export type PrecheckTogether = (key: string | null, lines: GuestCartLine[], forWriting?: boolean) => Promise<Prechecked>;
+
+const batchers = new WeakMap<SqlRunner, PrecheckTogether>();
+
+function batcher(sql: SqlRunner): PrecheckTogether {
+  let waiting: { key: string | null; lines: GuestCartLine[]; forWriting: boolean; settle(result: Prechecked): void; fail(error: unknown): void }[] = [];
   const read = async () => {
     const batch = waiting.splice(0, PRECHECKS_TOGETHER);
     if (waiting.length) setImmediate(read);
     try {
-      const rows = await sql<PrecheckRow>(precheckSql(batch.map((one) => one.key), batch.flatMap((one) => one.lines), new Date()));
-      for (const one of batch) one.settle({ ...judged(rows, one.key, one.lines), feeTable: null });
+      const keys = batch.flatMap((one) => (one.key === null ? [] : [one.key]));
+      const statement = precheckSql(keys, batch.flatMap((one) => one.lines), new Date());
+      const { rows, feeTable } = batch.some((one) => one.forWriting) ? await besideFeeTable<PrecheckRow>(sql, statement) : { rows: await sql<PrecheckRow>(statement), feeTable: null };
+      for (const one of batch) one.settle({ ...judged(rows, one.key, one.lines), feeTable: one.forWriting ? feeTable : null });
     } catch (error) {
       for (const one of batch) one.fail(error);
     }
   };
-  return (key, lines) =>
+  return (key, lines, forWriting = false) =>
     new Promise((settle, fail) => {
       if (!waiting.length) setImmediate(read);
-      waiting.push({ key, lines, settle, fail });
+      waiting.push({ key, lines, forWriting, settle, fail });
     });
 }
 
