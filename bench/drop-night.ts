@@ -25,13 +25,15 @@
 //     clear "out of stock"), no error; printed p50/p99/max, and apart for the checkouts that sold.
 // At the end, the issue's targets for the last variant beside the first.
 // Settings: BENCH_VARIANTS ("before,after"; either alone, "apollo-refusals" for the defaults but
-// SOLD_OUT_ANSWERS=false, "budget:N" for READ_BUDGET_MS=N, or "pool:N" for DATABASE_POOL_SIZE=N),
+// SOLD_OUT_ANSWERS=false, "budget:N" for READ_BUDGET_MS=N, "pool:N" for DATABASE_POOL_SIZE=N, or
+// "build:<dir>" for another checkout's build with its defaults, e.g. the last commit before a change),
 // BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per measurement (8), BENCH_RATES ("10,50"
 // orders/s), BENCH_DROPS ("2000x200,10000x500,10000x500@kit": shoppers x pieces, "@kit" through the
 // kit's nginx), BENCH_DROP_SECONDS (10), BENCH_NODE_ARGS, BENCH_PARTS ("cost,reads,drop": any of
 // them, e.g. "drop" to profile the drop with BENCH_NODE_ARGS=--cpu-prof; "cost" is the store's CPU
 // per request: a listing read, a sold-out and a placed checkout, orders arriving steadily).
 import os from "node:os";
+import { execFileSync } from "node:child_process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { randomUUID } from "node:crypto";
 import { startBenchStore, startFloorServer, type BenchStore } from "./lib/bench-store.ts";
@@ -66,13 +68,16 @@ const VARIANTS: Record<string, { label: string; env: Record<string, string> }> =
   after: { label: "reads take turns behind writes, sold-out checkouts refused before Apollo, 30 database connections (the defaults)", env: {} },
 };
 /** "before", "after", "budget:N" (READ_BUDGET_MS=N) or "pool:N" (DATABASE_POOL_SIZE=N), e.g. to try
- *  another budget or pool beside them. */
-const variantOf = (name: string) => {
+ *  another budget or pool beside them, or "build:<dir>": the defaults of another checkout's build
+ *  (`git worktree add <dir> <commit>`, node_modules linked, `npm run build` there). */
+const variantOf = (name: string): { label: string; env: Record<string, string>; root?: string } => {
+  const root = /^build:(.+)$/.exec(name)?.[1];
+  if (root) return { label: `the build of ${execFileSync("git", ["-C", root, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim()} in ${root}, its defaults`, env: {}, root };
   const budget = /^budget:(\d+)$/.exec(name)?.[1];
   if (budget) return { label: `reads take turns, READ_BUDGET_MS=${budget}`, env: { READ_BUDGET_MS: budget } };
   const pool = /^pool:(\d+)$/.exec(name)?.[1];
   if (pool) return { label: `the defaults but DATABASE_POOL_SIZE=${pool}`, env: { DATABASE_POOL_SIZE: pool } };
-  if (!VARIANTS[name]) throw new Error(`BENCH_VARIANTS: unknown variant ${name} (before, apollo-refusals, after, budget:N, pool:N)`);
+  if (!VARIANTS[name]) throw new Error(`BENCH_VARIANTS: unknown variant ${name} (before, apollo-refusals, after, budget:N, pool:N, build:<dir>)`);
   return VARIANTS[name]!;
 };
 const variants = (process.env.BENCH_VARIANTS || "before,after").split(",");
@@ -127,7 +132,7 @@ for (const variant of variants) {
   console.log(`\n## ${variant}: ${variantOf(variant).label}`);
   // TRUST_PROXY: behind the kit's nginx the shopper's address comes from X-Forwarded-For; without the
   // header (the direct runs) it is the connection's, so the flag changes nothing there.
-  const store = await startBenchStore({ products: PRODUCTS, nodeArgs, env: { TRUST_PROXY: "1", ...variantOf(variant).env } });
+  const store = await startBenchStore({ products: PRODUCTS, nodeArgs, env: { TRUST_PROXY: "1", ...variantOf(variant).env }, root: variantOf(variant).root });
   const result: Measured = { reads: new Map(), checkouts: new Map(), drops: [] };
   measured.set(variant, result);
   try {

@@ -84,7 +84,9 @@ export const PRODUCTION_NODE_ARGS = ["--max-semi-space-size=32"];
  *  bench's own environment may override it (e.g. MALLOC_ARENA_MAX=16, glibc's default on 2 cores). */
 export const PRODUCTION_ENV = { MALLOC_ARENA_MAX: "2" };
 
-export async function startBenchStore(options: { products: number; clientDir?: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchStore> {
+/** `root`: another checkout's build to run (a "before" beside this one in the same run), default this one. */
+export async function startBenchStore(options: { products: number; clientDir?: string; env?: Record<string, string>; nodeArgs?: string[]; root?: string }): Promise<BenchStore> {
+  const root = options.root ?? PROJECT_ROOT;
   const database = await createPostgresDatabase();
   let child: ChildProcess | null = null;
   const stop = async () => {
@@ -103,10 +105,10 @@ export async function startBenchStore(options: { products: number; clientDir?: s
     console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
     const port = await freePort();
     // The compiled server, as `npm start` and the Docker image run it (no transpiler, no source maps).
-    const main = path.join(PROJECT_ROOT, "dist/node/main.js");
+    const main = path.join(root, "dist/node/main.js");
     if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
     child = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, ...(options.nodeArgs ?? []), main], {
-      cwd: PROJECT_ROOT,
+      cwd: root,
       env: {
         ...PRODUCTION_ENV,
         ...process.env,
