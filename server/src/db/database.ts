@@ -10,6 +10,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logger.ts";
+import { DEFAULT_DATABASE_POOL } from "../config.ts";
 import { listenPostgres, type ListenHandlers } from "./listener.ts";
 import { isDatabaseUnavailable, reportReachable } from "./unavailable.ts";
 
@@ -77,12 +78,8 @@ export interface PoolLimits {
   statementTimeoutMs: number;
 }
 
-/** 30 connections, opened only as they are needed. Under a drop each query holds its connection
- *  until the event loop next comes round (tens of milliseconds when the store is saturated), so the
- *  pool rather than PostgreSQL set the pace of sales: at 10, checkouts' queries waited ~300 ms for a
- *  connection each and a 10,000-shopper drop's checkouts had p99 3.7–5.4 s, at 30 under 1 s, with
- *  PostgreSQL at 0.02 cores either way (bench:drop, 28 Nov 2026; decision 026, pool addendum). */
-export const DEFAULT_POOL_LIMITS: PoolLimits = { size: 30, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
+/** The configuration's defaults (config.ts says why 30 connections). */
+export const DEFAULT_POOL_LIMITS: PoolLimits = DEFAULT_DATABASE_POOL;
 
 const MIGRATION_LOCK_ID = 727_072_026;
 /** node-postgres treats a query_timeout of 0 as "use the pool's", so "no limit" is a day. */

@@ -129,9 +129,14 @@ type PrecheckRow = { kind: "order" | "product" } & TakenProduct;
  * proves nothing, and the transaction still decides.
  */
 export async function precheck(sql: SqlRunner, key: string | null, lines: GuestCartLine[], now: Date, forWriting = false): Promise<Prechecked> {
-  const statement = precheckSql(key === null ? [] : [key], lines, now);
-  const { rows, feeTable } = forWriting ? await besideFeeTable<PrecheckRow>(sql, statement) : { rows: await sql<PrecheckRow>(statement), feeTable: null };
+  const { rows, feeTable } = await readPrecheck(sql, key === null ? [] : [key], lines, now, forWriting);
   return { ...judged(rows, key, lines), feeTable };
+}
+
+/** The precheck's rows for these keys and lines, and (`forWriting`) the fee table beside them. */
+function readPrecheck(sql: SqlRunner, keys: string[], lines: GuestCartLine[], now: Date, forWriting: boolean): Promise<{ rows: PrecheckRow[]; feeTable: DeliveryFeeTable | null }> {
+  const statement = precheckSql(keys, lines, now);
+  return forWriting ? besideFeeTable<PrecheckRow>(sql, statement) : sql<PrecheckRow>(statement).then((rows) => ({ rows, feeTable: null }));
 }
 
 /**
@@ -160,8 +165,7 @@ function batcher(sql: SqlRunner): PrecheckTogether {
     if (waiting.length) setImmediate(read);
     try {
       const keys = batch.flatMap((one) => (one.key === null ? [] : [one.key]));
-      const statement = precheckSql(keys, batch.flatMap((one) => one.lines), new Date());
-      const { rows, feeTable } = batch.some((one) => one.forWriting) ? await besideFeeTable<PrecheckRow>(sql, statement) : { rows: await sql<PrecheckRow>(statement), feeTable: null };
+      const { rows, feeTable } = await readPrecheck(sql, keys, batch.flatMap((one) => one.lines), new Date(), batch.some((one) => one.forWriting));
       for (const one of batch) one.settle({ ...judged(rows, one.key, one.lines), feeTable: one.forWriting ? feeTable : null });
     } catch (error) {
       for (const one of batch) one.fail(error);
