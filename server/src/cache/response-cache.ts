@@ -14,7 +14,7 @@ import { isMarkedNotCacheable, isStockOrdered, markStockOrdered, onStockWrite, s
 import type { CatalogueVersion } from "./catalogue-version.ts";
 import type { Context } from "../graphql/context.ts";
 import { markOwnWrite } from "../auth/cookies.ts";
-import type { StockBoard } from "./stock-board.ts";
+import type { StockBoard, StockMark, StockRow } from "./stock-board.ts";
 import { cutVolatile, joinVolatile, type JoinedJson } from "./volatile-json.ts";
 import type { StockChoice } from "./catalogue-memo.ts";
 
@@ -212,12 +212,17 @@ interface OwnWrite {
   seen: Promise<boolean>;
 }
 
-/** Reads the products' values again now, after the commit that changed them (started by the
- *  resolver, so the read runs beside the rest of the answer); naming none, nothing changed. */
-function readOwnWrite(version: CatalogueVersion, products: readonly string[]): Promise<boolean> {
+/** The products' values after the commit that changed them on the stock board: those the write
+ *  knew as of its commit land at once (StockBoard.wrote, since `mark`, taken before the write was
+ *  sent), the rest are read again now (started by the resolver, so the read runs beside the rest of
+ *  the answer); naming none, nothing changed. */
+function ownWriteSeen(version: CatalogueVersion, products: readonly string[], known: readonly StockRow[] | undefined, mark: StockMark): Promise<boolean> {
   if (!products.length) return Promise.resolve(true);
   if (version.current() === null) return Promise.resolve(false);
-  for (const id of products) version.stock.changed(id);
+  const landed = new Set(known ? known.map((row) => row.id) : []);
+  const unread = [...(known ? version.stock.wrote(known, mark) : []), ...products.filter((id) => !landed.has(id))];
+  if (!unread.length) return Promise.resolve(true);
+  for (const id of unread) version.stock.changed(id);
   return version.stock.settled(2000);
 }
 
@@ -239,8 +244,10 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
       return {
         async executionDidStart(ctx) {
           if (ctx.operation.operation !== "mutation" || catalogueEffect(ctx) !== "stock") return;
-          onStockWrite(ctx.contextValue, (products) => {
-            const seen = readOwnWrite(options.version, products);
+          // Before any resolver sends its write: values it knows at its commit are judged against this.
+          const mark = board.mark();
+          onStockWrite(ctx.contextValue, (products, known) => {
+            const seen = ownWriteSeen(options.version, products, known, mark);
             // Several stock mutations in one operation: the answer waits for all of them.
             written = written
               ? { products: [...written.products, ...products], seen: Promise.all([written.seen, seen]).then((all) => all.every(Boolean)) }

@@ -3,12 +3,17 @@
 // not make cached answers unreachable any more; the caches join these values into what they kept
 // (volatile-json.ts) or, for rendered pages, render again the pages that show a changed product.
 // Values are read from the database after the notification (so after the commit), in order, a batch
-// at a time: the board never goes back to older values, and it always holds the newest heard.
+// at a time: the board never goes back to older values, and it always holds the newest heard. A
+// write of this instance that knows its products' values at its commit (its statement's RETURNING)
+// lands them at once instead (`wrote`), unless a read of the same products could be newer.
 
 export interface StockValues {
   stock: number;
   onHold: boolean;
 }
+
+/** A product's values, as read or as a write knew them. */
+export type StockRow = StockValues & { id: string };
 
 export interface StockBoard {
   /** The newest values of a product named since listening began; undefined: the cached answer's own. */
@@ -28,6 +33,23 @@ export interface StockBoard {
   settled(timeoutMs?: number): Promise<boolean>;
   /** Forgets every value (changes may have gone unheard). */
   clear(): void;
+  /** Taken before a write is sent: what `wrote` compares with. */
+  mark(): StockMark;
+  /**
+   * Values a write of this instance knows as of its commit, the write having been sent after `since`.
+   * They land at once, without a read, for each product no read has had in flight since the mark:
+   * a read still under way then, or begun since, may have been answered before or after the commit,
+   * so which values are newer is unknown. Returns the products whose values did not land: the
+   * caller names them (`changed`) to have them read.
+   */
+  wrote(values: readonly StockRow[], since: StockMark): string[];
+}
+
+/** What the board had read when a write was sent (StockBoard.mark). */
+export interface StockMark {
+  /** The first read batch that had not landed then (in flight, or still to come). */
+  firstUnsettledBatch: number;
+  clears: number;
 }
 
 export interface StockBoardOptions {
@@ -49,6 +71,12 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
   let named = 0;
   let read = 0;
   let waiters: { upTo: number; resolve(): void }[] = [];
+  /** Read batches begun and landed (one at a time, in order), the last batch that read each
+   *  product, and the times everything was forgotten: what `wrote` checks against its mark. */
+  let batchesBegun = 0;
+  let batchesLanded = 0;
+  const lastBatchOf = new Map<string, number>();
+  let clears = 0;
   const wake = () => {
     const ready = waiters.filter((waiter) => waiter.upTo <= read);
     waiters = waiters.filter((waiter) => waiter.upTo > read);
@@ -61,6 +89,8 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
       for (const id of batch) pending.delete(id);
       // Every name counted so far is read once the set is empty after this batch.
       const covers = pending.size ? read : named;
+      batchesBegun++;
+      for (const id of batch) lastBatchOf.set(id, batchesBegun);
       try {
         const rows = await options.read(batch);
         generation++;
@@ -77,11 +107,13 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
         generation++;
         options.onReadFailed(error);
       }
+      batchesLanded++;
       read = Math.max(read, covers);
       wake();
     }
   }
 
+  let startSoon = false;
   const start = () => {
     reading = drain().finally(() => {
       reading = null;
@@ -97,7 +129,15 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
     changed(id) {
       pending.add(id);
       named++;
-      if (!reading) start();
+      // The read begins after this pass of the event loop: a write whose answer came in the same
+      // pass as the notification of its commit lands its own values first (wrote), as they are
+      // then not older than any read begun.
+      if (reading || startSoon) return;
+      startSoon = true;
+      setImmediate(() => {
+        startSoon = false;
+        if (!reading && pending.size) start();
+      });
     },
     settled(timeoutMs) {
       if (read >= named) return Promise.resolve(true);
@@ -121,6 +161,17 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
       read = named;
       wake();
       generation++;
+      clears++;
+    },
+    mark: () => ({ firstUnsettledBatch: batchesLanded + 1, clears }),
+    wrote(written, since) {
+      const safe = since.clears === clears ? written.filter((row) => (lastBatchOf.get(row.id) ?? 0) < since.firstUnsettledBatch) : [];
+      if (safe.length) {
+        generation++;
+        for (const row of safe) values.set(row.id, { stock: row.stock, onHold: row.onHold, landed: generation });
+        for (const listener of listeners) listener(safe.map((row) => row.id));
+      }
+      return written.filter((row) => !safe.includes(row)).map((row) => row.id);
     },
   };
 }

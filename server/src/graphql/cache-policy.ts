@@ -5,6 +5,7 @@
 import { TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from "graphql";
 import { PUBLIC_QUERY_FIELDS } from "../../../common/public-queries.ts";
 import type { StockChoice } from "../cache/catalogue-memo.ts";
+import type { StockRow } from "../cache/stock-board.ts";
 
 export const PUBLIC_FIELDS: Readonly<Record<string, readonly string[] | "all">> = {
   Query: PUBLIC_QUERY_FIELDS,
@@ -163,17 +164,18 @@ export function stockOrderedChoice(target: object): StockChoice | null {
   return stockOrderedRequests.get(target) ?? null;
 }
 
-const stockWriteListeners = new WeakMap<object, (products: readonly string[]) => void>();
+const stockWriteListeners = new WeakMap<object, (products: readonly string[], known?: readonly StockRow[]) => void>();
 
 /** Set by the response cache (response-cache.ts) on a stock mutation's request before its
  *  resolvers run: it starts reading the written products' values the moment they are recorded. */
-export function onStockWrite(context: object, listener: (products: readonly string[]) => void): void {
+export function onStockWrite(context: object, listener: (products: readonly string[], known?: readonly StockRow[]) => void): void {
   stockWriteListeners.set(context, listener);
 }
 
 /** A stock mutation says which products it changed, as soon as its write has committed (none: it
  *  was refused and wrote nothing), so its answer waits for exactly those values on the stock board
- *  instead of a round trip through the database's notifications. Unsaid: that round trip, as before. */
-export function recordStockWrite(context: object, products: readonly string[]): void {
-  stockWriteListeners.get(context)?.(products);
+ *  instead of a round trip through the database's notifications. Unsaid: that round trip, as before.
+ *  `known`: the values the write itself saw at its commit (its RETURNING), which need no read. */
+export function recordStockWrite(context: object, products: readonly string[], known?: readonly StockRow[]): void {
+  stockWriteListeners.get(context)?.(products, known);
 }

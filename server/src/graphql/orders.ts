@@ -280,7 +280,7 @@ builder.mutationField("placeOrder", (t) =>
         throw error;
       });
       // Said at once: the stock board reads the sold pieces while the payload's order is read.
-      if (placed.products) recordStockWrite(ctx, placed.products);
+      if (placed.products) recordStockWrite(ctx, placed.products, placed.stockAfter);
       grantOrderAccess(ctx, placed.orderId);
       return placed;
     },

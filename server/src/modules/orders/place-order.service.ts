@@ -60,6 +60,8 @@ export interface PlacedOrder {
   /** A bank-transfer order as this call wrote it (unset for a retry, or a provider payment, which
    *  changes the order after): the checkout's answer needs no read of it. */
   written?: WrittenOrder;
+  /** The taken products' stock and "on hold" as this order's commit left them. */
+  stockAfter?: { id: string; stock: number; onHold: boolean }[];
 }
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -213,7 +215,7 @@ async function createOrder(
   ];
   // On the driver, not Prisma: about a third of the round trips, and none of Prisma's CPU per
   // statement, which on a drop night was most of a checkout's (decision 026).
-  const { written, priced } = await inTurn(async () => {
+  const { written, priced, stockLeft } = await inTurn(async () => {
     const atOnce = read && guestLines?.length === 1 ? await writeOrderAtOnce(driver.sql, draft, guestLines[0]!, read, more) : null;
     return (
       atOnce ??
@@ -241,5 +243,12 @@ async function createOrder(
       await queueEmail(tx, orderReceivedEmail(config, details, shortOrderId, priced, paymentText));
     });
   }
-  return { orderId, guestToken: guest?.token ?? null, products: priced.products, written: details.paymentMethod === "bank_transfer" ? written : undefined };
+  return {
+    orderId,
+    guestToken: guest?.token ?? null,
+    products: priced.products,
+    written: details.paymentMethod === "bank_transfer" ? written : undefined,
+    // The new order is unpaid, so a piece it left at none is on hold (payments/rules.ts onHoldSql).
+    stockAfter: stockLeft.map(({ id, stock }) => ({ id, stock, onHold: stock <= 0 })),
+  };
 }

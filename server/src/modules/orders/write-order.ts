@@ -287,6 +287,13 @@ export interface PricedOrder {
   products: string[];
 }
 
+/** A product's stock as an order's commit left it (the take's RETURNING): the stock board takes it
+ *  without a read of its own (decision 026, addendum of 29 Nov 2026). */
+export interface StockLeft {
+  id: string;
+  stock: number;
+}
+
 /** A product a line asked for, as its stock was taken (or found, when it was not). */
 interface TakenProduct {
   id: string;
@@ -367,7 +374,7 @@ function insertOrderSql(order: NewOrder, items: OrderItem[], more: Prisma.Sql[],
     ), new_items AS (
       INSERT INTO order_items (id, order_id, product_id, product_name, image_url, quantity, price, size) VALUES ${Prisma.join(itemRows)}
     )${Prisma.join(clauses, "")}
-    SELECT * FROM new_order`;
+    SELECT new_order.*${taken ? Prisma.sql`, (SELECT json_agg(taken) FROM taken) AS "stockLeft"` : Prisma.empty} FROM new_order`;
 }
 
 /**
@@ -381,7 +388,7 @@ export async function writeOrder(
   draft: OrderDraft,
   lines: GuestCartLine[],
   more: (priced: PricedOrder) => Prisma.Sql[],
-): Promise<{ written: WrittenOrder; priced: PricedOrder }> {
+): Promise<{ written: WrittenOrder; priced: PricedOrder; stockLeft: StockLeft[] }> {
   if (!lines.length) throw new ValidationError(EMPTY_CART, "items");
   const sorted = [...lines].sort((a, b) => a.productId.localeCompare(b.productId));
   const taken: { product: TakenProduct; quantity: number }[] = [];
@@ -400,7 +407,8 @@ export async function writeOrder(
   const code = draft.discountCode ? await useDiscountCode(sql, draft.discountCode, draft.details.phone, subtotal.toFixed(2), draft.now) : null;
   const { order, priced } = orderOf(draft, taken, feeTable, code);
   const [setByInsert] = await sql<SetByInsert>(insertOrderSql(order, priced.items, more(priced), null));
-  return { written: writtenOf(order, setByInsert!, priced), priced };
+  // The take's RETURNING is the row as it commits: the row lock keeps it until then.
+  return { written: writtenOf(order, setByInsert!, priced), priced, stockLeft: taken.map(({ product }) => ({ id: product.id, stock: product.stock })) };
 }
 
 /**
@@ -418,7 +426,7 @@ export async function writeOrderAtOnce(
   line: GuestCartLine,
   read: Pick<Prechecked, "products" | "feeTable">,
   more: (priced: PricedOrder) => Prisma.Sql[],
-): Promise<{ written: WrittenOrder; priced: PricedOrder } | null> {
+): Promise<{ written: WrittenOrder; priced: PricedOrder; stockLeft: StockLeft[] } | null> {
   const product = read.products.find((p) => p.id === line.productId);
   if (!product || !read.feeTable || draft.discountCode) return null;
   const { order, priced } = orderOf(draft, [{ product, quantity: line.quantity }], read.feeTable, null);
@@ -427,10 +435,11 @@ export async function writeOrderAtOnce(
     WHERE p.id = ${product.id}::uuid AND p.stock >= ${line.quantity} AND ${visibleNowSql(draft.now)}
       AND p.price = ${product.price}::numeric AND p.name = ${product.name} AND p.image_url IS NOT DISTINCT FROM ${product.imageUrl}::text
       AND p.size IS NOT DISTINCT FROM ${product.size}::text
-    RETURNING p.id`;
+    RETURNING p.id::text AS id, p.stock`;
   try {
-    const [setByInsert] = await sql<SetByInsert>(insertOrderSql(order, priced.items, more(priced), { statement: take, lines: 1 }));
-    return { written: writtenOf(order, setByInsert!, priced), priced };
+    const [row] = await sql<SetByInsert & { stockLeft: StockLeft[] }>(insertOrderSql(order, priced.items, more(priced), { statement: take, lines: 1 }));
+    const { stockLeft, ...setByInsert } = row!;
+    return { written: writtenOf(order, setByInsert, priced), priced, stockLeft };
   } catch (error) {
     if (isForeignKeyViolation(error)) return null;
     throw error;
