@@ -10,12 +10,15 @@
 //     including what 50 orders a second take from saturating reads.
 //  2. Reads under sales: the client's listing GET (persisted query by id), the server-rendered
 //     `/products`, product pages and home page, each at saturation (50 clients, no think time),
-//     quiet and then with a steady stream of real checkouts (placeOrder over HTTP, open loop, in a
+//     quiet and beside a steady stream of real checkouts (placeOrder over HTTP, open loop, in a
 //     process of its own: lib/order-stream.ts) at 10 and 50 orders/s. The orders buy the pieces the
 //     readers look at (the listing's first page and its product pages, stock raised so none sells
-//     out). Printed: throughput, p50/p99, the ratio to the same path quiet, the checkouts' p50/p99
-//     and failures (an order without an answer 30 s after the stream stopped is a failure), and
-//     the floor (a bare node:http + one pg query).
+//     out). Since 29 Nov 2026 each path is measured in rounds (BENCH_ROUNDS, 3): a quiet slice, then
+//     one at each rate, the stream's pace changed between them, so a ratio compares slices seconds
+//     apart (the median of the rounds' ratios) rather than runs minutes apart on a drifting host.
+//     Printed: throughput (the median slice), p50/p99, the ratio to the same path quiet, the
+//     checkouts' p50/p99 and failures (an order without an answer 30 s after the stream stopped is
+//     a failure), and the floor (a bare node:http + one pg query).
 //  3. Drops: one-of-a-kind pieces go live at one moment; shoppers arrive within 10 s, each loads the
 //     listing, tries to buy a piece it shows available (a second try after a "sold out"), then
 //     reloads the listing twice: 2,000 shoppers for 200 pieces, and 10,000 for 500, half of them
@@ -27,8 +30,8 @@
 // Settings: BENCH_VARIANTS ("before,after"; either alone, "apollo-refusals" for the defaults but
 // SOLD_OUT_ANSWERS=false, "budget:N" for READ_BUDGET_MS=N, "pool:N" for DATABASE_POOL_SIZE=N, or
 // "build:<dir>" for another checkout's build with its defaults, e.g. the last commit before a change),
-// BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per measurement (8), BENCH_RATES ("10,50"
-// orders/s), BENCH_DROPS ("2000x200,10000x500,10000x500@kit": shoppers x pieces, "@kit" through the
+// BENCH_PRODUCTS (5000), BENCH_CLIENTS (50), BENCH_SECONDS per measurement (8; in the reads part, per
+// path and rate across its rounds), BENCH_ROUNDS (3), BENCH_RATES ("10,50" orders/s), BENCH_DROPS ("2000x200,10000x500,10000x500@kit": shoppers x pieces, "@kit" through the
 // kit's nginx), BENCH_DROP_SECONDS (10), BENCH_NODE_ARGS, BENCH_PARTS ("cost,reads,drop": any of
 // them, e.g. "drop" to profile the drop with BENCH_NODE_ARGS=--cpu-prof; "cost" is the store's CPU
 // per request: a listing read, a sold-out and a placed checkout, orders arriving steadily).
@@ -40,7 +43,7 @@ import { startBenchStore, startFloorServer, type BenchStore } from "./lib/bench-
 import { byId } from "./lib/persisted-queries.ts";
 import { checkout, runDropShoppers, shopClient, type ShopClient } from "./lib/drop.ts";
 import { startOrderStream } from "./lib/order-stream.ts";
-import { countCpu, describeCpu } from "./lib/cpu-time.ts";
+import { countCpu, describeCpu, type CpuShares } from "./lib/cpu-time.ts";
 import { openDatabase } from "../server/src/db/database.ts";
 import { startNginx } from "../deploy/local-cluster.ts";
 
@@ -48,6 +51,10 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS || 5000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 50);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const WARMUP_SECONDS = 2;
+/** The reads part's rounds: each measures every pace once, in slices of BENCH_SECONDS / rounds. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+/** Reads before each slice is measured, while a new pace of orders settles. */
+const SETTLE_SECONDS = 1;
 // "@kit": through the deploy kit's nginx (its shared cache and keep-alive to the store), as in production.
 const DROPS = (process.env.BENCH_DROPS || "2000x200,10000x500,10000x500@kit").split(",").map((d) => {
   const [size, via] = d.split("@");
@@ -94,6 +101,7 @@ const LISTING = byId("StorefrontProductList", {
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" / ");
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 }
@@ -233,39 +241,59 @@ async function readsWhileSelling(store: BenchStore, result: Measured) {
     const floorRate = floorRun.latencies.length / floorRun.elapsed;
     console.log(`\nFloor (node:http + one pg query): ${floorRate.toFixed(0)} req/s, p99 ${percentile(floorRun.latencies, 99).toFixed(1)} ms`);
 
-    console.log(`\n### Reads while orders stream (${CLIENTS} clients at saturation; orders, from a process of their own, buy the pieces being read)\n`);
+    console.log(`\n### Reads while orders stream (${CLIENTS} clients at saturation; orders, from a process of their own, buy the pieces being read; ${ROUNDS} rounds of quiet and busy slices per path)\n`);
     // CPU in cores: the store, the load generators (the readers here and the order stream), PostgreSQL.
     console.log("| Read path | Orders/s | Throughput (req/s) | × quiet | × floor | p50 (ms) | p99 (ms) | Failed | CPU: store / generators / PostgreSQL / machine |");
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
-    const quiet = new Map<string, number>();
-    const checkouts: string[] = [];
-    for (const rate of [0, ...ORDER_RATES]) {
-      const stream = rate ? startOrderStream(store.url, rate, productIds) : null;
-      if (stream) await Promise.race([stream.ready, sleep(30_000)]);
-      for (const { name, path } of paths) {
-        await saturate(readers, path, WARMUP_SECONDS);
-        const cpu = countCpu(store.pid, () => (stream ? [stream.pid] : []));
-        const { latencies, elapsed, failed } = await saturate(readers, path, SECONDS);
-        const used = cpu();
-        const throughput = latencies.length / elapsed;
-        if (!rate) quiet.set(name, throughput);
-        const ratio = rate ? throughput / quiet.get(name)! : 1;
+    // One stream for the whole part, its pace changed slice by slice: quiet and busy slices of a path
+    // alternate within seconds, so each ratio compares neighbours, not measurements minutes apart
+    // on a host whose speed drifts (±15% between 5 s slices, 29 Nov 2026).
+    const stream = startOrderStream(store.url, 0, productIds);
+    await Promise.race([stream.ready, sleep(30_000)]);
+    const rates = [0, ...ORDER_RATES];
+    for (const { name, path } of paths) {
+      await saturate(readers, path, WARMUP_SECONDS);
+      const slices = new Map(rates.map((rate) => [rate, { throughputs: [] as number[], latencies: [] as number[], failed: 0, used: [] as CpuShares[] }]));
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const rate of rates) {
+          stream.pace(rate);
+          await saturate(readers, path, SETTLE_SECONDS);
+          const cpu = countCpu(store.pid, () => [stream.pid]);
+          const { latencies, elapsed, failed } = await saturate(readers, path, SECONDS / ROUNDS);
+          const slice = slices.get(rate)!;
+          slice.used.push(cpu());
+          slice.throughputs.push(latencies.length / elapsed);
+          slice.latencies.push(...latencies);
+          slice.failed += failed;
+        }
+      }
+      stream.pace(0);
+      const quiet = slices.get(0)!.throughputs;
+      for (const rate of rates) {
+        const { throughputs, latencies, failed, used } = slices.get(rate)!;
+        latencies.sort((a, b) => a - b);
+        const throughput = median(throughputs);
+        // Each round's busy slice against the quiet slice just before it.
+        const ratio = rate ? median(throughputs.map((busy, round) => busy / quiet[round]!)) : 1;
         const p99 = percentile(latencies, 99);
+        const cores = (key: keyof CpuShares) => used.reduce((sum, shares) => sum + shares[key], 0) / used.length;
         result.reads.set(name, [...(result.reads.get(name) ?? []), { rate, throughput, ratio, p99, failed }]);
         console.log(
-          `| ${name} | ${rate || "quiet"} | ${throughput.toFixed(0)} | ${rate ? ratio.toFixed(2) : "1"} | ${(throughput / floorRate).toFixed(2)} | ${percentile(latencies, 50).toFixed(1)} | ${p99.toFixed(1)} | ${failed} | ${[used.store, used.generator, used.postgres, used.machine].map((n) => n.toFixed(2)).join(" / ")} |`,
+          `| ${name} | ${rate || "quiet"} | ${throughput.toFixed(0)} | ${rate ? ratio.toFixed(2) : "1"} | ${(throughput / floorRate).toFixed(2)} | ${percentile(latencies, 50).toFixed(1)} | ${p99.toFixed(1)} | ${failed} | ${(["store", "generator", "postgres", "machine"] as const).map((key) => cores(key).toFixed(2)).join(" / ")} |`,
         );
       }
-      if (stream) {
-        const results = await stream.stop();
-        const times = results.map((r) => r.latency).sort((a, b) => a - b);
-        const failed = results.filter((r) => r.outcome !== "ordered");
-        const summary = { sent: results.length, failed: failed.length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? NaN };
-        result.checkouts.set(rate, summary);
-        checkouts.push(
-          `${rate} orders/s: ${summary.sent} checkouts, ${summary.failed} failed${failed[0] ? ` (${failed[0].detail ?? failed[0].outcome})` : ""}, p50 ${summary.p50.toFixed(0)} ms, p99 ${summary.p99.toFixed(0)} ms, max ${summary.max.toFixed(0)} ms`,
-        );
-      }
+    }
+    const results = await stream.stop();
+    const checkouts: string[] = [];
+    for (const rate of ORDER_RATES) {
+      const sent = results.filter((r) => r.rate === rate);
+      const times = sent.map((r) => r.latency).sort((a, b) => a - b);
+      const failed = sent.filter((r) => r.outcome !== "ordered");
+      const summary = { sent: sent.length, failed: failed.length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? NaN };
+      result.checkouts.set(rate, summary);
+      checkouts.push(
+        `${rate} orders/s: ${summary.sent} checkouts, ${summary.failed} failed${failed[0] ? ` (${failed[0].detail ?? failed[0].outcome})` : ""}, p50 ${summary.p50.toFixed(0)} ms, p99 ${summary.p99.toFixed(0)} ms, max ${summary.max.toFixed(0)} ms`,
+      );
     }
     console.log(`\nCheckouts while the reads saturate:\n  ${checkouts.join("\n  ")}`);
   } finally {
