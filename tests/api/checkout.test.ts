@@ -114,6 +114,40 @@ describe("placing an order", () => {
     expect(await t.prisma.product.count({ where: { id: { in: [one!.id, two!.id, pairA!.id, pairB!.id] }, stock: 0 } })).toBe(4);
   });
 
+  it("a sale's notification names its count of stock changes: the instance that sold takes its values from its own statement, and reads only what changed elsewhere", async () => {
+    const piece = await makeProduct(t.prisma, { stock: 3, price: "5000.00" });
+    const heard: string[] = [];
+    let listening = () => {};
+    const subscription = t.store.db.listen("catalogue_changed", { onNotify: (payload) => heard.push(payload), onListening: () => listening(), onLost: () => {} });
+    await new Promise<void>((resolve) => (listening = resolve));
+    const boardReads = () => t.queries.filter((statement) => statement.includes("/* stock board */")).length;
+    const notify = async (payload: string) => {
+      await t.store.db.query("SELECT pg_notify('catalogue_changed', $1)", [payload]);
+      await t.store.catalogue.sync();
+    };
+    try {
+      const placed = await placeOrder(t.client(), { ...details(), items: [{ productId: piece.id, quantity: 1 }] });
+      expect(placed.__typename).toBe("MutationPlaceOrderSuccess");
+      await t.store.catalogue.sync();
+      // The take and the order's item in one transaction: one payload, with the take's count.
+      expect(heard.filter((payload) => payload.includes(piece.id))).toEqual([`stock:${piece.id}:1`]);
+      expect(t.store.catalogue.stock.get(piece.id)).toMatchObject({ stock: 2, onHold: false, version: 1 });
+      const before = boardReads();
+      await notify(`stock:${piece.id}:1`);
+      expect(boardReads()).toBe(before);
+      // No count (an order's status changed: "on hold" may have): read again.
+      await notify(`stock:${piece.id}`);
+      expect(boardReads()).toBe(before + 1);
+      // Changed elsewhere (another instance's sale, the owner's restock): a later count, read.
+      await t.prisma.product.update({ where: { id: piece.id }, data: { stock: 7 } });
+      await t.store.catalogue.sync();
+      expect(boardReads()).toBe(before + 2);
+      expect(t.store.catalogue.stock.get(piece.id)).toMatchObject({ stock: 7, version: 2 });
+    } finally {
+      await subscription.stop();
+    }
+  });
+
   it("an order written at once takes nothing and writes nothing when its piece changed or went since it was read (writeOrder's transaction then decides)", async () => {
     const { sql } = t.store.db;
     const piece = await makeProduct(t.prisma, { stock: 1, price: "9000.00" });

@@ -7,12 +7,14 @@
 // answers they keep (decision 026).
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database.ts";
-import { stockBoard, type StockBoard, type StockValues } from "./stock-board.ts";
+import { stockBoard, type StockBoard, type StockRow } from "./stock-board.ts";
 
 export const CATALOGUE_CHANNEL = "catalogue_changed";
 /** Payload of a sync marker: heard, it changes nothing. */
 const SYNC_PREFIX = "sync:";
-/** Payload naming a product whose stock or "on hold" may have changed, and nothing else. */
+/** Payload naming a product whose stock or "on hold" may have changed, and nothing else: "stock:<id>",
+ *  or "stock:<id>:<count>" when its stock changed, naming the count of its changes then (the
+ *  migration stock_version). */
 const STOCK_PREFIX = "stock:";
 
 export interface CatalogueVersion {
@@ -36,7 +38,7 @@ export interface CatalogueVersion {
 
 export interface WatchOptions {
   /** Reads the committed stock and "on hold" of products (modules/payments/holds.service.ts). */
-  readStock(ids: string[]): Promise<(StockValues & { id: string })[]>;
+  readStock(ids: string[]): Promise<StockRow[]>;
 }
 
 export function watchCatalogue(db: Database, options: WatchOptions): CatalogueVersion {
@@ -54,7 +56,10 @@ export function watchCatalogue(db: Database, options: WatchOptions): CatalogueVe
   const stock = stockBoard({ read: options.readStock, onReadFailed: () => bump() });
   const subscription = db.listen(CATALOGUE_CHANNEL, {
     onNotify: (payload) => {
-      if (payload.startsWith(STOCK_PREFIX)) return stock.changed(payload.slice(STOCK_PREFIX.length));
+      if (payload.startsWith(STOCK_PREFIX)) {
+        const [id, count] = payload.slice(STOCK_PREFIX.length).split(":");
+        return stock.changed(id!, count === undefined ? undefined : Number(count));
+      }
       if (!payload.startsWith(SYNC_PREFIX)) return bump();
       waiting.get(payload)?.();
       waiting.delete(payload);

@@ -1,6 +1,6 @@
-import { stockBoard, type StockValues } from "./stock-board.ts";
+import { stockBoard, type StockRow } from "./stock-board.ts";
 
-type Row = StockValues & { id: string };
+type Row = StockRow;
 
 /** A board whose reads answer only when the test says so. */
 function boardWithHeldReads() {
@@ -28,9 +28,9 @@ describe("stock board settled()", () => {
     const settled = board.settled(2000);
     await nextTurn();
     expect(reads.map((r) => r.ids)).toEqual([["p1"]]);
-    reads[0].answer([{ id: "p1", stock: 3, onHold: false }]);
+    reads[0].answer([{ id: "p1", stock: 3, onHold: false, version: 4 }]);
     await expect(settled).resolves.toBe(true);
-    expect(board.get("p1")).toEqual({ stock: 3, onHold: false, landed: 1 });
+    expect(board.get("p1")).toEqual({ stock: 3, onHold: false, version: 4, landed: 1 });
   });
 
   it("is false when the read never lands within the wait", async () => {
@@ -40,51 +40,57 @@ describe("stock board settled()", () => {
   });
 });
 
-describe("stock board wrote()", () => {
-  it("lands a write's own values at once, without a read, when no read of its products was under way since its mark", async () => {
+describe("stock board wrote() and counts", () => {
+  it("lands a write's own values at once, and the notification of its commit then reads nothing", async () => {
     const { board, reads } = boardWithHeldReads();
-    // A read that landed before the write was sent is older than the write's commit.
-    board.changed("p1");
-    await nextTurn();
-    reads[0].answer([{ id: "p1", stock: 3, onHold: false }]);
-    await board.settled();
     const mark = board.mark();
-    expect(board.wrote([{ id: "p1", stock: 2, onHold: false }], mark)).toEqual([]);
-    expect(board.get("p1")).toEqual({ stock: 2, onHold: false, landed: 2 });
-    expect(reads).toHaveLength(1);
-  });
-
-  it("lands them beside a read of the product still to begin (it will read after the commit)", async () => {
-    const { board, reads } = boardWithHeldReads();
-    board.changed("p0");
+    expect(board.wrote([{ id: "p1", stock: 2, onHold: false, version: 7 }], mark)).toEqual([]);
+    expect(board.get("p1")).toEqual({ stock: 2, onHold: false, version: 7, landed: 1 });
+    board.changed("p1", 7);
     await nextTurn();
-    const mark = board.mark();
-    board.changed("p1");
-    expect(board.wrote([{ id: "p1", stock: 4, onHold: false }], mark)).toEqual([]);
-    expect(board.get("p1")).toEqual({ stock: 4, onHold: false, landed: 1 });
-    expect(reads.map((r) => r.ids)).toEqual([["p0"]]);
-  });
-
-  it("leaves the values to a read when one of the product was under way at the mark or began since (either may be the newer)", async () => {
-    const { board, reads } = boardWithHeldReads();
-    board.changed("p1");
-    await nextTurn();
-    const underWay = board.mark();
-    expect(board.wrote([{ id: "p1", stock: 2, onHold: false }, { id: "p2", stock: 0, onHold: true }], underWay)).toEqual(["p1"]);
-    expect(board.get("p1")).toBeUndefined();
-    expect(board.get("p2")).toEqual({ stock: 0, onHold: true, landed: 1 });
-    // Landed after the write was sent: it may hold a later sale than the write's.
-    reads[0].answer([{ id: "p1", stock: 1, onHold: false }]);
-    await board.settled();
-    const before = board.mark();
+    expect(reads).toHaveLength(0);
+    await expect(board.settled(10)).resolves.toBe(true);
+    // A later change (another instance's sale) is read; so is a change that names no count.
+    board.changed("p1", 8);
     board.changed("p2");
     await nextTurn();
-    expect(reads.map((r) => r.ids)).toEqual([["p1"], ["p2"]]);
-    expect(board.wrote([{ id: "p2", stock: 5, onHold: false }], before)).toEqual(["p2"]);
-    expect(board.get("p2")).toEqual({ stock: 0, onHold: true, landed: 1 });
-    // Forgotten since the mark (the notifications were lost): nothing lands.
-    const cleared = board.mark();
+    expect(reads.map((r) => r.ids)).toEqual([["p1", "p2"]]);
+  });
+
+  it("never goes back to a lower count, whichever lands last", async () => {
+    const { board, reads } = boardWithHeldReads();
+    board.changed("p1");
+    await nextTurn();
+    // The write commits while the read is under way; the read answers from before the commit.
+    expect(board.wrote([{ id: "p1", stock: 4, onHold: false, version: 3 }], board.mark())).toEqual([]);
+    reads[0].answer([{ id: "p1", stock: 5, onHold: false, version: 2 }]);
+    await board.settled();
+    expect(board.get("p1")).toMatchObject({ stock: 4, version: 3 });
+    // A read at the same count is as new as the write or newer ("on hold" moves with other orders).
+    board.changed("p1");
+    await nextTurn();
+    reads[1].answer([{ id: "p1", stock: 4, onHold: true, version: 3 }]);
+    await board.settled();
+    expect(board.get("p1")).toMatchObject({ stock: 4, onHold: true, version: 3 });
+    expect(board.wrote([{ id: "p1", stock: 4, onHold: false, version: 3 }], board.mark())).toEqual([]);
+    expect(board.get("p1")).toMatchObject({ onHold: true });
+  });
+
+  it("a notification heard before the write's answer, in the same turn, reads nothing once the write landed", async () => {
+    const { board, reads } = boardWithHeldReads();
+    const mark = board.mark();
+    board.changed("p1", 1);
+    board.wrote([{ id: "p1", stock: 0, onHold: true, version: 1 }], mark);
+    await nextTurn();
+    expect(reads).toHaveLength(0);
+    await expect(board.settled(10)).resolves.toBe(true);
+  });
+
+  it("leaves the values to a read when the board forgot everything since the write was sent", () => {
+    const { board } = boardWithHeldReads();
+    const mark = board.mark();
     board.clear();
-    expect(board.wrote([{ id: "p3", stock: 1, onHold: false }], cleared)).toEqual(["p3"]);
+    expect(board.wrote([{ id: "p1", stock: 1, onHold: false, version: 1 }], mark)).toEqual(["p1"]);
+    expect(board.get("p1")).toBeUndefined();
   });
 });

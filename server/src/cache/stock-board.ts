@@ -2,30 +2,36 @@
 // every product a "stock:<id>" notification named since this instance began listening. A sale does
 // not make cached answers unreachable any more; the caches join these values into what they kept
 // (volatile-json.ts) or, for rendered pages, render again the pages that show a changed product.
-// Values are read from the database after the notification (so after the commit), in order, a batch
-// at a time: the board never goes back to older values, and it always holds the newest heard. A
-// write of this instance that knows its products' values at its commit (its statement's RETURNING)
-// lands them at once instead (`wrote`), unless a read of the same products could be newer.
+// Values are read from the database after the notification (so after the commit), a batch at a
+// time. Each carries the count of its product's stock changes (products.stock_version, kept by a
+// trigger), and the board never takes a lower count than it holds: it never goes back to older
+// values. A write of this instance that knows its products' values at its commit (its statement's
+// RETURNING) lands them at once (`wrote`), and the notification of that commit, which names the
+// same count, then needs no read (decision 026, addendum of 29 Nov 2026).
 
 export interface StockValues {
   stock: number;
   onHold: boolean;
 }
 
-/** A product's values, as read or as a write knew them. */
-export type StockRow = StockValues & { id: string };
+/** A product's values as read or as a write knew them, at a count of its stock changes. */
+export type StockRow = StockValues & { id: string; version: number };
+
+/** What the board holds of a product: its values, their count, and the generation they landed at. */
+export type HeldStock = StockValues & { version: number; landed: number };
 
 export interface StockBoard {
   /** The newest values of a product named since listening began; undefined: the cached answer's own. */
-  get(id: string): StockValues | undefined;
+  get(id: string): HeldStock | undefined;
   /** Moves whenever values land: an answer checked at the current generation needs no look. */
   generation(): number;
   /** The generation at which this product's values last landed (0: never). */
   landedAt(id: string): number;
   /** Called as new values land, with the products they are for (pages note when they went stale). */
   onLanded(listener: (ids: readonly string[]) => void): void;
-  /** Products a notification named: their values are read again. */
-  changed(id: string): void;
+  /** Products a notification named: their values are read again, unless the board holds them at
+   *  `version` (the count the notification named) or later already. */
+  changed(id: string, version?: number): void;
   /** True once every product named so far has its values read (not those named later: under a
    *  steady stream of sales the board is never idle); false if that takes longer than timeoutMs
    *  (the database is busy or gone). Without timeoutMs it waits as long as it takes. The timer does
@@ -37,23 +43,20 @@ export interface StockBoard {
   mark(): StockMark;
   /**
    * Values a write of this instance knows as of its commit, the write having been sent after `since`.
-   * They land at once, without a read, for each product no read has had in flight since the mark:
-   * a read still under way then, or begun since, may have been answered before or after the commit,
-   * so which values are newer is unknown. Returns the products whose values did not land: the
-   * caller names them (`changed`) to have them read.
+   * Each lands at once, without a read, unless the board holds a later count already. Returns the
+   * products to read instead (the caller names them, `changed`): all of them when the board forgot
+   * everything since the mark (changes may have gone unheard meanwhile).
    */
   wrote(values: readonly StockRow[], since: StockMark): string[];
 }
 
-/** What the board had read when a write was sent (StockBoard.mark). */
+/** When a write was sent (StockBoard.mark). */
 export interface StockMark {
-  /** The first read batch that had not landed then (in flight, or still to come). */
-  firstUnsettledBatch: number;
   clears: number;
 }
 
 export interface StockBoardOptions {
-  read(ids: string[]): Promise<(StockValues & { id: string })[]>;
+  read(ids: string[]): Promise<StockRow[]>;
   /** A read failed: the named products' values are unknown, so cached answers must all go. */
   onReadFailed(error: unknown): void;
 }
@@ -62,21 +65,24 @@ export interface StockBoardOptions {
 const BATCH = 500;
 
 export function stockBoard(options: StockBoardOptions): StockBoard {
-  const values = new Map<string, StockValues & { landed: number }>();
+  const values = new Map<string, HeldStock>();
   let generation = 0;
   const listeners: ((ids: readonly string[]) => void)[] = [];
-  let pending = new Set<string>();
+  /** Products to read, and the count each notification asked for (null: read whatever is held). */
+  let pending = new Map<string, number | null>();
   let reading: Promise<void> | null = null;
   /** Names counted as they come, and how many of them have been read (in order). */
   let named = 0;
   let read = 0;
   let waiters: { upTo: number; resolve(): void }[] = [];
-  /** Read batches begun and landed (one at a time, in order), the last batch that read each
-   *  product, and the times everything was forgotten: what `wrote` checks against its mark. */
-  let batchesBegun = 0;
-  let batchesLanded = 0;
-  const lastBatchOf = new Map<string, number>();
+  /** The times everything was forgotten: what `wrote` checks against its mark. */
   let clears = 0;
+  /** Held at `version` or later: nothing newer to read. */
+  const holds = (id: string, version: number | null | undefined) => version != null && (values.get(id)?.version ?? -1) >= version;
+  const land = (row: StockRow) => {
+    const held = values.get(row.id);
+    if (!held || row.version >= held.version) values.set(row.id, { stock: row.stock, onHold: row.onHold, version: row.version, landed: generation });
+  };
   const wake = () => {
     const ready = waiters.filter((waiter) => waiter.upTo <= read);
     waiters = waiters.filter((waiter) => waiter.upTo > read);
@@ -85,29 +91,30 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
 
   async function drain(): Promise<void> {
     while (pending.size) {
-      const batch = [...pending].slice(0, BATCH);
-      for (const id of batch) pending.delete(id);
+      const taken = [...pending].slice(0, BATCH);
+      for (const [id] of taken) pending.delete(id);
       // Every name counted so far is read once the set is empty after this batch.
       const covers = pending.size ? read : named;
-      batchesBegun++;
-      for (const id of batch) lastBatchOf.set(id, batchesBegun);
-      try {
-        const rows = await options.read(batch);
-        generation++;
-        const found = new Set<string>();
-        for (const row of rows) {
-          found.add(row.id);
-          values.set(row.id, { stock: row.stock, onHold: row.onHold, landed: generation });
+      // Named for a count the board has taken since (this instance's own sale): nothing to read.
+      const batch = taken.filter(([id, version]) => !holds(id, version)).map(([id]) => id);
+      if (batch.length) {
+        try {
+          const rows = await options.read(batch);
+          generation++;
+          const found = new Set<string>();
+          for (const row of rows) {
+            found.add(row.id);
+            land(row);
+          }
+          // A deleted product: its answers go with the structural change that deleted it.
+          for (const id of batch) if (!found.has(id)) values.delete(id);
+          for (const listener of listeners) listener(batch);
+        } catch (error) {
+          for (const id of batch) values.delete(id);
+          generation++;
+          options.onReadFailed(error);
         }
-        // A deleted product: its answers go with the structural change that deleted it.
-        for (const id of batch) if (!found.has(id)) values.delete(id);
-        for (const listener of listeners) listener(batch);
-      } catch (error) {
-        for (const id of batch) values.delete(id);
-        generation++;
-        options.onReadFailed(error);
       }
-      batchesLanded++;
       read = Math.max(read, covers);
       wake();
     }
@@ -126,12 +133,15 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
     generation: () => generation,
     landedAt: (id) => values.get(id)?.landed ?? 0,
     onLanded: (listener) => void listeners.push(listener),
-    changed(id) {
-      pending.add(id);
+    changed(id, version) {
+      if (holds(id, version)) return;
+      // A count asked before stands unless this one asks for a read whatever is held.
+      const asked = pending.get(id);
+      pending.set(id, asked === undefined ? (version ?? null) : asked === null || version === undefined ? null : Math.max(asked, version));
       named++;
       // The read begins after this pass of the event loop: a write whose answer came in the same
-      // pass as the notification of its commit lands its own values first (wrote), as they are
-      // then not older than any read begun.
+      // pass as the notification of its commit lands its own values first (wrote), and the read
+      // is then not needed.
       if (reading || startSoon) return;
       startSoon = true;
       setImmediate(() => {
@@ -157,21 +167,22 @@ export function stockBoard(options: StockBoardOptions): StockBoard {
     },
     clear() {
       values.clear();
-      pending = new Set();
+      pending = new Map();
       read = named;
       wake();
       generation++;
       clears++;
     },
-    mark: () => ({ firstUnsettledBatch: batchesLanded + 1, clears }),
+    mark: () => ({ clears }),
     wrote(written, since) {
-      const safe = since.clears === clears ? written.filter((row) => (lastBatchOf.get(row.id) ?? 0) < since.firstUnsettledBatch) : [];
-      if (safe.length) {
+      if (since.clears !== clears) return written.map((row) => row.id);
+      const newer = written.filter((row) => !holds(row.id, row.version));
+      if (newer.length) {
         generation++;
-        for (const row of safe) values.set(row.id, { stock: row.stock, onHold: row.onHold, landed: generation });
-        for (const listener of listeners) listener(safe.map((row) => row.id));
+        for (const row of newer) land(row);
+        for (const listener of listeners) listener(newer.map((row) => row.id));
       }
-      return written.filter((row) => !safe.includes(row)).map((row) => row.id);
+      return [];
     },
   };
 }

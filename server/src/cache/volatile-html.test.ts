@@ -20,7 +20,7 @@ function page(stock: Record<string, number>, onHold: Record<string, boolean>, sh
 }
 
 function boardWith(values: Record<string, StockValues>) {
-  const board = stockBoard({ read: async (ids) => ids.map((id) => ({ id, ...values[id]! })), onReadFailed: () => {} });
+  const board = stockBoard({ read: async (ids) => ids.map((id) => ({ id, version: 0, ...values[id]! })), onReadFailed: () => {} });
   return board;
 }
 

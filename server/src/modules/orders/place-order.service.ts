@@ -61,7 +61,7 @@ export interface PlacedOrder {
    *  changes the order after): the checkout's answer needs no read of it. */
   written?: WrittenOrder;
   /** The taken products' stock and "on hold" as this order's commit left them. */
-  stockAfter?: { id: string; stock: number; onHold: boolean }[];
+  stockAfter?: { id: string; stock: number; onHold: boolean; version: number }[];
 }
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -249,6 +249,6 @@ async function createOrder(
     products: priced.products,
     written: details.paymentMethod === "bank_transfer" ? written : undefined,
     // The new order is unpaid, so a piece it left at none is on hold (payments/rules.ts onHoldSql).
-    stockAfter: stockLeft.map(({ id, stock }) => ({ id, stock, onHold: stock <= 0 })),
+    stockAfter: stockLeft.map(({ id, stock, version }) => ({ id, stock, onHold: stock <= 0, version })),
   };
 }

@@ -292,6 +292,8 @@ export interface PricedOrder {
 export interface StockLeft {
   id: string;
   stock: number;
+  /** The count of the product's stock changes, this one included (products.stock_version). */
+  version: number;
 }
 
 /** A product a line asked for, as its stock was taken (or found, when it was not). */
@@ -315,12 +317,18 @@ const TAKEN_COLUMNS = Prisma.sql`p.id::text AS id, p.name, p.price, p.image_url 
  * taken, the product as it is says why (gone, not live yet, not enough left). An order's first
  * take also brings the fee table, in the same statement: no round trip of its own.
  */
-export async function takeStock(sql: SqlRunner, line: GuestCartLine, now: Date, withFeeTable: boolean): Promise<{ product: TakenProduct; feeTable: DeliveryFeeTable | null }> {
+export async function takeStock(
+  sql: SqlRunner,
+  line: GuestCartLine,
+  now: Date,
+  withFeeTable: boolean,
+): Promise<{ product: TakenProduct & { stockVersion: number }; feeTable: DeliveryFeeTable | null }> {
   const take = Prisma.sql`
     UPDATE products p SET stock = p.stock - ${line.quantity}, updated_at = ${now}
     WHERE p.id = ${line.productId}::uuid AND p.stock >= ${line.quantity} AND ${visibleNowSql(now)}
-    RETURNING ${TAKEN_COLUMNS}`;
-  const { rows: [taken], feeTable } = withFeeTable ? await besideFeeTable<TakenProduct>(sql, take) : { rows: await sql<TakenProduct>(take), feeTable: null };
+    RETURNING ${TAKEN_COLUMNS}, p.stock_version AS "stockVersion"`;
+  type Taken = TakenProduct & { stockVersion: number };
+  const { rows: [taken], feeTable } = withFeeTable ? await besideFeeTable<Taken>(sql, take) : { rows: await sql<Taken>(take), feeTable: null };
   if (taken) return { product: taken, feeTable };
   const [product] = await sql<TakenProduct>(Prisma.sql`SELECT ${TAKEN_COLUMNS} FROM products p WHERE p.id = ${line.productId}::uuid`);
   if (!product) throw new NotFoundError("A product in your cart is no longer available. Please remove it and try again.");
@@ -391,7 +399,7 @@ export async function writeOrder(
 ): Promise<{ written: WrittenOrder; priced: PricedOrder; stockLeft: StockLeft[] }> {
   if (!lines.length) throw new ValidationError(EMPTY_CART, "items");
   const sorted = [...lines].sort((a, b) => a.productId.localeCompare(b.productId));
-  const taken: { product: TakenProduct; quantity: number }[] = [];
+  const taken: { product: TakenProduct & { stockVersion: number }; quantity: number }[] = [];
   // The fee is read here, in the order's transaction, from the owner's current table; a client's
   // own figure is never asked for. The order keeps it, so later changes never touch it.
   let feeTable: DeliveryFeeTable | null = null;
@@ -408,7 +416,7 @@ export async function writeOrder(
   const { order, priced } = orderOf(draft, taken, feeTable, code);
   const [setByInsert] = await sql<SetByInsert>(insertOrderSql(order, priced.items, more(priced), null));
   // The take's RETURNING is the row as it commits: the row lock keeps it until then.
-  return { written: writtenOf(order, setByInsert!, priced), priced, stockLeft: taken.map(({ product }) => ({ id: product.id, stock: product.stock })) };
+  return { written: writtenOf(order, setByInsert!, priced), priced, stockLeft: taken.map(({ product }) => ({ id: product.id, stock: product.stock, version: product.stockVersion })) };
 }
 
 /**
@@ -435,7 +443,7 @@ export async function writeOrderAtOnce(
     WHERE p.id = ${product.id}::uuid AND p.stock >= ${line.quantity} AND ${visibleNowSql(draft.now)}
       AND p.price = ${product.price}::numeric AND p.name = ${product.name} AND p.image_url IS NOT DISTINCT FROM ${product.imageUrl}::text
       AND p.size IS NOT DISTINCT FROM ${product.size}::text
-    RETURNING p.id::text AS id, p.stock`;
+    RETURNING p.id::text AS id, p.stock, p.stock_version AS version`;
   try {
     const [row] = await sql<SetByInsert & { stockLeft: StockLeft[] }>(insertOrderSql(order, priced.items, more(priced), { statement: take, lines: 1 }));
     const { stockLeft, ...setByInsert } = row!;

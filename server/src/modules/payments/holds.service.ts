@@ -168,6 +168,8 @@ export interface StockNow {
   id: string;
   stock: number;
   onHold: boolean;
+  /** The count of the product's stock changes these values are at (products.stock_version). */
+  version: number;
 }
 
 /** The stock and "on hold" of the given products as committed now (the volatile part of a product
@@ -176,6 +178,6 @@ export async function stockNow(sql: SqlRunner, productIds: readonly string[]): P
   if (!productIds.length) return [];
   // Named, so statement counts can tell it from a request's own work (it runs beside requests).
   return sql<StockNow>(Prisma.sql`/* stock board */
-    SELECT p.id::text AS id, p.stock, ${onHoldSql("p")} AS "onHold" FROM products p
+    SELECT p.id::text AS id, p.stock, ${onHoldSql("p")} AS "onHold", p.stock_version AS version FROM products p
     WHERE p.id IN (${Prisma.join(productIds.map((id) => Prisma.sql`${id}::uuid`))})`);
 }
