@@ -7,6 +7,7 @@ import { loadTrustedDocuments } from "../../server/src/cache/trusted-documents.t
 import { SESSION_ENDED, placeOrder as placeOrderNow } from "../../server/src/modules/orders/place-order.service.ts";
 import { checkedDetails, newShortOrderId, precheck, writeOrderAtOnce } from "../../server/src/modules/orders/write-order.ts";
 import { emailSql } from "../../server/src/mail/outbox.ts";
+import { CATALOGUE_CHANNEL } from "../../server/src/cache/catalogue-version.ts";
 import { randomUUID } from "node:crypto";
 
 /** Every field of a type that takes no argument, and of the types below it to `depth` levels. */
@@ -116,13 +117,18 @@ describe("placing an order", () => {
 
   it("a sale's notification names its count of stock changes: the instance that sold takes its values from its own statement, and reads only what changed elsewhere", async () => {
     const piece = await makeProduct(t.prisma, { stock: 3, price: "5000.00" });
-    const heard: string[] = [];
-    let listening = () => {};
-    const subscription = t.store.db.listen("catalogue_changed", { onNotify: (payload) => heard.push(payload), onListening: () => listening(), onLost: () => {} });
-    await new Promise<void>((resolve) => (listening = resolve));
+    const listen = async (channel: string) => {
+      const heard: string[] = [];
+      let listening = () => {};
+      const subscription = t.store.db.listen(channel, { onNotify: (payload) => heard.push(payload), onListening: () => listening(), onLost: () => {} });
+      await new Promise<void>((resolve) => (listening = resolve));
+      return { heard, stop: () => subscription.stop() };
+    };
+    const [counted, former] = await Promise.all([listen(CATALOGUE_CHANNEL), listen("catalogue_changed")]);
+    const heard = counted.heard;
     const boardReads = () => t.queries.filter((statement) => statement.includes("/* stock board */")).length;
     const notify = async (payload: string) => {
-      await t.store.db.query("SELECT pg_notify('catalogue_changed', $1)", [payload]);
+      await t.store.db.query("SELECT pg_notify($1, $2)", [CATALOGUE_CHANNEL, payload]);
       await t.store.catalogue.sync();
     };
     try {
@@ -131,6 +137,8 @@ describe("placing an order", () => {
       await t.store.catalogue.sync();
       // The take and the order's item in one transaction: one payload, with the take's count.
       expect(heard.filter((payload) => payload.includes(piece.id))).toEqual([`stock:${piece.id}:1`]);
+      // The channel of builds before the count, as they read it, for a rolling upgrade.
+      expect(former.heard.filter((payload) => payload.includes(piece.id))).toEqual([`stock:${piece.id}`]);
       expect(t.store.catalogue.stock.get(piece.id)).toMatchObject({ stock: 2, onHold: false, version: 1 });
       const before = boardReads();
       await notify(`stock:${piece.id}:1`);
@@ -144,7 +152,7 @@ describe("placing an order", () => {
       expect(boardReads()).toBe(before + 2);
       expect(t.store.catalogue.stock.get(piece.id)).toMatchObject({ stock: 7, version: 2 });
     } finally {
-      await subscription.stop();
+      await Promise.all([counted.stop(), former.stop()]);
     }
   });
 

@@ -4,6 +4,7 @@ import { ADD_TO_CART, details, placeOrder, postPlaceOrder, signedUp } from "../h
 import { makeProduct } from "../helpers/fixtures.ts";
 import { testDbMode } from "../helpers/databases.ts";
 import pg from "pg";
+import { CATALOGUE_CHANNEL } from "../../server/src/cache/catalogue-version.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -84,7 +85,7 @@ describe("two shoppers racing for the last item", () => {
       await listener.connect();
       const heard: string[] = [];
       listener.on("notification", (message) => heard.push(message.payload ?? ""));
-      await listener.query("LISTEN catalogue_changed");
+      await listener.query(`LISTEN ${CATALOGUE_CHANNEL}`);
       try {
         // Plain requests: the test client would wait for a sync marker of its own before each.
         const send = async (query: string, variables: Record<string, unknown>) => {

@@ -6,6 +6,7 @@ import { details, placeOrder, signedUp, ADD_TO_CART, CART } from "../helpers/sho
 import { testDbMode } from "../helpers/databases.ts";
 import { makeProduct } from "../helpers/fixtures.ts";
 import { stockLine } from "../helpers/page-text.ts";
+import { CATALOGUE_CHANNEL } from "../../server/src/cache/catalogue-version.ts";
 
 let t: TestStore;
 beforeAll(async () => {
@@ -279,7 +280,7 @@ if (testDbMode() === "postgres") describe("two server instances on one PostgreSQ
     // Cut every LISTEN connection of this database (as a failover would), then change the product
     // at once: the NOTIFY goes to nobody.
     const [{ n }] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'listen:catalogue_changed'`,
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'listen:${CATALOGUE_CHANNEL}'`,
     );
     expect(n).toBe(2);
     const renamed = `${product.name} (changed unheard)`;

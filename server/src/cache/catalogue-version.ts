@@ -1,6 +1,7 @@
 // The catalogue's version on this instance: it changes whenever the database reports a committed
-// structural write to what the storefront shows (the catalogue_changed NOTIFY, sent by triggers, see
-// the migrations catalogue_change_notify and catalogue_stock_notify). Cached catalogue answers are
+// structural write to what the storefront shows (the "catalogue" NOTIFY, sent by triggers, see the
+// migrations catalogue_change_notify, catalogue_stock_notify and stock_version; builds before
+// 29 Nov 2026 listen on "catalogue_changed", which the triggers still feed for a rolling upgrade). Cached catalogue answers are
 // keyed by it, so such a change makes every older answer unreachable at once, on every instance that
 // shares the database. A write that changes only products' stock or "on hold" (a sale) names them
 // instead ("stock:<id>"): their new values go to the stock board, which the caches join into the
@@ -9,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database.ts";
 import { stockBoard, type StockBoard, type StockRow } from "./stock-board.ts";
 
-export const CATALOGUE_CHANNEL = "catalogue_changed";
+export const CATALOGUE_CHANNEL = "catalogue";
 /** Payload of a sync marker: heard, it changes nothing. */
 const SYNC_PREFIX = "sync:";
 /** Payload naming a product whose stock or "on hold" may have changed, and nothing else: "stock:<id>",
