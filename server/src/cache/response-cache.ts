@@ -213,9 +213,9 @@ interface OwnWrite {
 }
 
 /** The products' values after the commit that changed them on the stock board: those the write
- *  knew as of its commit land at once (StockBoard.wrote, since `mark`, taken before the write was
- *  sent), the rest are read again now (started by the resolver, so the read runs beside the rest of
- *  the answer); naming none, nothing changed. */
+ *  knew as of its commit land at once (StockBoard.wrote, unless the board forgot everything since
+ *  `mark`, taken before the write was sent), the rest are read again now (started by the resolver,
+ *  so the read runs beside the rest of the answer); naming none, nothing changed. */
 function ownWriteSeen(version: CatalogueVersion, products: readonly string[], known: readonly StockRow[] | undefined, mark: StockMark): Promise<boolean> {
   if (!products.length) return Promise.resolve(true);
   if (version.current() === null) return Promise.resolve(false);
@@ -244,7 +244,7 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
       return {
         async executionDidStart(ctx) {
           if (ctx.operation.operation !== "mutation" || catalogueEffect(ctx) !== "stock") return;
-          // Before any resolver sends its write: values it knows at its commit are judged against this.
+          // Before any resolver sends its write (StockBoard.mark).
           const mark = board.mark();
           onStockWrite(ctx.contextValue, (products, known) => {
             const seen = ownWriteSeen(options.version, products, known, mark);
