@@ -201,6 +201,12 @@ describe("the boundary's answers", () => {
     expect(guest.lastStatus).toBe(400);
   });
 
+  it("a document of two operations without a name to choose one is a 400 with GraphQL's reason, not a 500", async () => {
+    const res = await guest.request(`query A { __typename } mutation B { __typename }`);
+    expect(res.errors?.map((e) => e.message)).toEqual(["Must provide operation name if query contains multiple operations."]);
+    expect(guest.lastStatus).toBe(400);
+  });
+
   it("NUL deep inside an input object (checkout) is refused before anything is written", async () => {
     const before = await rowCounts();
     const res = await guest.request(`mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename } }`, {

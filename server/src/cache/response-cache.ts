@@ -243,7 +243,7 @@ export function responseCachePlugins(options: ResponseCacheOptions): ApolloServe
       let written: OwnWrite | undefined;
       return {
         async executionDidStart(ctx) {
-          if (ctx.operation.operation !== "mutation" || catalogueEffect(ctx) !== "stock") return;
+          if (ctx.operation?.operation !== "mutation" || catalogueEffect(ctx) !== "stock") return;
           // Before any resolver sends its write (StockBoard.mark).
           const mark = board.mark();
           onStockWrite(ctx.contextValue, (products, known) => {

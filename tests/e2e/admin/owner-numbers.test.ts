@@ -106,3 +106,22 @@ it("the owner checks a CSV (every bad row reported, nothing listed), fixes it an
   expect(await bales.getByRole("cell").allTextContents()).toEqual(["0", "3", "0.0%", "—"]);
   await close();
 });
+
+it("the tabs appear where they stay: the figures arriving above never push 'Add Product' down under a finger", async () => {
+  const admin = await t.admin();
+  const { context, page } = await newShopper(browser, t.url, { mobile: false });
+  const [name, ...value] = admin.cookie!.split("=");
+  await context.addCookies([{ name: name!, value: value.join("="), url: t.url }]);
+  // The figures' answer comes a second late, as on a slow network or a busy shop.
+  await page.route("**/graphql", async (route) => {
+    if (/OwnerFigures/.test(route.request().postData() ?? "")) await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto("/admin");
+  const addProduct = page.getByRole("button", { name: "Add Product" });
+  await addProduct.waitFor();
+  const first = await addProduct.boundingBox();
+  await page.getByTestId("net-sales").waitFor();
+  expect(await addProduct.boundingBox()).toEqual(first);
+  await context.close();
+});

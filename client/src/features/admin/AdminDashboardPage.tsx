@@ -16,7 +16,7 @@ import { EmailsTab } from "./EmailsTab.tsx";
 import { MessagesTab } from "../messages/MessagesTab.tsx";
 import { DeliveryTab } from "./DeliveryTab.tsx";
 import { DiscountCodesTab } from "../offers/DiscountCodesTab.tsx";
-import { OwnerFigures } from "./OwnerFigures.tsx";
+import { OwnerFigures, useOwnerFigures } from "./OwnerFigures.tsx";
 import { CsvTools } from "./CsvTools.tsx";
 import "../../personal-pages.css";
 
@@ -76,6 +76,11 @@ function Dashboard() {
   const admin = useQuery(AdminCountsQuery, { fetchPolicy: "cache-and-network", skip: !isAdmin });
   const staff = useQuery(StaffCountsQuery, { fetchPolicy: "cache-and-network", skip: isAdmin });
   const data = isAdmin ? admin.data : staff.data;
+  const figures = useOwnerFigures(!isAdmin);
+  // The figures stand above the tabs and arrive about a screen tall: until they are in, what follows
+  // them is mounted (the tab's own query starts at once) but hidden, so "Add Product" never jumps a
+  // screen down under a finger (the tap would land on the figures).
+  const figuresArriving = isAdmin && !figures.data && !figures.error;
   const stats = admin.data?.adminStats;
   const names: Record<Tab, string> = {
     products: "Products",
@@ -116,52 +121,50 @@ function Dashboard() {
           </Link>
         ) : null}
       </div>
-      {isAdmin ? (
-        <>
-          <OwnerFigures />
-          <CsvTools />
-        </>
-      ) : null}
-      <div className="admin-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onKeyDown}>
-        {TABS.map((name) => (
-          <button
-            key={name}
-            id={`admin-tab-${name}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            aria-controls={`admin-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            className="admin-tabs__tab"
-            onClick={() => setTab(name)}
-          >
-            {names[name]}
-            {counts[name] ? (
-              <>
-                <span className={`admin-tabs__count${counts[name].alert ? " admin-tabs__count--alert" : ""}`} aria-hidden="true">
-                  {counts[name].shown}
-                </span>
-                <span className="visually-hidden"> ({counts[name].said})</span>
-              </>
-            ) : null}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === "products" ? <ProductsTab /> : null}
-        {tab === "orders" ? <OrdersTab /> : null}
-        {tab === "claims" ? (
-          <Suspense fallback={<p className="page-status">Loading claims...</p>}>
-            <ClaimsTab />
-          </Suspense>
-        ) : null}
-        {tab === "users" ? <UsersTab /> : null}
-        {tab === "reviews" ? <ReviewsManager /> : null}
-        {tab === "payments" ? <PaymentsQueue /> : null}
-        {tab === "delivery" ? <DeliveryTab /> : null}
-        {tab === "codes" ? <DiscountCodesTab /> : null}
-        {tab === "emails" ? <EmailsTab /> : null}
-        {tab === "messages" ? <MessagesTab /> : null}
+      {isAdmin ? <OwnerFigures query={figures} /> : null}
+      <div hidden={figuresArriving}>
+        {isAdmin ? <CsvTools /> : null}
+        <div className="admin-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onKeyDown}>
+          {TABS.map((name) => (
+            <button
+              key={name}
+              id={`admin-tab-${name}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              aria-controls={`admin-panel-${name}`}
+              tabIndex={tab === name ? 0 : -1}
+              className="admin-tabs__tab"
+              onClick={() => setTab(name)}
+            >
+              {names[name]}
+              {counts[name] ? (
+                <>
+                  <span className={`admin-tabs__count${counts[name].alert ? " admin-tabs__count--alert" : ""}`} aria-hidden="true">
+                    {counts[name].shown}
+                  </span>
+                  <span className="visually-hidden"> ({counts[name].said})</span>
+                </>
+              ) : null}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+          {tab === "products" ? <ProductsTab /> : null}
+          {tab === "orders" ? <OrdersTab /> : null}
+          {tab === "claims" ? (
+            <Suspense fallback={<p className="page-status">Loading claims...</p>}>
+              <ClaimsTab />
+            </Suspense>
+          ) : null}
+          {tab === "users" ? <UsersTab /> : null}
+          {tab === "reviews" ? <ReviewsManager /> : null}
+          {tab === "payments" ? <PaymentsQueue /> : null}
+          {tab === "delivery" ? <DeliveryTab /> : null}
+          {tab === "codes" ? <DiscountCodesTab /> : null}
+          {tab === "emails" ? <EmailsTab /> : null}
+          {tab === "messages" ? <MessagesTab /> : null}
+        </div>
       </div>
     </section>
   );

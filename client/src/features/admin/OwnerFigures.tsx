@@ -68,8 +68,14 @@ const OwnerFiguresQuery = graphql(`
 
 const orders = (n: number) => `${n} order${n === 1 ? "" : "s"}`;
 
-export function OwnerFigures() {
-  const { data, error, loading } = useQuery(OwnerFiguresQuery, { fetchPolicy: "cache-and-network" });
+/** The owner's figures, asked by the dashboard, which holds what follows them back until they are
+ *  in (AdminDashboardPage.tsx); skipped for staff, who see no figures. */
+export function useOwnerFigures(skip: boolean) {
+  return useQuery(OwnerFiguresQuery, { fetchPolicy: "cache-and-network", skip });
+}
+
+export function OwnerFigures({ query }: { query: ReturnType<typeof useOwnerFigures> }) {
+  const { data, error, loading } = query;
   const [periodKey, setPeriodKey] = useState("30d");
   const figures = data?.ownerFigures;
   const period = figures?.periods.find((p) => p.key === periodKey) ?? figures?.periods[0];
