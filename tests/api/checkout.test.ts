@@ -70,7 +70,7 @@ describe("placing an order", () => {
     expect(stored.guestTokenHash).not.toContain(result.data.guestToken);
   });
 
-  it("a guest's one piece: the order, its items, email and audit entry in two statements on the driver, no transaction, not Prisma's dozen", async () => {
+  it("a guest's one piece: the order, its items, email and audit entry in two statements on the driver (one, the piece and the fees once read), no transaction, not Prisma's dozen", async () => {
     // A drop night's checkouts are CPU-bound: each Prisma statement costs ~1 ms of compiling, and
     // each round trip about 0.8 ms of the store's CPU (decision 026).
     const product = await makeProduct(t.prisma, { stock: 2, price: "9000.00" });
@@ -89,6 +89,38 @@ describe("placing an order", () => {
     expect(await t.prisma.auditEntry.count({ where: { orderId: stored.id, action: "order.placed" } })).toBe(1);
     expect(await t.prisma.emailOutbox.count({ where: { subject: { contains: stored.shortOrderId } } })).toBe(1);
     expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(1);
+    // The next order of it is priced from that read (the write checks it still holds): one statement.
+    t.queries.length = 0;
+    const next = await placeOrder(t.client(), { ...details(), items: [{ productId: product.id, quantity: 1 }] });
+    expect(next.__typename).toBe("MutationPlaceOrderSuccess");
+    const second = requestStatements(t.queries.slice(0, t.queries.findIndex((sql) => sql.includes("INSERT INTO orders")) + 1));
+    expect(second).toHaveLength(1);
+    expect(second[0]).toMatch(/^\s*WITH taken AS \(\s*UPDATE products p SET stock/);
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(0);
+  });
+
+  it("an order priced from an earlier read is charged the owner's price and fees of its moment: a change since sends it the long way", async () => {
+    const piece = await makeProduct(t.prisma, { stock: 3, price: "6000.00" });
+    const fees = (doorstepFee: number) => t.prisma.deliverySettings.upsert({ where: { id: 1 }, create: { id: 1, doorstepFee, parkFee: 0 }, update: { doorstepFee } });
+    const buy = async () => {
+      const placed = await placeOrder(t.client(), { ...details(), items: [{ productId: piece.id, quantity: 1 }] });
+      expect(placed.__typename).toBe("MutationPlaceOrderSuccess");
+      const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: placed.data.order.id } });
+      expect(placed.data.order.total).toBe(stored.total.toFixed(2));
+      return [stored.deliveryFee.toFixed(2), stored.total.toFixed(2)];
+    };
+    try {
+      await fees(1000);
+      expect(await buy()).toEqual(["1000.00", "7000.00"]);
+      await fees(2000);
+      expect(await buy()).toEqual(["2000.00", "8000.00"]);
+      await t.prisma.product.update({ where: { id: piece.id }, data: { price: "6500.00" } });
+      expect(await buy()).toEqual(["2000.00", "8500.00"]);
+    } finally {
+      await fees(0);
+    }
+    expect(await t.prisma.order.count({ where: { items: { some: { productId: piece.id } } } })).toBe(3);
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: piece.id } })).stock).toBe(0);
   });
 
   it("checkouts of one moment are prechecked in one read, the fee table beside it for those written at once, each placed at its own price", async () => {
@@ -185,6 +217,16 @@ describe("placing an order", () => {
     const fresh = await precheck(sql, null, [line], new Date(), true);
     await t.prisma.product.update({ where: { id: piece.id }, data: { stock: 0 } });
     expect(await at(fresh)).toBeNull();
+    // The owner's fees changed since the read: the order would be charged a fee no longer asked.
+    await t.prisma.product.update({ where: { id: piece.id }, data: { stock: 1 } });
+    const beforeFees = await precheck(sql, null, [line], new Date(), true);
+    await t.prisma.deliverySettings.upsert({ where: { id: 1 }, create: { id: 1, doorstepFee: 700, parkFee: 0 }, update: { doorstepFee: 700 } });
+    try {
+      expect(await at(beforeFees)).toBeNull();
+    } finally {
+      await t.prisma.deliverySettings.update({ where: { id: 1 }, data: { doorstepFee: 0 } });
+    }
+    await t.prisma.product.update({ where: { id: piece.id }, data: { stock: 0 } });
     expect(await t.prisma.order.count({ where: { id: draft.id } })).toBe(0);
     expect(await t.prisma.emailOutbox.count({ where: { subject: email.subject } })).toBe(0);
     expect((await t.prisma.product.findUniqueOrThrow({ where: { id: piece.id } })).stock).toBe(0);

@@ -43,17 +43,33 @@ export async function loadFeeTable(sql: SqlRunner): Promise<DeliveryFeeTable> {
   return feeTableOf(await sql<FeeRow>(FEE_ROWS));
 }
 
+/** The fee table's rows as one JSON text (null: none stored): what besideFeeTable reads, and what
+ *  a write priced from that read compares (feeTableStill). An uncorrelated subquery: once a statement. */
+const FEE_TABLE_TEXT = Prisma.sql`(SELECT json_agg(fees)::text FROM (${FEE_ROWS}) fees)`;
+
+/** The fee table with the text it was read as, for a later write's guard (feeTableStill). */
+export interface ReadFeeTable {
+  table: DeliveryFeeTable;
+  text: string | null;
+}
+
 /**
  * `statement`'s rows and the fee table, in one round trip: a transaction that needs both (the
  * checkout's first guarded take) saves one. The statement may write (`UPDATE … RETURNING`); the
  * table comes beside its rows, so with no row it is not known (null).
  */
-export async function besideFeeTable<T>(sql: SqlRunner, statement: Prisma.Sql): Promise<{ rows: T[]; feeTable: DeliveryFeeTable | null }> {
-  const rows = await sql<T & { feeRows: FeeRow[] | null }>(Prisma.sql`
-    WITH main AS (${statement}), fees AS (${FEE_ROWS})
-    SELECT main.*, (SELECT json_agg(fees) FROM fees) AS "feeRows" FROM main`);
+export async function besideFeeTable<T>(sql: SqlRunner, statement: Prisma.Sql): Promise<{ rows: T[]; feeTable: ReadFeeTable | null }> {
+  const rows = await sql<T & { feeRows: string | null }>(Prisma.sql`
+    WITH main AS (${statement})
+    SELECT main.*, ${FEE_TABLE_TEXT} AS "feeRows" FROM main`);
   const first = rows[0];
-  return { rows: rows.map(({ feeRows: _, ...row }) => row as T), feeTable: first ? feeTableOf(first.feeRows ?? []) : null };
+  const feeTable = first ? { table: feeTableOf(first.feeRows === null ? [] : (JSON.parse(first.feeRows) as FeeRow[])), text: first.feeRows } : null;
+  return { rows: rows.map(({ feeRows: _, ...row }) => row as T), feeTable };
+}
+
+/** A condition for a write priced from `read`: the fee table is still as it was read. */
+export function feeTableStill(read: ReadFeeTable): Prisma.Sql {
+  return Prisma.sql`${FEE_TABLE_TEXT} IS NOT DISTINCT FROM ${read.text}::text`;
 }
 
 export async function updateDeliveryFees(prisma: Db, actor: Actor, input: DeliveryFeeTable): Promise<DeliveryFeeTable> {

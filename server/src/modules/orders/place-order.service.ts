@@ -23,6 +23,7 @@ import {
   placedAuditFacts,
   placedMessagesSql,
   precheckTogether,
+  rememberedRead,
   withFreshShortId,
   type Prechecked,
   writeOrder,
@@ -133,9 +134,10 @@ export async function placeOrder(driver: Driver, config: Config, viewer: Viewer 
   const lines = viewer ? [] : checkedLines(input.items);
   // A guest's one piece without a code may be written at once (writeOrderAtOnce), priced from this read.
   const atOnce = lines.length === 1 && !input.discountCode?.trim();
-  // Read with the other checkouts of the same moment (a drop's crowd): one statement for them all.
+  // Priced from earlier reads when they are remembered (the write checks them); else read with the
+  // other checkouts of the same moment (a drop's crowd): one statement for them all.
   const together = precheckTogether(sql);
-  const known = await together(input.idempotencyKey, lines, atOnce);
+  const known = (atOnce && rememberedRead(sql, lines[0]!)) || (await together(input.idempotencyKey, lines, atOnce));
   // A retry of an order that went through gets it back, even once its pieces have sold out.
   const previous = known.retried ? await replay(prisma, viewer, input.idempotencyKey) : null;
   if (previous) return previous;

@@ -12,7 +12,8 @@
 //      items and the use case's own statements (`more`: audit entry, email, cart, message…) in one
 //      statement. Its answer is the order as written (`WrittenOrder`), needing no read back.
 //      An order of one piece without a code may first try `writeOrderAtOnce`, priced from a
-//      precheck `forWriting`: the take and the insert in one statement, no transaction around it.
+//      precheck `forWriting` (or what earlier ones read: `rememberedRead`, step 2 skipped): the
+//      take and the insert in one statement, no transaction around it.
 //   4. `withFreshShortId(attempt)`: retries the rare short-id collision.
 // Every order starts unpaid and holds its pieces until `holdExpiresAt` (holds.service.ts expires it
 // and returns them); money comes in through payments/money.ts (decision 034), which marks it paid.
@@ -32,7 +33,7 @@ import { canonicalState } from "../../../../common/states.ts";
 import { deliveryFeeFor, type DeliveryFeeTable } from "../../../../common/delivery.ts";
 import type { PaymentMethodName } from "../../../../common/payment-methods.ts";
 import type { SaleChannelName } from "../../../../common/sale-channels.ts";
-import { besideFeeTable } from "../delivery/delivery-fees.service.ts";
+import { besideFeeTable, feeTableStill, type ReadFeeTable } from "../delivery/delivery-fees.service.ts";
 import { InsufficientStockError, NotFoundError, ValidationError } from "../errors.ts";
 import type { EmailMessage } from "../../mail/outbox.ts";
 import type { GuestCartLine } from "../cart/cart.service.ts";
@@ -115,7 +116,7 @@ export interface Prechecked {
   /** The products on sale as they were read, and (`forWriting`) the fee table beside them: what
    *  writeOrderAtOnce prices an order from. */
   products: TakenProduct[];
-  feeTable: DeliveryFeeTable | null;
+  feeTable: ReadFeeTable | null;
 }
 
 type PrecheckRow = { kind: "order" | "product" } & TakenProduct;
@@ -134,7 +135,7 @@ export async function precheck(sql: SqlRunner, key: string | null, lines: GuestC
 }
 
 /** The precheck's rows for these keys and lines, and (`forWriting`) the fee table beside them. */
-function readPrecheck(sql: SqlRunner, keys: string[], lines: GuestCartLine[], now: Date, forWriting: boolean): Promise<{ rows: PrecheckRow[]; feeTable: DeliveryFeeTable | null }> {
+function readPrecheck(sql: SqlRunner, keys: string[], lines: GuestCartLine[], now: Date, forWriting: boolean): Promise<{ rows: PrecheckRow[]; feeTable: ReadFeeTable | null }> {
   const statement = precheckSql(keys, lines, now);
   return forWriting ? besideFeeTable<PrecheckRow>(sql, statement) : sql<PrecheckRow>(statement).then((rows) => ({ rows, feeTable: null }));
 }
@@ -166,6 +167,7 @@ function batcher(sql: SqlRunner): PrecheckTogether {
     try {
       const keys = batch.flatMap((one) => (one.key === null ? [] : [one.key]));
       const { rows, feeTable } = await readPrecheck(sql, keys, batch.flatMap((one) => one.lines), new Date(), batch.some((one) => one.forWriting));
+      if (feeTable) remember(sql, rows, feeTable);
       for (const one of batch) one.settle({ ...judged(rows, one.key, one.lines), feeTable: one.forWriting ? feeTable : null });
     } catch (error) {
       for (const one of batch) one.fail(error);
@@ -179,6 +181,57 @@ function batcher(sql: SqlRunner): PrecheckTogether {
 }
 
 const PRECHECKS_TOGETHER = 100;
+
+/** Per database: the product rows and the fee table the last prechecks `forWriting` read. */
+interface Remembered {
+  products: Map<string, TakenProduct>;
+  feeTable: ReadFeeTable | null;
+}
+
+const rememberedReads = new WeakMap<SqlRunner, Remembered>();
+/** Products remembered at most; past this the memory starts again (a shop's drop is hundreds). */
+const REMEMBERED_PRODUCTS = 10_000;
+
+function rememberedOf(sql: SqlRunner): Remembered {
+  let remembered = rememberedReads.get(sql);
+  if (!remembered) rememberedReads.set(sql, (remembered = { products: new Map(), feeTable: null }));
+  return remembered;
+}
+
+function remember(sql: SqlRunner, rows: PrecheckRow[], feeTable: ReadFeeTable): void {
+  const remembered = rememberedOf(sql);
+  if (remembered.products.size >= REMEMBERED_PRODUCTS) remembered.products.clear();
+  for (const { kind, ...product } of rows) if (kind === "product") remembered.products.set(product.id, product);
+  remembered.feeTable = feeTable;
+}
+
+/**
+ * A guest's one piece priced from what earlier prechecks read (the product and the fee table),
+ * without a read of its own: null unless both are remembered and the piece had enough left then.
+ * Only for writeOrderAtOnce, whose statement checks that each is still so (and takes nothing
+ * otherwise): on a steady night each order is then one statement, not two. No retry is known
+ * from it: a retried key meets the unique index, and placeOrder returns the order it names.
+ */
+export function rememberedRead(sql: SqlRunner, line: GuestCartLine): Prechecked | null {
+  const remembered = rememberedReads.get(sql);
+  const product = remembered?.products.get(line.productId);
+  if (!remembered?.feeTable || !product || product.stock < line.quantity) return null;
+  return { retried: false, soldOut: null, products: [product], feeTable: remembered.feeTable };
+}
+
+/** After writeOrderAtOnce: the stock it left, or (null) nothing remembered of the product or the
+ *  fee table, one of which changed: the next order of it reads them again. */
+function rememberWrite(sql: SqlRunner, productId: string, stockLeft: StockLeft[] | null): void {
+  const remembered = rememberedReads.get(sql);
+  if (!remembered) return;
+  const product = remembered.products.get(productId);
+  const left = stockLeft?.find((row) => row.id === productId);
+  if (product && left) remembered.products.set(productId, { ...product, stock: left.stock });
+  else {
+    remembered.products.delete(productId);
+    remembered.feeTable = null;
+  }
+}
 
 /** One statement whatever the number of keys and lines (arrays), so it is prepared once. */
 function precheckSql(keys: string[], lines: GuestCartLine[], now: Date): Prisma.Sql {
@@ -329,7 +382,7 @@ export async function takeStock(
     RETURNING ${TAKEN_COLUMNS}, p.stock_version AS "stockVersion"`;
   type Taken = TakenProduct & { stockVersion: number };
   const { rows: [taken], feeTable } = withFeeTable ? await besideFeeTable<Taken>(sql, take) : { rows: await sql<Taken>(take), feeTable: null };
-  if (taken) return { product: taken, feeTable };
+  if (taken) return { product: taken, feeTable: feeTable?.table ?? null };
   const [product] = await sql<TakenProduct>(Prisma.sql`SELECT ${TAKEN_COLUMNS} FROM products p WHERE p.id = ${line.productId}::uuid`);
   if (!product) throw new NotFoundError("A product in your cart is no longer available. Please remove it and try again.");
   if (!isVisibleAt(product, now)) throw new ValidationError(NOT_LIVE_YET, "items");
@@ -422,11 +475,12 @@ export async function writeOrder(
 /**
  * An order of one piece, without a code, in one statement and no transaction around it: the
  * guarded take and the insert together (insertOrderSql's `taken`), priced from the product and
- * the fee table as the precheck read them (`forWriting`), moments before. The take also requires
- * the product to be still as it was read (price, name, picture, size), so the line is what the
- * buyer is charged for. Null, having written nothing, when it was not: the piece went meanwhile,
- * is not on sale, or changed; writeOrder's transaction then decides and says why. Saves a
- * checkout three of its five round trips (BEGIN, a statement, COMMIT).
+ * the fee table as a precheck `forWriting` read them (moments before, or remembered from an
+ * earlier one: rememberedRead). The take also requires both to be still as they were read (the
+ * product's price, name, picture and size; the whole fee table), so the order is what the buyer
+ * is charged for. Null, having written nothing, when they were not: the piece went meanwhile, is
+ * not on sale, or changed, or the fees did; writeOrder's transaction then decides and says why.
+ * Saves a checkout three of its five round trips (BEGIN, a statement, COMMIT).
  */
 export async function writeOrderAtOnce(
   sql: SqlRunner,
@@ -437,20 +491,22 @@ export async function writeOrderAtOnce(
 ): Promise<{ written: WrittenOrder; priced: PricedOrder; stockLeft: StockLeft[] } | null> {
   const product = read.products.find((p) => p.id === line.productId);
   if (!product || !read.feeTable || draft.discountCode) return null;
-  const { order, priced } = orderOf(draft, [{ product, quantity: line.quantity }], read.feeTable, null);
+  const { order, priced } = orderOf(draft, [{ product, quantity: line.quantity }], read.feeTable.table, null);
   const take = Prisma.sql`
     UPDATE products p SET stock = p.stock - ${line.quantity}, updated_at = ${draft.now}
     WHERE p.id = ${product.id}::uuid AND p.stock >= ${line.quantity} AND ${visibleNowSql(draft.now)}
       AND p.price = ${product.price}::numeric AND p.name = ${product.name} AND p.image_url IS NOT DISTINCT FROM ${product.imageUrl}::text
-      AND p.size IS NOT DISTINCT FROM ${product.size}::text
+      AND p.size IS NOT DISTINCT FROM ${product.size}::text AND ${feeTableStill(read.feeTable)}
     RETURNING p.id::text AS id, p.stock, p.stock_version AS version`;
   try {
     const [row] = await sql<SetByInsert & { stockLeft: StockLeft[] }>(insertOrderSql(order, priced.items, more(priced), { statement: take, lines: 1 }));
     const { stockLeft, ...setByInsert } = row!;
+    rememberWrite(sql, product.id, stockLeft);
     return { written: writtenOf(order, setByInsert, priced), priced, stockLeft };
   } catch (error) {
-    if (isForeignKeyViolation(error)) return null;
-    throw error;
+    if (!isForeignKeyViolation(error)) throw error;
+    rememberWrite(sql, product.id, null);
+    return null;
   }
 }
 
