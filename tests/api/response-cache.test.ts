@@ -143,6 +143,19 @@ describe("shared response cache", () => {
     expect(anonymous.body.data.products.items.find((p: { name: string }) => p.name === offer.name).stock).toBe(4);
   });
 
+  it("an edit of a product's price and stock together shows the new stock on its kept page: the board forgets the count it held", async () => {
+    const piece = await makeProduct(t.prisma, { stock: 3, price: "5000.00" });
+    const pageOf = async () => stockLine(await (await fetch(`${t.url}/products/${piece.slug}`)).text());
+    const order = await placeOrder(t.client(), { ...details(), items: [{ productId: piece.id, quantity: 1 }] });
+    expect(order.__typename).toBe("MutationPlaceOrderSuccess");
+    expect(await pageOf()).toBe("2 items available");
+    // One save of the product (a structural change, not a stock-only one): no count is sent for it.
+    await t.prisma.product.update({ where: { id: piece.id }, data: { price: "6000.00", stock: 7 } });
+    await t.store.catalogue.sync();
+    expect(await pageOf()).toBe("7 items available");
+    expect(await pageOf()).toBe("7 items available");
+  });
+
   it("never stores or shares an answer that depends on the viewer", async () => {
     const ada = await signedUp(t);
     const bola = await signedUp(t);

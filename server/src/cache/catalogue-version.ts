@@ -21,8 +21,9 @@ const STOCK_PREFIX = "stock:";
 export interface CatalogueVersion {
   /** null while changes cannot be heard (not yet listening, connection lost): do not cache then. */
   current(): number | null;
-  /** A write on this instance may have changed the catalogue: drop cached answers now rather than
-   *  when the NOTIFY comes back (a shopper's next read after their own write must see it). */
+  /** A write on this instance may have changed the catalogue: drop cached answers (and the stock
+   *  board's values) now rather than when the NOTIFY comes back (a shopper's next read after their
+   *  own write must see it). */
   changedHere(): void;
   /** Settles once listening (or after waitMs, so a slow database does not hold up starting). */
   ready(waitMs: number): Promise<void>;
@@ -55,13 +56,19 @@ export function watchCatalogue(db: Database, options: WatchOptions): CatalogueVe
   };
   // Values that cannot be read are unknown: every cached answer goes, as for a structural change.
   const stock = stockBoard({ read: options.readStock, onReadFailed: () => bump() });
+  // A structural change may change stock with it (an admin's save of price and stock), and sends no
+  // count: the board's values go too, or answers made afresh would have the old counts joined in.
+  const structural = () => {
+    stock.clear();
+    bump();
+  };
   const subscription = db.listen(CATALOGUE_CHANNEL, {
     onNotify: (payload) => {
       if (payload.startsWith(STOCK_PREFIX)) {
         const [id, count] = payload.slice(STOCK_PREFIX.length).split(":");
         return stock.changed(id!, count === undefined ? undefined : Number(count));
       }
-      if (!payload.startsWith(SYNC_PREFIX)) return bump();
+      if (!payload.startsWith(SYNC_PREFIX)) return structural();
       waiting.get(payload)?.();
       waiting.delete(payload);
     },
@@ -78,7 +85,7 @@ export function watchCatalogue(db: Database, options: WatchOptions): CatalogueVe
   });
   return {
     current: () => (listening ? version : null),
-    changedHere: bump,
+    changedHere: structural,
     stock,
     async sync() {
       if (!listening) return false;
