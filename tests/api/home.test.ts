@@ -335,4 +335,33 @@ describe("the home page joins sales in", () => {
     const after = await until(page, (p) => !shows(p.html, featured.id));
     expect(shows(after.html, newcomer!)).toBe(true);
   });
+
+  it("a sale that cannot change the choice (a featured piece with more left than a full offers pool holds) makes none again; an offer's sale does", async () => {
+    const { activeHomepageSection, featuredProducts } = (await homeAnswer()).data;
+    // Fifteen discounted pieces with two left each fill the offers' pool.
+    const old = await t.prisma.product.findMany({
+      where: { stock: { gt: 0 }, id: { notIn: [...ids(activeHomepageSection.products), ...ids(featuredProducts)] }, OR: [{ goesLiveAt: null }, { goesLiveAt: { lte: new Date() } }] },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: 15,
+    });
+    expect(old).toHaveLength(15);
+    await t.prisma.product.updateMany({ where: { id: { in: ids(old) } }, data: { stock: 2, originalPrice: "9999999.00" } });
+    const featured = featuredProducts[0];
+    await t.prisma.product.update({ where: { id: featured.id }, data: { stock: 50 } });
+    await t.store.catalogue.sync();
+    await until(homeAnswer, (answer) => answer.kept);
+    await until(page, (p) => p.cache === "hit");
+    const choices = () => t.queries.filter((statement) => statement.includes("offers AS MATERIALIZED")).length;
+    const chosen = choices();
+    await sell(featured.id, 1);
+    await t.store.catalogue.sync();
+    expect((await homeAnswer()).kept).toBe(true);
+    expect((await page()).cache).toBe("hit");
+    expect(choices()).toBe(chosen);
+    // An offer is placed by how few are left: its sale makes the choice again.
+    await sell(old[0]!.id, 1);
+    await t.store.catalogue.sync();
+    await homeAnswer();
+    expect(choices()).toBeGreaterThan(chosen);
+  });
 });

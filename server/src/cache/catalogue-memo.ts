@@ -8,9 +8,14 @@ export interface CatalogueMemo {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /** Kept until the catalogue changes or new stock values land (the stock board's generation
    *  moves): only the newest generation's result per key. `compute` is told the generation it is
-   *  computed at (read before it starts, so values landing meanwhile make it older, never newer). */
-  untilStockChanges<T>(key: string, compute: (generation: number) => Promise<T>): Promise<T>;
+   *  computed at (read before it starts, so values landing meanwhile make it older, never newer).
+   *  With `survives`, a result computed stays kept through each landing of values it says leave it
+   *  as it is (given the ids landed and the board's stock for an id); a landing while it is being
+   *  computed, or a generation moved without values (a failed read, a clear), ends it. */
+  untilStockChanges<T>(key: string, compute: (generation: number) => Promise<T>, survives?: StockSurvival<T>): Promise<T>;
 }
+
+export type StockSurvival<T> = (result: T, ids: readonly string[], stockOf: (id: string) => number | undefined) => boolean;
 
 /** A choice of products made by stock, as kept per stock board generation (untilStockChanges):
  *  `key` names what was chosen (equal keys, the same products in the same places); null when it is
@@ -23,10 +28,17 @@ export interface StockChoice {
 export function catalogueMemo(version: CatalogueVersion, maxEntries = 2000): CatalogueMemo {
   const entries = new Map<string, Promise<unknown>>();
   const board = version.stock;
-  const byGeneration = new Map<string, { version: number; generation: number; result: Promise<unknown> }>();
+  type Slot = { version: number; generation: number; result: Promise<unknown>; survives?: (ids: readonly string[]) => boolean };
+  const byGeneration = new Map<string, Slot>();
   version.onChange(() => {
     entries.clear();
     byGeneration.clear();
+  });
+  board.onLanded((ids) => {
+    // Called once per generation that lands values: a result of the one before that survives them
+    // is a result of this one.
+    const now = board.generation();
+    for (const slot of byGeneration.values()) if (slot.generation === now - 1 && slot.survives?.(ids)) slot.generation = now;
   });
   return {
     get<T>(key: string, compute: () => Promise<T>): Promise<T> {
@@ -45,13 +57,19 @@ export function catalogueMemo(version: CatalogueVersion, maxEntries = 2000): Cat
       }
       return found;
     },
-    untilStockChanges<T>(key: string, compute: (generation: number) => Promise<T>): Promise<T> {
+    untilStockChanges<T>(key: string, compute: (generation: number) => Promise<T>, survives?: StockSurvival<T>): Promise<T> {
       const current = version.current();
       const generation = board.generation();
       if (current === null) return compute(generation);
       const kept = byGeneration.get(key);
       if (kept && kept.version === current && kept.generation === generation) return kept.result as Promise<T>;
-      const slot = { version: current, generation, result: compute(generation) as Promise<unknown> };
+      const slot: Slot = { version: current, generation, result: compute(generation) };
+      if (survives) {
+        void slot.result.then(
+          (result) => void (slot.survives = (ids) => survives(result as T, ids, (id) => board.get(id)?.stock)),
+          () => undefined,
+        );
+      }
       byGeneration.set(key, slot);
       slot.result.catch(() => {
         if (byGeneration.get(key) === slot) byGeneration.delete(key);

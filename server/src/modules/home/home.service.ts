@@ -53,6 +53,17 @@ export interface HomeChoice extends StockChoice {
   section: string[];
   featured: string[];
   offers: string[];
+  /** What the choice was made from, to tell which new stock values leave it as it is (choiceSurvives). */
+  pools: ChoicePools;
+}
+
+/** The candidates the blocks were chosen from: every pooled id; those placed by how few are left
+ *  (the offers' pool, a best-sellers section's); and the most left among them, when a pool was full
+ *  (Infinity when one was not: any piece in stock could join it). */
+interface ChoicePools {
+  pooled: ReadonlySet<string>;
+  byStock: ReadonlySet<string>;
+  joinsAtOrBelow: number;
 }
 
 /** The database as the choice reads it: the active section through Prisma (kept until the catalogue
@@ -73,18 +84,23 @@ export async function chooseHome(db: HomeDb, generation: number, options: { rand
   const { random = Math.random, now = new Date() } = options;
   const active = options.active !== undefined ? options.active : await db.prisma.homepageSection.findFirst(activeSectionArgs());
   const sectionType = active?.sectionType ?? null;
-  const sectionSql =
-    sectionType === "best_sellers"
-      ? Prisma.sql`ORDER BY ${FEWEST_LEFT} LIMIT ${SECTION_PRODUCTS}`
-      : Prisma.sql`ORDER BY ${NEWEST} LIMIT ${sectionType === "random" ? RANDOM_POOL : sectionType ? SECTION_PRODUCTS : 0}`;
+  const bestSellers = sectionType === "best_sellers";
+  const sectionLimit = sectionType === "random" ? RANDOM_POOL : sectionType ? SECTION_PRODUCTS : 0;
+  const offersLimit = SPECIAL_OFFERS + FEATURED_PRODUCTS;
   // Featured Products may lose the section's pieces and the offers' to the blocks around it; the
-  // offers, Featured Products' twelve.
-  const [pools] = await db.sql<{ section: string[]; newest: string[]; offers: string[] }>(Prisma.sql`SELECT
-      ARRAY(SELECT p.id::text FROM products p WHERE ${offeredNowSql(now)} ${sectionSql}) AS section,
+  // offers, Featured Products' twelve. A pool placed by stock also says the most left in it, if full.
+  const [pools] = await db.sql<{ section: string[]; newest: string[]; offers: string[]; sectionMost: number | null; offersMost: number | null }>(Prisma.sql`
+    WITH section AS MATERIALIZED (SELECT p.id, p.stock, p.created_at FROM products p WHERE ${offeredNowSql(now)}
+           ORDER BY ${bestSellers ? FEWEST_LEFT : NEWEST} LIMIT ${sectionLimit}),
+         offers AS MATERIALIZED (SELECT p.id, p.stock, p.created_at FROM products p WHERE ${offeredNowSql(now)} AND ${discountedSql()}
+           ORDER BY ${FEWEST_LEFT} LIMIT ${offersLimit})
+    SELECT
+      ARRAY(SELECT p.id::text FROM section p ORDER BY ${bestSellers ? FEWEST_LEFT : NEWEST}) AS section,
       ARRAY(SELECT p.id::text FROM products p WHERE ${offeredNowSql(now)} ORDER BY ${NEWEST}
             LIMIT ${FEATURED_PRODUCTS + SECTION_PRODUCTS + SPECIAL_OFFERS}) AS newest,
-      ARRAY(SELECT p.id::text FROM products p WHERE ${offeredNowSql(now)} AND ${discountedSql()} ORDER BY ${FEWEST_LEFT}
-            LIMIT ${SPECIAL_OFFERS + FEATURED_PRODUCTS}) AS offers`);
+      ARRAY(SELECT p.id::text FROM offers p ORDER BY ${FEWEST_LEFT}) AS offers,
+      (SELECT max(stock) FROM section HAVING count(*) = ${sectionLimit}) AS "sectionMost",
+      (SELECT max(stock) FROM offers HAVING count(*) = ${offersLimit}) AS "offersMost"`);
   const section = sectionType === "random" ? shuffle(pools!.section, random).slice(0, RANDOM_KEEP).slice(0, SECTION_PRODUCTS) : pools!.section;
   const except = (ids: string[], shown: string[], take: number) => ids.filter((id) => !shown.includes(id)).slice(0, take);
   let featured = except(pools!.newest, section, FEATURED_PRODUCTS);
@@ -99,7 +115,30 @@ export async function chooseHome(db: HomeDb, generation: number, options: { rand
   // Every structural change (a section edited, a product added) empties the memo, so the key need
   // only name what stock decides: which products each block holds, in what order.
   const key = sectionType === "random" ? null : JSON.stringify([active?.id ?? null, section, featured, offers]);
-  return { key, generation, active, sectionType, section, featured, offers };
+  const most = (value: number | null) => value ?? Number.POSITIVE_INFINITY;
+  const pooled: ChoicePools = {
+    pooled: new Set([...pools!.section, ...pools!.newest, ...pools!.offers]),
+    byStock: new Set([...pools!.offers, ...(bestSellers ? pools!.section : [])]),
+    joinsAtOrBelow: Math.max(most(pools!.offersMost), bestSellers ? most(pools!.sectionMost) : Number.NEGATIVE_INFINITY),
+  };
+  return { key, generation, active, sectionType, section, featured, offers, pools: pooled };
+}
+
+/**
+ * Whether new stock values for `ids` leave the choice as it was made: the pools hold pieces in
+ * stock, newest first or fewest left first. A piece placed by how few are left moves with any
+ * change; another pooled piece stays while it is in stock with more left than a full stock-placed
+ * pool holds (it could join that pool otherwise); a piece outside the pools changes nothing once
+ * it has none left (it may be back in stock otherwise, and newer than the pooled). Unknown values
+ * change it.
+ */
+export function choiceSurvives(choice: HomeChoice, ids: readonly string[], stockOf: (id: string) => number | undefined): boolean {
+  const { pooled, byStock, joinsAtOrBelow } = choice.pools;
+  return ids.every((id) => {
+    const stock = stockOf(id);
+    if (stock === undefined || byStock.has(id)) return false;
+    return pooled.has(id) ? stock > 0 && stock > joinsAtOrBelow : stock <= 0;
+  });
 }
 
 /**
@@ -112,8 +151,10 @@ export async function chooseHome(db: HomeDb, generation: number, options: { rand
  * section changes only with the catalogue: it is read once per catalogue version.
  */
 export function sharedHomeChoice(db: HomeDb, memo: CatalogueMemo): Promise<HomeChoice> {
-  return memo.untilStockChanges("home choice", async (generation) =>
-    chooseHome(db, generation, { active: await memo.get("home section", () => db.prisma.homepageSection.findFirst(activeSectionArgs())) }),
+  return memo.untilStockChanges(
+    "home choice",
+    async (generation) => chooseHome(db, generation, { active: await memo.get("home section", () => db.prisma.homepageSection.findFirst(activeSectionArgs())) }),
+    choiceSurvives,
   );
 }
 
