@@ -267,6 +267,18 @@ describe("the home page joins sales in", () => {
     expect(order.__typename).toBe("MutationPlaceOrderSuccess");
   };
 
+  /** The oldest `n` pieces on sale that neither the section nor Featured Products shows. */
+  async function oldestUnshown(n: number) {
+    const { activeHomepageSection, featuredProducts } = (await homeAnswer()).data;
+    const old = await t.prisma.product.findMany({
+      where: { stock: { gt: 0 }, id: { notIn: [...ids(activeHomepageSection.products), ...ids(featuredProducts)] }, OR: [{ goesLiveAt: null }, { goesLiveAt: { lte: new Date() } }] },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: n,
+    });
+    expect(old).toHaveLength(n);
+    return old;
+  }
+
   /** Four old pieces are the only discounted ones (offers: the three with the fewest left), and a
    *  fifth, full price, is on no block. */
   let offers: { id: string }[];
@@ -275,13 +287,7 @@ describe("the home page joins sales in", () => {
     await onlySection("latest");
     await t.prisma.product.updateMany({ data: { originalPrice: null } });
     await t.store.catalogue.sync();
-    const { activeHomepageSection, featuredProducts } = (await homeAnswer()).data;
-    const old = await t.prisma.product.findMany({
-      where: { stock: { gt: 0 }, id: { notIn: [...ids(activeHomepageSection.products), ...ids(featuredProducts)] }, OR: [{ goesLiveAt: null }, { goesLiveAt: { lte: new Date() } }] },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      take: 5,
-    });
-    expect(old).toHaveLength(5);
+    const old = await oldestUnshown(5);
     offers = old.slice(0, 4);
     unshown = old[4]!;
     for (const [i, offer] of offers.entries()) {
@@ -337,14 +343,9 @@ describe("the home page joins sales in", () => {
   });
 
   it("a sale that cannot change the choice (a featured piece with more left than a full offers pool holds) makes none again; an offer's sale does", async () => {
-    const { activeHomepageSection, featuredProducts } = (await homeAnswer()).data;
     // Fifteen discounted pieces with two left each fill the offers' pool.
-    const old = await t.prisma.product.findMany({
-      where: { stock: { gt: 0 }, id: { notIn: [...ids(activeHomepageSection.products), ...ids(featuredProducts)] }, OR: [{ goesLiveAt: null }, { goesLiveAt: { lte: new Date() } }] },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      take: 15,
-    });
-    expect(old).toHaveLength(15);
+    const old = await oldestUnshown(15);
+    const { featuredProducts } = (await homeAnswer()).data;
     await t.prisma.product.updateMany({ where: { id: { in: ids(old) } }, data: { stock: 2, originalPrice: "9999999.00" } });
     const featured = featuredProducts[0];
     await t.prisma.product.update({ where: { id: featured.id }, data: { stock: 50 } });
