@@ -18,9 +18,9 @@
 // Every order starts unpaid and holds its pieces until `holdExpiresAt` (holds.service.ts expires it
 // and returns them); money comes in through payments/money.ts (decision 034), which marks it paid.
 // Round trips matter: checkouts of a piece take turns, and each round trip of a turn waits for the
-// busy event loop (decision 026, addendum of 28 Nov 2026): the hot path is two statements on the
-// driver. `writeOrder` also runs inside a Prisma transaction (`sqlInPrisma`) for a use case that
-// must share one with Prisma's writes (money in).
+// busy event loop (decision 026, addenda of 28 and 29 Nov 2026): the hot path is two statements on
+// the driver, one once the piece and the fees have been read. `writeOrder` also runs inside a Prisma
+// transaction (`sqlInPrisma`) for a use case that must share one with Prisma's writes (money in).
 import { randomUUID } from "node:crypto";
 import type { Config } from "../../config.ts";
 import type { Db, InTransaction, SqlRunner } from "../../db/database.ts";
