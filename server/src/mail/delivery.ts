@@ -100,7 +100,8 @@ export interface MailDelivery {
 export function startMailDelivery(prisma: Db, config: Config, options: { intervalMs?: number; sender?: MailSender } = {}): MailDelivery {
   if (!config.smtpUrl && !options.sender) return { stop: async () => undefined };
   const sender = options.sender ?? smtpSender(config.smtpUrl!);
-  const loop = startDeliveryLoop("email delivery", () => deliverDueEmails(prisma, sender, config.mailFrom), options.intervalMs ?? 2_000);
+  const pass = () => deliverDueEmails(prisma, sender, config.mailFrom).then(({ sent, failed }) => sent + failed >= BATCH);
+  const loop = startDeliveryLoop("email delivery", pass, options.intervalMs ?? 2_000);
   return {
     async stop() {
       await loop.stop();

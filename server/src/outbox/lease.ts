@@ -47,18 +47,23 @@ export interface DeliveryLoop {
   stop(): Promise<void>;
 }
 
-/** Runs `pass` now and then every `intervalMs` after the previous pass ended, until stopped. */
-export function startDeliveryLoop(name: string, pass: () => Promise<unknown>, intervalMs: number): DeliveryLoop {
+/** Runs `pass` now and then every `intervalMs` after the previous pass ended, until stopped; at
+ *  once again when a pass says more is due (it filled its batch), so a drop night's hundreds of
+ *  messages go out at the provider's pace rather than one batch per interval. */
+export function startDeliveryLoop(name: string, pass: () => Promise<boolean>, intervalMs: number): DeliveryLoop {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
   const tick = () => {
     running = pass()
-      .then(() => undefined)
       // The next pass retries; a claimed row's lease runs out, so nothing is lost or sent twice.
-      .catch((error) => (isDatabaseUnavailable(error) ? reportUnavailable(name, error) : logger.error(`${name} pass failed`, error)))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
+      .catch((error) => {
+        if (isDatabaseUnavailable(error)) reportUnavailable(name, error);
+        else logger.error(`${name} pass failed`, error);
+        return false;
+      })
+      .then((more) => {
+        if (!stopped) timer = setTimeout(tick, more ? 0 : intervalMs);
       });
   };
   timer = setTimeout(tick, 0);

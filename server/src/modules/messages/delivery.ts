@@ -98,5 +98,6 @@ export async function deliverDueMessages(prisma: Db, config: Pick<Config, "termi
 export function startMessageDelivery(prisma: Db, config: Config, options: { intervalMs?: number; providers?: Providers } = {}): DeliveryLoop {
   const providers = options.providers ?? messageProviders(config);
   if (!Object.keys(providers).length) return { stop: async () => undefined };
-  return startDeliveryLoop("message delivery", () => deliverDueMessages(prisma, config, providers), options.intervalMs ?? 2_000);
+  const pass = () => deliverDueMessages(prisma, config, providers).then(({ sent, failed }) => sent + failed >= BATCH);
+  return startDeliveryLoop("message delivery", pass, options.intervalMs ?? 2_000);
 }
